@@ -1,0 +1,231 @@
+"""Card definitions and the ability classes generated card modules subclass.
+
+A generated card module defines one class per ability (subclassing :class:`SpellAbility`,
+:class:`TriggeredAbility`, ...) with its parts as class attributes, and one
+:class:`CardDefinition`.  Keywords compile to :class:`Keyword` subclasses whose
+:meth:`Keyword.abilities` returns the general abilities they stand for (additional and alternative
+costs, replacement effects, restrictions); the runtime never looks at a keyword's name to decide
+what it does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar, Union
+
+from .mana import colors_of, mana_value
+from .values import Amount, Condition, Cost, ObjectFilter
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .effects import Effect
+
+
+class TargetKind(Enum):
+    """115.1: what a target slot may hold."""
+
+    ANY = "any"  # creature, player or planeswalker (115.4)
+    PLAYER = "player"
+    OBJECT = "object"
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target slot ("target nonblack creature").  ``condition`` set: chosen only if it holds (702.33g)."""
+
+    kind: TargetKind
+    filter: ObjectFilter = ObjectFilter()
+    zone: Zone = Zone.BATTLEFIELD
+    condition: Condition | None = None
+    text: str = "target"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One instruction sentence (608.2c): effects in order, maybe gated by a condition.
+
+    With ``instead`` the sentence replaces the sentence before it when its condition holds.
+    """
+
+    effects: tuple["Effect", ...]
+    condition: Condition | None = None
+    instead: bool = False
+
+
+class Ability:
+    """Base of every ability.  ``text`` is its rendered rules text."""
+
+    text: ClassVar[str] = ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Ability":
+        return self  # abilities are immutable definitions, shared by every game state copy
+
+
+class SpellAbility(Ability):
+    """The instructions of an instant or sorcery (113.3a)."""
+
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    sentences: ClassVar[tuple[Sentence, ...]] = ()
+
+
+@dataclass(frozen=True)
+class EntersTheBattlefield:
+    """603.6a: "When this enters the battlefield"."""
+
+
+@dataclass(frozen=True)
+class BeginningOfStep:
+    """"At the beginning of [your|each] <step>" (503.1, 513.1); ``yours`` limits it to the controller's turn."""
+
+    step: str
+    yours: bool = True
+
+
+Trigger = Union[EntersTheBattlefield, BeginningOfStep]
+
+
+class TriggeredAbility(Ability):
+    """603: a triggered ability, with an optional intervening-if condition (603.4)."""
+
+    trigger: ClassVar[Trigger] = EntersTheBattlefield()
+    condition: ClassVar[Condition | None] = None
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    sentences: ClassVar[tuple[Sentence, ...]] = ()
+
+
+class ActivatedAbility(Ability):
+    """602: "[cost]: [effect]".  ``is_mana`` marks a mana ability (605.1a), which doesn't use the stack."""
+
+    cost: ClassVar[Cost] = Cost()
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    sentences: ClassVar[tuple[Sentence, ...]] = ()
+    is_mana: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class AdditionalCost(Ability):
+    """601.2b/f: an optional additional cost, payable once or, if ``repeatable``, any number of times."""
+
+    label: str
+    cost: Cost
+    repeatable: bool = False
+
+
+@dataclass(frozen=True)
+class AlternativeCost(Ability):
+    """601.2b/f, 118.9: pay ``cost`` rather than the mana cost, casting from ``zone``."""
+
+    label: str
+    cost: Cost
+    zone: Zone = Zone.HAND
+
+
+@dataclass(frozen=True)
+class ExileIfLeavesStack(Ability):
+    """A replacement effect (614): if the cost option ``label`` was paid, the card is exiled instead
+    of going anywhere else when it leaves the stack (e.g. 702.34a)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class EntersWithCounters(Ability):
+    """614.1c: "enters the battlefield with N counters" is a replacement effect."""
+
+    amount: Amount
+    counter: str
+
+
+@dataclass(frozen=True)
+class CantBeBlockedExceptBy(Ability):
+    """509.1b: a blocking restriction on the creature that has it."""
+
+    blockers: ObjectFilter
+
+
+@dataclass(frozen=True)
+class IgnoresSummoningSickness(Ability):
+    """302.6: may attack and pay {T} costs without having been controlled continuously since the turn began."""
+
+
+class Keyword(Ability):
+    """A keyword ability (702) compiled from ``cards/keywords/``.
+
+    ``name`` and ``rule`` identify it; :meth:`abilities` gives what it stands for.
+    """
+
+    name: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+
+    def abilities(self) -> tuple[Ability, ...]:
+        """The general abilities this keyword instance stands for."""
+        return ()
+
+
+@dataclass(frozen=True)
+class CardDefinition:
+    """A card as printed: characteristics (109.3, 200) and abilities, keywords expanded."""
+
+    name: str
+    mana_cost: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    color_indicator: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    text: str = ""
+    expanded: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
+    keywords: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        out: list[Ability] = []
+        names: set[str] = set()
+        for a in self.abilities:
+            if isinstance(a, Keyword):
+                names.add(a.name.lower())
+                out.extend(a.abilities())
+            out.append(a)
+        object.__setattr__(self, "expanded", tuple(out))
+        object.__setattr__(self, "keywords", frozenset(names))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":
+        return self
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """202.2 and 204: colors from the mana cost, or the color indicator."""
+        return frozenset(self.color_indicator) | colors_of(self.mana_cost)
+
+    @property
+    def mana_value(self) -> int:
+        """202.3."""
+        return mana_value(self.mana_cost)
+
+    def cost_options(self) -> tuple[AdditionalCost | AlternativeCost, ...]:
+        """The card's additional and alternative costs, in printed order (their index is their id)."""
+        return tuple(a for a in self.expanded if isinstance(a, (AdditionalCost, AlternativeCost)))
+
+    def of_type(self, cls: type) -> list[Ability]:
+        """The expanded abilities of class ``cls``."""
+        return [a for a in self.expanded if isinstance(a, cls)]
+
+
+@dataclass(frozen=True)
+class ActionStep:
+    """A primitive step of a keyword action (701)."""
+
+    kind: str  # "find", "move", "randomize"
+    may_fail: bool = False
+
+
+class KeywordAction:
+    """A keyword action (701) compiled from ``cards/keywords/``: its rule and primitive steps."""
+
+    name: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    steps: ClassVar[tuple[ActionStep, ...]] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "KeywordAction":
+        return self

@@ -1,0 +1,55 @@
+"""Player actions taken with priority (117.1) and special actions (116)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """601.2: cast the card ``oid``.
+
+    ``alternative`` is the index of an alternative cost option (at most one, 601.2b / 118.9a);
+    ``additional`` maps additional cost option indexes to how many times they are paid;
+    ``targets`` are target references in slot order (asked for when ``None``); ``x`` is X.
+    """
+
+    oid: int
+    alternative: int | None = None
+    additional: tuple[tuple[int, int], ...] = ()
+    targets: tuple[object, ...] | None = None
+    x: int = 0
+    phyrexian_life: int = 0
+
+
+@dataclass(frozen=True)
+class ActivateAbility:
+    """602.2: activate the ``index``-th activated ability of permanent ``oid``."""
+
+    oid: int
+    index: int
+    targets: tuple[object, ...] | None = None
+    x: int = 0
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    """116.2a / 305.1: play a land (a special action)."""
+
+    oid: int
+
+
+@dataclass(frozen=True)
+class PassPriority:
+    """117.3d: pass priority."""
+
+
+Action = Union[CastSpell, ActivateAbility, PlayLand, PassPriority]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action the game refused, and why."""
+
+    action: Action
+    reason: str = field(default="")

@@ -1,0 +1,190 @@
+"""Casting spells (601.2), activating abilities (602.2) and playing lands (305.1).
+
+Each function is called inside :meth:`Game.transaction`, so raising :class:`IllegalAction` at
+any point rewinds the game to exactly where it was (723.1).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
+from .actions import ActivateAbility, CastSpell, PlayLand
+from .costs import pay_cost
+from .mana import ManaRequirement
+from .objects import CastInfo
+from .stack import Resolution, StackItem, choose_targets, run_sentences
+from .values import CostPaid
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+
+MAIN_STEPS = ("main1", "main2")
+
+
+def _sorcery_timing(game: "Game", player: int) -> str | None:
+    """307.1: main phase of your own turn with an empty stack; returns the reason it isn't, or None."""
+    s = game.state
+    if s.active != player:
+        return "it's not your turn"
+    if s.step not in MAIN_STEPS:
+        return "it's not a main phase"
+    if s.stack:
+        return "the stack isn't empty"
+    return None
+
+
+def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
+    """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast."""
+    from .game import IllegalAction
+
+    if not game.exists(req.oid):
+        raise IllegalAction("that card is no longer there (400.7)")
+    o = game.obj(req.oid)
+    d = o.definition
+    name = d.name
+    ch = game.characteristics(o)
+    if "land" in ch.types:
+        raise IllegalAction(f"{name} is a land: lands are played, not cast (305.9)")
+    if o.owner != player:
+        raise IllegalAction(f"{name} isn't yours to cast")
+    options = d.cost_options()
+    # 601.2b: at most one alternative cost (118.9a); it names the zone it works from.
+    alt: AlternativeCost | None = None
+    if req.alternative is not None:
+        if not 0 <= req.alternative < len(options) or not isinstance(options[req.alternative], AlternativeCost):
+            raise IllegalAction(f"{name} has no such alternative cost (601.2b)")
+        a = options[req.alternative]
+        assert isinstance(a, AlternativeCost)
+        alt = a
+        if o.zone is not alt.zone:
+            raise IllegalAction(
+                f"{name} is in the {o.zone.value}: its {alt.label} cost can be used only from the "
+                f"{alt.zone.value} (601.2b)")
+    elif o.zone is not Zone.HAND:
+        raise IllegalAction(f"{name} can't be cast from the {o.zone.value} (601.2a)")
+    if "instant" not in ch.types:
+        why = _sorcery_timing(game, player)
+        if why:
+            raise IllegalAction(f"{name} can be cast only at sorcery speed: {why} (307.1, 301.1)")
+    paid: dict[int, int] = {}
+    for index, times in req.additional:
+        if not 0 <= index < len(options) or not isinstance(options[index], AdditionalCost):
+            raise IllegalAction(f"{name} has no such additional cost (601.2b)")
+        add = options[index]
+        assert isinstance(add, AdditionalCost)
+        if times < 0 or (times > 1 and not add.repeatable):
+            raise IllegalAction(f"{add.label} cost can be paid only once (702.33, 601.2b)")
+        if times:
+            paid[index] = paid.get(index, 0) + times
+    base_symbols = alt.cost.mana if alt is not None else d.mana_cost
+    has_x = "{X}" in base_symbols or any("{X}" in opt.cost.mana for opt in options)
+    if req.x and not has_x:
+        raise IllegalAction(f"{name} has no X to announce (107.3)")
+    if req.x < 0:
+        raise IllegalAction("X can't be negative (107.3)")
+    from_zone = o.zone
+    # 601.2a: the card moves to the stack and becomes a new object there.
+    new_oid = game.move(req.oid, Zone.STACK, controller=player)
+    if new_oid is None:
+        raise IllegalAction(f"{name} couldn't be put on the stack")
+    spell_obj = game.obj(new_oid)
+    spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone)
+    item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
+                     controller=player)
+    game.state.stack.append(item)
+    res = Resolution(game, player, new_oid, (), x=req.x)
+    # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g).
+    spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    if spell is not None and spell.targets:
+        active = [_slot_active(game, res, s.condition) for s in spell.targets]
+        item.targets = choose_targets(game, player, spell.targets, new_oid, req.targets, active)
+    elif req.targets:
+        raise IllegalAction(f"{name} has no targets (601.2c)")
+    spell_obj.targets = item.targets
+    # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases.
+    total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life)
+    for index, times in sorted(paid.items()):
+        opt = options[index]
+        for _ in range(times):
+            total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
+    from .values import Cost
+    nonmana = alt.cost if alt is not None else Cost()
+    nonmana = Cost(tap=nonmana.tap, life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard)
+    pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
+    for index, times in sorted(paid.items()):
+        c = options[index].cost
+        if not c.mana_only:
+            for _ in range(times):
+                pay_cost(game, player, Cost(life=c.life, sacrifice=c.sacrifice, discard=c.discard), spell_obj, res)
+    # 601.2i: the spell becomes cast.
+    extras = []
+    if alt is not None:
+        extras.append(f"for its {alt.label} cost")
+    for index, times in sorted(paid.items()):
+        extras.append(f"{options[index].label} x{times}" if times > 1 else options[index].label)
+    if req.x:
+        extras.append(f"X={req.x}")
+    suffix = f" ({', '.join(extras)})" if extras else ""
+    game.log(f"{game.players[player].name} casts {name}{suffix}")
+
+
+def _slot_active(game: "Game", res: Resolution, cond: CostPaid | None) -> bool:
+    return cond is None or cond.holds(game, res)
+
+
+def activated_abilities(game: "Game", obj: "GameObject") -> list[ActivatedAbility]:
+    """The activated abilities ``obj`` has now, in printed order."""
+    return [a for a in game.characteristics(obj).abilities if isinstance(a, ActivatedAbility)]
+
+
+def activate(game: "Game", player: int, req: ActivateAbility) -> None:
+    """602.2: activate an ability; a mana ability resolves at once without the stack (605.3)."""
+    from .game import IllegalAction
+
+    if not game.exists(req.oid):
+        raise IllegalAction("that permanent is no longer there (400.7)")
+    o = game.obj(req.oid)
+    if o.zone is not Zone.BATTLEFIELD or o.phased_out:
+        raise IllegalAction(f"{game.name_of(o.oid)} isn't on the battlefield")
+    if o.controller != player:
+        raise IllegalAction(f"{game.name_of(o.oid)} isn't yours: only its controller can activate it (602.2)")
+    acts = activated_abilities(game, o)
+    if not 0 <= req.index < len(acts):
+        raise IllegalAction(f"{game.name_of(o.oid)} has no activated ability #{req.index + 1}")
+    a = acts[req.index]
+    res = Resolution(game, player, o.oid, (), x=req.x)
+    targets: tuple[object, ...] = ()
+    if a.targets:
+        targets = choose_targets(game, player, a.targets, o.oid, req.targets, [True] * len(a.targets))
+    pay_cost(game, player, a.cost, o, res)
+    game.log(f"{game.players[player].name} activates {game.name_of(o.oid)}: {a.text}")
+    if a.is_mana:
+        run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
+        return
+    game.state.stack.append(StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid,
+                                      source_card=o.card.card_id, controller=player, targets=targets,
+                                      ability=a, text=a.text))
+
+
+def play_land(game: "Game", player: int, req: PlayLand) -> None:
+    """305.1-305.3: play a land from hand, once per turn, at sorcery timing."""
+    from .game import IllegalAction
+
+    if not game.exists(req.oid):
+        raise IllegalAction("that card is no longer there (400.7)")
+    o = game.obj(req.oid)
+    name = o.definition.name
+    if "land" not in game.characteristics(o).types:
+        raise IllegalAction(f"{name} isn't a land (305.1)")
+    if o.zone is not Zone.HAND or o.owner != player:
+        raise IllegalAction(f"{name} isn't in your hand (305.1)")
+    why = _sorcery_timing(game, player)
+    if why:
+        raise IllegalAction(f"can't play {name}: {why} (305.1)")
+    if game.players[player].lands_played >= 1:
+        raise IllegalAction("you've already played a land this turn (305.2)")
+    game.players[player].lands_played += 1
+    game.log(f"{game.players[player].name} plays {name}")
+    game.move(req.oid, Zone.BATTLEFIELD, controller=player)

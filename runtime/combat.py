@@ -1,0 +1,170 @@
+"""Combat (506-511): declaring attackers and blockers with restrictions, and combat damage.
+
+Restrictions are general: an attack is checked against summoning sickness (302.6) and any
+"can't attack" ability; a block against each "can't be blocked except by" ability of the
+attacker (509.1b).  No keyword is named here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .abilities import CantBeBlockedExceptBy
+from .costs import summoning_sick
+from .decisions import Choice, DeclareAttackers, DeclareBlockers
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+
+
+def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
+    """Why ``o`` can't attack now (508.1a), or None if it can."""
+    ch = game.characteristics(o)
+    if o.controller != player or "creature" not in ch.types:
+        return f"{ch.name} isn't a creature you control (508.1a)"
+    if o.tapped:
+        return f"{ch.name} is tapped (508.1a)"
+    if summoning_sick(game, o):
+        return f"{ch.name} has summoning sickness (302.6)"
+    return None
+
+
+def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", player: int) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` (509.1a-b), or None if it can."""
+    bch = game.characteristics(blocker)
+    ach = game.characteristics(attacker)
+    if blocker.controller != player or "creature" not in bch.types:
+        return f"{bch.name} isn't a creature you control (509.1a)"
+    if blocker.tapped:
+        return f"{bch.name} is tapped (509.1a)"
+    if not attacker.attacking:
+        return f"{ach.name} isn't attacking"
+    for a in ach.abilities:
+        if isinstance(a, CantBeBlockedExceptBy) and not a.blockers.matches(game, blocker):
+            return f"{ach.name} can't be blocked except by {_describe_filter(a)} (509.1b)"
+    return None
+
+
+def _describe_filter(a: CantBeBlockedExceptBy) -> str:
+    f = a.blockers
+    words = list(f.colors) + list(f.types)
+    text = " ".join(words) + "s" if words else "certain creatures"
+    if f.keywords:
+        text += " with " + " or ".join(f.keywords)
+    return text
+
+
+def declare_attackers(game: "Game") -> None:
+    """508.1: the active player declares attackers; illegal declarations are refused and asked again."""
+    from .game import IllegalAction
+
+    player = game.state.active
+    cands = [o for o in game.battlefield() if o.controller == player and "creature" in game.characteristics(o).types]
+    if not cands:
+        return
+    opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
+    for _ in range(20):
+        ans = game.ask(DeclareAttackers(player, "Declare attackers", opts))
+        keys = ans if isinstance(ans, tuple) else ()
+        try:
+            chosen = []
+            for k in keys:
+                if not k.isdigit() or not game.exists(int(k)):
+                    raise IllegalAction(f"{k} is not a creature on the battlefield")
+                why = attack_problem(game, game.obj(int(k)), player)
+                if why:
+                    raise IllegalAction(f"{why}")
+                chosen.append(int(k))
+        except IllegalAction as e:
+            game.refusals.append(str(e))
+            game.log(f"attack refused: {e}")
+            continue
+        for oid in chosen:
+            o = game.obj(oid)
+            o.attacking = True
+            o.tapped = True  # 508.1f
+            game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
+        return
+
+
+def declare_blockers(game: "Game") -> None:
+    """509.1: the defending player declares blockers, each blocking one attacker."""
+    from .game import IllegalAction
+
+    attackers = [o for o in game.battlefield() if o.attacking]
+    if not attackers:
+        return
+    defender = game.opponent(game.state.active)
+    blockers = [o for o in game.battlefield() if o.controller == defender and not o.tapped
+                and "creature" in game.characteristics(o).types]
+    if not blockers:
+        return
+    q = DeclareBlockers(defender, "Declare blockers",
+                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
+                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers))
+    for _ in range(20):
+        ans = game.ask(q)
+        pairs = ans if isinstance(ans, tuple) else ()
+        try:
+            plan: dict[int, int] = {}
+            for p in pairs:
+                b, _, a = p.partition(">")
+                if not (b.isdigit() and a.isdigit() and game.exists(int(b)) and game.exists(int(a))):
+                    raise IllegalAction(f"bad block {p!r}")
+                if int(b) in plan:
+                    raise IllegalAction(f"{game.name_of(int(b))} can block only one creature (509.1a)")
+                why = block_problem(game, game.obj(int(b)), game.obj(int(a)), defender)
+                if why:
+                    raise IllegalAction(why)
+                plan[int(b)] = int(a)
+        except IllegalAction as e:
+            game.refusals.append(str(e))
+            game.log(f"block refused: {e}")
+            continue
+        for blocker, attacker in plan.items():
+            game.obj(blocker).blocking = (attacker,)
+            game.state.blocked.append(attacker)
+            game.log(f"{game.name_of(blocker)} blocks {game.name_of(attacker)}")
+        return
+
+
+def combat_damage(game: "Game") -> None:
+    """510.1-510.2: attackers and blockers deal combat damage simultaneously."""
+    attackers = [o for o in game.battlefield() if o.attacking]
+    defender = game.opponent(game.state.active)
+    assignments: list[tuple[int, object, int]] = []
+    for a in attackers:
+        power = game.characteristics(a).power or 0
+        blockers = [b for b in game.battlefield() if a.oid in b.blocking]
+        if not blockers:
+            if _was_blocked(game, a):
+                continue  # 509.1h / 510.1c: a blocked creature stays blocked
+            assignments.append((a.oid, f"player:{defender}", power))
+            continue
+        # 510.1c: assign lethal damage in order before moving to the next blocker.
+        left = power
+        for i, b in enumerate(blockers):
+            bch = game.characteristics(b)
+            lethal = max((bch.toughness or 0) - b.damage, 0)
+            amt = left if i == len(blockers) - 1 else min(left, lethal)
+            if amt > 0:
+                assignments.append((a.oid, b.oid, amt))
+            left -= amt
+    for b in game.battlefield():
+        for a_oid in b.blocking:
+            if game.exists(a_oid):
+                assignments.append((b.oid, a_oid, game.characteristics(b).power or 0))
+    for src, target, amount in assignments:
+        game.deal_damage(src, target, amount)
+
+
+def _was_blocked(game: "Game", attacker: "GameObject") -> bool:
+    return attacker.oid in game.state.blocked
+
+
+def end_combat(game: "Game") -> None:
+    """511.3: creatures stop being attacking and blocking creatures."""
+    for o in game.battlefield():
+        o.attacking = False
+        o.blocking = ()
+    game.state.blocked.clear()

@@ -1,0 +1,185 @@
+"""Paying costs (118, 601.2g-h): mana (with automatic activation of mana abilities), life,
+tapping, sacrifice and discard.
+
+Automatic mana payment is the players' payment policy, not a rule: when the pool is short, the
+payer's untapped mana sources are activated in a fixed order chosen by a deterministic solver
+(601.2g lets a player activate mana abilities before paying).  Scenarios may also activate mana
+abilities themselves.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .abilities import ActivatedAbility, IgnoresSummoningSickness
+from .decisions import Choice, ChooseCards
+from .effects import AddMana
+from .mana import COLORS, ManaRequirement, pay_from_pool
+from .values import Cost
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+    from .stack import Resolution
+
+
+def summoning_sick(game: "Game", obj: "GameObject") -> bool:
+    """302.6: a creature can't attack or pay {T} unless controlled continuously since its controller's
+    most recent turn began (haste and similar abilities lift this, 702.10b)."""
+    ch = game.characteristics(obj)
+    if "creature" not in ch.types:
+        return False
+    if any(isinstance(a, IgnoresSummoningSickness) for a in ch.abilities):
+        return False
+    last_turn_start = game.state.turn if game.state.active == obj.controller else game.state.turn - 1
+    return obj.entered_turn >= last_turn_start and obj.entered_turn >= 0
+
+
+def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Untapped sources whose {T} mana abilities ``player`` could activate now: (oid, index, colors)."""
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    for o in game.battlefield():
+        if o.controller != player or o.tapped or summoning_sick(game, o):
+            continue
+        acts = [a for a in game.characteristics(o).abilities if isinstance(a, ActivatedAbility)]
+        for i, a in enumerate(acts):
+            if not a.is_mana or not a.cost.tap or a.cost.mana or a.cost.life or a.cost.sacrifice:
+                continue
+            produced: list[str] = []
+            for s in a.sentences:
+                for e in s.effects:
+                    if isinstance(e, AddMana):
+                        produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana]
+            if produced:
+                out.append((o.oid, i, tuple(produced)))
+    return out
+
+
+def pay_mana(game: "Game", player: int, req: ManaRequirement) -> None:
+    """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed."""
+    from .game import IllegalAction
+
+    pool = game.players[player].mana
+    spend = pay_from_pool(pool, req)
+    if spend is None:
+        plan = _plan_sources(game, player, req)
+        if plan is None:
+            raise IllegalAction(f"{game.players[player].name} can't pay {_describe(req)} (601.2h)")
+        for oid, color in plan:
+            o = game.obj(oid)
+            o.tapped = True
+            game.add_mana(player, (f"{{{color}}}",), False)
+            game.log(f"{game.name_of(oid)} is tapped for mana")
+        spend = pay_from_pool(pool, req)
+        if spend is None:  # pragma: no cover - the plan was checked against the same solver
+            raise IllegalAction(f"can't pay {_describe(req)} (601.2h)")
+    pool.subtract(spend)
+    for k in [k for k, v in pool.items() if v <= 0]:
+        del pool[k]
+
+
+def _describe(req: ManaRequirement) -> str:
+    parts = []
+    if req.generic:
+        parts.append(f"{{{req.generic}}}")
+    for c, n in req.specific:
+        parts.append(f"{{{c}}}" * n)
+    for ch in req.choices:
+        parts.append("{" + "/".join(ch) + "}")
+    return "".join(parts) or "{0}"
+
+
+def _plan_sources(game: "Game", player: int, req: ManaRequirement) -> list[tuple[int, str]] | None:
+    """Pick sources and colors so pool + their mana pays ``req``: depth-first, fixed order."""
+    sources = mana_sources(game, player)
+    # Prefer sources that make fewer colors, so flexible sources are kept for later needs.
+    sources.sort(key=lambda s: (len(s[2]), s[0]))
+    pool = Counter(game.players[player].mana)
+    need = req.total() - sum(pool.values())
+    best: list[tuple[int, str]] | None = None
+
+    def search(i: int, chosen: list[tuple[int, str]], extra: Counter[str]) -> bool:
+        nonlocal best
+        total = Counter(pool)
+        total.update(extra)
+        if pay_from_pool(total, req) is not None:
+            best = list(chosen)
+            return True
+        if i == len(sources) or len(chosen) >= max(need, 0) + 4:
+            return False
+        oid, _, colors = sources[i]
+        for c in dict.fromkeys(colors):
+            extra[c] += 1
+            chosen.append((oid, c))
+            if search(i + 1, chosen, extra):
+                return True
+            chosen.pop()
+            extra[c] -= 1
+        return search(i + 1, chosen, extra)
+
+    if search(0, [], Counter()):
+        return best
+    return None
+
+
+def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
+             extra_mana: ManaRequirement | None = None) -> None:
+    """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
+    from .game import IllegalAction
+
+    if cost.tap:
+        if source is None or source.tapped:
+            raise IllegalAction("it is tapped: {T} can't be paid (118.3)")
+        if summoning_sick(game, source):
+            raise IllegalAction(f"{game.name_of(source.oid)} has summoning sickness: {{T}} can't be paid (302.6)")
+    life = cost.life.evaluate(res) if cost.life is not None else 0
+    if life > game.players[player].life:
+        raise IllegalAction(f"can't pay {life} life with {game.players[player].life} (119.4)")
+    sac: list[int] = []
+    if cost.sacrifice is not None:
+        n = cost.sacrifice.count.evaluate(res)
+        cands = [o.oid for o in game.battlefield() if o.controller == player
+                 and cost.sacrifice.filter.matches(game, o)]
+        if len(cands) < n:
+            raise IllegalAction(f"can't sacrifice {n}: only {len(cands)} match (118.3)")
+        if len(cands) == n:
+            sac = cands
+        elif n > 0:
+            ans = game.ask(ChooseCards(player, f"Sacrifice {n}", tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+            keys = ans if isinstance(ans, tuple) else ()
+            sac = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+            if len(set(sac)) != n:
+                raise IllegalAction(f"choose exactly {n} permanents to sacrifice")
+    discard: list[int] = []
+    if cost.discard:
+        hand = game.zone(Zone.HAND, player)
+        cands = [o for o in hand if source is None or o != source.oid]
+        if len(cands) < cost.discard:
+            raise IllegalAction(f"can't discard {cost.discard} cards (118.3)")
+        ans = game.ask(ChooseCards(player, f"Discard {cost.discard}", tuple(Choice(str(c), game.name_of(c)) for c in cands),
+                                   cost.discard, cost.discard))
+        keys = ans if isinstance(ans, tuple) else ()
+        discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+        if len(set(discard)) != cost.discard:
+            raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+    req = ManaRequirement.build(cost.mana, x=res.x)
+    if extra_mana is not None:
+        req = extra_mana.plus(req)
+    # 601.2h: costs may be paid in any order; mana first so sources that are sacrificed can still tap.
+    if req.total() > 0:
+        pay_mana(game, player, req)
+    if req.life_for_phyrexian:
+        life += req.life_for_phyrexian
+        if life > game.players[player].life:
+            raise IllegalAction("not enough life for Phyrexian mana (119.4)")
+    if cost.tap and source is not None:
+        source.tapped = True
+    if life:
+        game.change_life(player, -life)
+    for oid in sac:
+        game.log(f"{game.players[player].name} sacrifices {game.name_of(oid)}")
+        game.move(oid, Zone.GRAVEYARD)
+    for oid in discard:
+        game.log(f"{game.players[player].name} discards {game.name_of(oid)}")
+        game.move(oid, Zone.GRAVEYARD)

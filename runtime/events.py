@@ -1,0 +1,28 @@
+"""Events: every change to the game is described by one of these before it happens.
+
+The game passes each event through replacement effects (614) and, once it has happened, offers
+it to triggered abilities (603).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from collections import Counter
+
+from .zones import Zone
+
+
+@dataclass
+class ZoneChange:
+    """An object moves from one zone to another (or a token is created: ``oid`` is None)."""
+
+    oid: int | None
+    card_id: int
+    from_zone: Zone | None
+    to_zone: Zone
+    to_player: int  # whose zone it goes to (the owner's for per-player zones, 400.3)
+    controller: int
+    counters: Counter[str] = field(default_factory=Counter)
+    tapped: bool = False
+    applied: frozenset[str] = frozenset()  # replacement effects already applied (614.5)
+    new_oid: int | None = None  # filled in once it happened

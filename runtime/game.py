@@ -1,0 +1,543 @@
+"""The game: its state and the one path through which the state changes.
+
+:class:`GameState` is plain data (deep-copyable, hashable through :func:`state_digest`);
+:class:`Game` holds a state and the players' deciders, and offers the operations effects use.
+Every operation builds an event, applies replacement effects (614), performs it, logs it, and
+collects the triggered abilities it triggers (603.2).  Player actions are transactional: an
+illegal action raises :class:`IllegalAction` and the state is restored as it was (723 rewinds).
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from . import layers
+from .abilities import (
+    Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
+    EntersWithCounters, ExileIfLeavesStack, TriggeredAbility,
+)
+from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question
+from .events import ZoneChange
+from .mana import COLOR_NAMES, COLORS
+from .objects import Card, GameObject, Player
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .effects import CreateTokens, Effect, PerformAction
+    from .stack import Resolution, StackItem
+
+
+class IllegalAction(Exception):
+    """A player action the rules don't allow; the reason cites the rule.  The state is unchanged."""
+
+
+class GameOver(Exception):
+    """Raised inside the loop when the game has ended (104)."""
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability that triggered and waits to be put on the stack (603.3)."""
+
+    controller: int
+    source_oid: int
+    ability: TriggeredAbility | None
+    effect: "Effect | None" = None  # for delayed triggers (603.7)
+    remembered: tuple[int, ...] = ()
+    label: str = ""
+
+
+@dataclass
+class DelayedTrigger:
+    """603.7: a delayed triggered ability waiting for the next ``step``."""
+
+    controller: int
+    source_oid: int
+    step: str
+    effect: "Effect"
+    remembered: tuple[int, ...]
+    created_turn: int
+    created_step: str
+
+
+@dataclass
+class GameState:
+    """Everything that is the game, and nothing that isn't (no deciders, no definitions copied)."""
+
+    players: list[Player]
+    cards: dict[int, Card] = field(default_factory=dict)
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    zones: dict[tuple[Zone, int], list[int]] = field(default_factory=dict)
+    stack: list["StackItem"] = field(default_factory=list)
+    turn: int = 0
+    active: int = 0
+    step: str = "untap"
+    priority: int = 0
+    next_id: int = 1
+    rng: random.Random = field(default_factory=random.Random)
+    log: list[str] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    game_over: bool = False
+    winner: int | None = None
+    first_player: int = 0
+    blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
+
+
+def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
+    """The key of ``player``'s ``zone`` (shared zones use -1)."""
+    return (zone, player if zone.per_player else -1)
+
+
+def state_digest(state: GameState) -> str:
+    """A hash of the whole game state, for determinism and transactional-rollback checks."""
+    parts: list[str] = [
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost) for p in state.players]),
+        repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
+        repr(sorted(
+            (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
+             o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down, o.phased_out,
+             o.attacking, o.blocking)
+            for o in state.objects.values()
+        )),
+        repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
+        repr((state.turn, state.active, state.step, state.priority, state.next_id, state.game_over)),
+        repr(state.rng.getstate()),
+        repr(state.log),
+        repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
+        repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
+    ]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+class Game:
+    """A game in progress: state plus the deciders that answer for each player."""
+
+    def __init__(self, players: Sequence[str], deciders: Sequence[Decider], seed: int = 0) -> None:
+        self.state = GameState(players=[Player(i, n) for i, n in enumerate(players)])
+        self.state.rng = random.Random(seed)
+        for i in range(len(players)):
+            for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD):
+                self.state.zones[(z, i)] = []
+        for z in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
+            self.state.zones[(z, -1)] = []
+        self.deciders = list(deciders)
+        self.refusals: list[str] = []
+        self.observers: list[Callable[["Game"], None]] = []
+
+    # ------------------------------------------------------------ basics
+
+    @property
+    def players(self) -> list[Player]:
+        """The players, by index."""
+        return self.state.players
+
+    def ask(self, question: Question) -> Answer:
+        """Put ``question`` to the decider of the player it is addressed to."""
+        return self.deciders[question.player].decide(question)
+
+    def log(self, message: str) -> None:
+        """Append to the event log (identical for the same seed and decisions)."""
+        self.state.log.append(f"T{self.state.turn} {self.state.step}: {message}")
+
+    def new_id(self) -> int:
+        """A fresh object id (400.7: each new object gets one)."""
+        i = self.state.next_id
+        self.state.next_id += 1
+        return i
+
+    def opponent(self, player: int) -> int:
+        """The other player of a two-player game."""
+        return (player + 1) % len(self.players)
+
+    def zone(self, zone: Zone, player: int = -1) -> list[int]:
+        """Object ids in ``player``'s ``zone`` (library top first)."""
+        return self.state.zones[zone_key(zone, player)]
+
+    def obj(self, oid: int) -> GameObject:
+        """The object with id ``oid``."""
+        return self.state.objects[oid]
+
+    def exists(self, oid: int) -> bool:
+        """Whether ``oid`` is still an object in some zone (400.7: a moved object is gone)."""
+        return oid in self.state.objects
+
+    def battlefield(self) -> list[GameObject]:
+        """Permanents on the battlefield that are phased in (702.26d: phased-out ones don't exist)."""
+        return [self.obj(i) for i in self.zone(Zone.BATTLEFIELD) if not self.obj(i).phased_out]
+
+    def characteristics(self, obj: GameObject) -> layers.Characteristics:
+        """``obj``'s current characteristics (613)."""
+        return layers.characteristics(obj)
+
+    def name_of(self, oid: int) -> str:
+        """A readable name for logs."""
+        o = self.state.objects.get(oid)
+        if o is None:
+            return f"#{oid}"
+        return self.characteristics(o).name or "a face-down card"
+
+    def snapshot(self) -> GameState:
+        """A deep copy of the state (definitions are shared, not copied)."""
+        return copy.deepcopy(self.state)
+
+    def restore(self, state: GameState) -> None:
+        """Put back a snapshot taken with :meth:`snapshot`."""
+        self.state = state
+
+    def digest(self) -> str:
+        """Hash of the full state."""
+        return state_digest(self.state)
+
+    def transaction(self, action: Callable[[], None]) -> None:
+        """Run a player action; if it is illegal, restore the exact prior state and re-raise (723)."""
+        before = self.snapshot()
+        try:
+            action()
+        except IllegalAction as e:
+            self.restore(before)
+            self.refusals.append(str(e))
+            raise
+
+    # ------------------------------------------------------------ setup
+
+    def add_card(self, player: int, definition: CardDefinition, zone: Zone, alias: str = "") -> int:
+        """Setup only: create a card owned by ``player`` directly in ``zone``; returns its object id."""
+        card = Card(card_id=self.new_id(), owner=player, definition=definition, alias=alias)
+        self.state.cards[card.card_id] = card
+        oid = self.new_id()
+        self.state.objects[oid] = GameObject(oid=oid, card=card, zone=zone, controller=player,
+                                             entered_turn=-1)
+        self.zone(zone, player).append(oid)
+        return oid
+
+    # ------------------------------------------------------------ zone changes
+
+    def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
+             controller: int | None = None) -> int | None:
+        """Move an object to another zone, through replacement effects; return the new object's id.
+
+        400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
+        """
+        o = self.state.objects.get(oid)
+        if o is None:
+            return None
+        ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
+                        to_player=o.owner, controller=o.controller if controller is None else controller,
+                        tapped=tapped)
+        ev = self.replace_zone_change(ev, o)
+        return self._do_zone_change(ev, o, position)
+
+    def replace_zone_change(self, ev: ZoneChange, o: GameObject | None) -> ZoneChange:
+        """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12)."""
+        while True:
+            applied = False
+            candidates: list[tuple[GameObject | None, Ability]] = []
+            if o is not None:
+                candidates += [(o, a) for a in o.definition.expanded]
+            elif ev.oid is None:
+                card = self.state.cards[ev.card_id]
+                candidates += [(None, a) for a in card.definition.expanded]
+            for src, a in candidates:
+                key = f"{id(a)}"
+                if key in ev.applied:
+                    continue
+                if isinstance(a, ExileIfLeavesStack) and src is not None and ev.from_zone is Zone.STACK \
+                        and ev.to_zone is not Zone.EXILE and self.alternative_label(src) == a.label:
+                    ev.to_zone = Zone.EXILE
+                elif isinstance(a, EntersWithCounters) and ev.to_zone is Zone.BATTLEFIELD \
+                        and ev.from_zone is not Zone.BATTLEFIELD:
+                    n = self._evaluate_on_entering(a, src)
+                    if n > 0:
+                        ev.counters[a.counter] += n
+                else:
+                    continue
+                ev.applied = ev.applied | {key}
+                applied = True
+                break
+            if not applied:
+                return ev
+
+    def _evaluate_on_entering(self, a: EntersWithCounters, src: GameObject | None) -> int:
+        from .stack import Resolution
+        if src is None:
+            return 0
+        res = Resolution(self, controller=src.controller, source_oid=src.oid, targets=(),
+                         x=src.cast.x if src.cast else 0)
+        return a.amount.evaluate(res)
+
+    def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
+        self.zone(o.zone, o.owner).remove(o.oid)
+        del self.state.objects[o.oid]
+        if o.card.is_token and ev.to_zone is not Zone.BATTLEFIELD:
+            # 111.7 / 704.5d: a token that leaves the battlefield ceases to exist (immediately here).
+            self.log(f"{o.card.definition.name} token ceases to exist")
+            return None
+        new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
+                         tapped=ev.tapped, counters=Counter(ev.counters),
+                         entered_turn=self.state.turn)
+        if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
+            new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
+        if not ev.to_zone.per_player:
+            new.controller = ev.controller
+        else:
+            new.controller = o.owner
+        self.state.objects[new.oid] = new
+        lst = self.zone(ev.to_zone, o.owner)
+        if position is None:
+            lst.append(new.oid)
+        else:
+            lst.insert(position, new.oid)
+        ev.new_oid = new.oid
+        where = ev.to_zone.value
+        if ev.to_zone.per_player:
+            where = f"{self.players[o.owner].name}'s {where}"
+        self.log(f"{o.card.definition.name} moves from {o.zone.value} to {where}")
+        self.collect_triggers_for_zone_change(ev, new)
+        return new.oid
+
+    # ------------------------------------------------------------ operations used by effects
+
+    def draw(self, player: int, n: int) -> None:
+        """121.2: draw one card at a time; 704.5b: drawing from an empty library loses at the next check."""
+        for _ in range(n):
+            lib = self.zone(Zone.LIBRARY, player)
+            if not lib:
+                self.players[player].drew_from_empty = True
+                self.log(f"{self.players[player].name} can't draw: library is empty")
+                continue
+            self.move(lib[0], Zone.HAND)
+
+    def change_life(self, player: int, amount: int) -> None:
+        """119.3: gain or lose life."""
+        p = self.players[player]
+        p.life += amount
+        verb = "gains" if amount >= 0 else "loses"
+        self.log(f"{p.name} {verb} {abs(amount)} life (now {p.life})")
+
+    def deal_damage(self, source_oid: int, ref: object, amount: int) -> None:
+        """120.3: damage to a player causes life loss; to a creature it is marked on it."""
+        if amount <= 0:
+            return
+        src = self.state.cards.get(self._source_card(source_oid))
+        src_name = src.definition.name if src else "a source"
+        if isinstance(ref, str) and ref.startswith("player:"):
+            p = int(ref.split(":")[1])
+            self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
+            self.change_life(p, -amount)
+        elif isinstance(ref, int) and self.exists(ref):
+            o = self.obj(ref)
+            if o.zone is Zone.BATTLEFIELD and "creature" in self.characteristics(o).types:
+                o.damage += amount
+                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
+
+    def _source_card(self, source_oid: int) -> int:
+        o = self.state.objects.get(source_oid)
+        if o is not None:
+            return o.card.card_id
+        for item in self.state.stack:
+            if item.oid == source_oid or item.source_oid == source_oid:
+                return item.source_card
+        return -1
+
+    def destroy(self, oid: int, regenerate: bool = True) -> None:
+        """701.7a: move a permanent to its owner's graveyard."""
+        if not self.exists(oid) or self.obj(oid).zone is not Zone.BATTLEFIELD:
+            return
+        self.log(f"{self.name_of(oid)} is destroyed")
+        self.move(oid, Zone.GRAVEYARD)
+
+    def counter(self, oid: int) -> None:
+        """701.5a: counter a spell, putting it into its owner's graveyard (replacements may apply)."""
+        for i, item in enumerate(self.state.stack):
+            if item.kind == "spell" and item.oid == oid:
+                del self.state.stack[i]
+                self.log(f"{self.name_of(oid)} is countered")
+                self.move(oid, Zone.GRAVEYARD)
+                return
+
+    def add_counters(self, oid: int, kind: str, n: int) -> None:
+        """122.1: put counters on a permanent."""
+        if n > 0 and self.exists(oid):
+            self.obj(oid).counters[kind] += n
+            self.log(f"{n} {kind} counter(s) put on {self.name_of(oid)}")
+
+    def create_tokens(self, controller: int, spec: "CreateTokens", n: int) -> tuple[int, ...]:
+        """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control."""
+        from .abilities import CardDefinition as Def
+        made: list[int] = []
+        for _ in range(n):
+            definition = Def(
+                name=spec.name, types=spec.types, subtypes=spec.subtypes, power=spec.power,
+                toughness=spec.toughness, color_indicator=spec.colors,
+                abilities=tuple(self.keyword_library(k) for k in spec.keywords),
+            )
+            card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
+            self.state.cards[card.card_id] = card
+            ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
+                            to_player=controller, controller=controller)
+            ev = self.replace_zone_change(ev, None)
+            new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
+                             counters=Counter(ev.counters), entered_turn=self.state.turn)
+            self.state.objects[new.oid] = new
+            self.zone(Zone.BATTLEFIELD).append(new.oid)
+            ev.new_oid = new.oid
+            self.log(f"{self.players[controller].name} creates a {spec.name} token")
+            self.collect_triggers_for_zone_change(ev, new)
+            made.append(new.oid)
+        return tuple(made)
+
+    keyword_resolver: Callable[[str], Ability] | None = None
+
+    def keyword_library(self, name: str) -> Ability:
+        """The compiled keyword ``name`` (for tokens created "with haste"); set by the pool loader."""
+        if self.keyword_resolver is None:
+            raise LookupError(f"no keyword library loaded to resolve {name!r}")
+        return self.keyword_resolver(name)
+
+    def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool) -> None:
+        """106.4: mana goes into the player's pool; "any color" asks which (106.1a)."""
+        pool = self.players[player].mana
+        if any_color:
+            ans = self.ask(ChooseOption(player, "Choose a color of mana",
+                                        tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)))
+            color = ans if isinstance(ans, str) and ans in COLORS else "G"
+            pool[color] += 1
+            self.log(f"{self.players[player].name} adds {{{color}}}")
+            return
+        for s in mana:
+            body = s[1:-1]
+            if body.isdigit():
+                pool["C"] += int(body)
+            else:
+                pool[body] += 1
+        self.log(f"{self.players[player].name} adds {''.join(mana)}")
+
+    def add_delayed_trigger(self, res: "Resolution", step: str, effect: "Effect") -> None:
+        """603.7: remember a delayed triggered ability and what "them" means now."""
+        self.state.delayed.append(DelayedTrigger(
+            controller=res.controller, source_oid=res.source_oid, step=step, effect=effect,
+            remembered=tuple(x for x in res.last_affected if isinstance(x, int)),
+            created_turn=self.state.turn, created_step=self.state.step))
+
+    def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
+        """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle)."""
+        found: list[int] = []
+        for step in act.action.steps:
+            if step.kind == "find":
+                lib = self.zone(Zone.LIBRARY, player)
+                flt = act.filter
+                matching = [o for o in lib if flt is None or flt.matches(self, self.obj(o))]
+                count = act.count.evaluate(res) if act.count is not None else 1
+                # 701.19b: searching a hidden zone for a stated quality, the player may fail to find.
+                lo = 0 if (step.may_fail and flt is not None) or act.up_to else min(count, len(matching))
+                hi = min(count, len(matching))
+                if hi == 0:
+                    self.log(f"{self.players[player].name} searches and finds nothing")
+                    continue
+                opts = tuple(Choice(str(o), self.name_of(o)) for o in matching)
+                ans = self.ask(ChooseCards(player, f"Search your library for up to {count}", opts, lo, hi))
+                keys = ans if isinstance(ans, tuple) else ()
+                chosen = [int(k) for k in keys if k.isdigit() and int(k) in matching]
+                chosen = list(dict.fromkeys(chosen))
+                if not lo <= len(chosen) <= hi:
+                    raise IllegalAction(f"search: choose between {lo} and {hi} cards (701.19b)")
+                found = chosen
+                names = ", ".join(self.name_of(o) for o in found) or "nothing"
+                self.log(f"{self.players[player].name} searches their library and finds {names}")
+            elif step.kind == "move":
+                dest = act.destination or Zone.HAND
+                moved = []
+                for o in found:
+                    new = self.move(o, dest, tapped=act.tapped, controller=player)
+                    if new is not None:
+                        moved.append(new)
+                res.last_affected = tuple(moved)
+            elif step.kind == "randomize":
+                self.shuffle(player)
+
+    def shuffle(self, player: int) -> None:
+        """701.20a: randomize the library with the game's seeded RNG."""
+        lib = self.zone(Zone.LIBRARY, player)
+        self.state.rng.shuffle(lib)
+        self.log(f"{self.players[player].name} shuffles their library")
+
+    # ------------------------------------------------------------ cost bookkeeping
+
+    def times_paid(self, obj: GameObject, label: str, ordinal: int | None) -> int:
+        """How many times ``obj``'s cost options with ``label`` were paid (all, or the ``ordinal``-th)."""
+        if obj.cast is None:
+            return 0
+        options = [i for i, a in enumerate(obj.definition.cost_options()) if a.label == label]
+        if ordinal is not None:
+            options = options[ordinal:ordinal + 1]
+        total = sum(obj.cast.paid.get(i, 0) for i in options)
+        if obj.cast.alternative is not None and obj.cast.alternative in options:
+            total += 1
+        return total
+
+    def alternative_label(self, obj: GameObject) -> str | None:
+        """The label of the alternative cost ``obj`` was cast with, if any."""
+        if obj.cast is None or obj.cast.alternative is None:
+            return None
+        opt = obj.definition.cost_options()[obj.cast.alternative]
+        return opt.label if isinstance(opt, AlternativeCost) else None
+
+    # ------------------------------------------------------------ triggers
+
+    def collect_triggers_for_zone_change(self, ev: ZoneChange, new: GameObject) -> None:
+        """603.6a: enters-the-battlefield abilities of the entering object trigger."""
+        if ev.to_zone is not Zone.BATTLEFIELD or new.phased_out:
+            return
+        for a in new.definition.expanded:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, EntersTheBattlefield):
+                self._trigger(new, a)
+
+    def collect_step_triggers(self, step: str) -> None:
+        """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7)."""
+        for o in self.battlefield():
+            for a in o.definition.expanded:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
+                        and a.trigger.step == step and (not a.trigger.yours or o.controller == self.state.active):
+                    self._trigger(o, a)
+        keep: list[DelayedTrigger] = []
+        for d in self.state.delayed:
+            fresh = d.created_turn == self.state.turn and d.created_step == step
+            if d.step == step and not fresh:
+                self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
+                                                         d.remembered, label="delayed trigger"))
+            else:
+                keep.append(d)
+        self.state.delayed = keep
+
+    def _trigger(self, obj: GameObject, a: TriggeredAbility) -> None:
+        from .stack import Resolution
+        if a.condition is not None:
+            # 603.4: an intervening-if condition is checked as the ability triggers.
+            res = Resolution(self, controller=obj.controller, source_oid=obj.oid, targets=(),
+                             x=obj.cast.x if obj.cast else 0)
+            if not a.condition.holds(self, res):
+                return
+        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, label=a.text))
+
+    def order_pending(self) -> list[PendingTrigger]:
+        """603.3b: APNAP order; each player orders their own simultaneous triggers."""
+        out: list[PendingTrigger] = []
+        n = len(self.players)
+        for k in range(n):
+            p = (self.state.active + k) % n
+            mine = [t for t in self.state.pending if t.controller == p]
+            if len(mine) > 1:
+                opts = tuple(Choice(str(i), f"{self.name_of(t.source_oid)}: {t.label}") for i, t in enumerate(mine))
+                ans = self.ask(ChooseOrder(p, "Order your triggered abilities (first goes on the stack first)", opts))
+                keys = ans if isinstance(ans, tuple) else ()
+                if sorted(keys) != sorted(c.key for c in opts):
+                    raise IllegalAction("trigger order must list each triggered ability once (603.3b)")
+                mine = [mine[int(k)] for k in keys]
+            out.extend(mine)
+        self.state.pending = []
+        return out

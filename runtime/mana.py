@@ -1,0 +1,195 @@
+"""Mana symbols, mana costs and mana pools (106, 107.4, 202).
+
+A cost is a tuple of symbols such as ``("{2}", "{G}", "{W/U}", "{G/P}", "{X}")``.  Payment is
+solved deterministically from a pool: colored and colorless requirements first, then hybrid and
+Phyrexian, then generic, so the same pool and cost always give the same payment.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
+COLOR_NAMES: dict[str, str] = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+class ManaError(ValueError):
+    """A malformed mana symbol or cost."""
+
+
+def parse_symbols(text: str) -> tuple[str, ...]:
+    """Split ``"{2}{G}"`` into ``("{2}", "{G}")``, rejecting anything that is not a mana symbol."""
+    symbols = tuple(m.group(0) for m in _SYMBOL.finditer(text))
+    if "".join(symbols) != text.replace(" ", ""):
+        raise ManaError(f"not a mana cost: {text!r}")
+    for s in symbols:
+        check_symbol(s)
+    return symbols
+
+
+def check_symbol(symbol: str) -> None:
+    """Raise :class:`ManaError` unless ``symbol`` is a mana symbol of 107.4."""
+    body = symbol[1:-1]
+    if body.isdigit() or body in COLORS or body in ("C", "X", "S"):
+        return
+    parts = body.split("/")
+    if len(parts) == 2:
+        a, b = parts
+        if a in COLORS and b in COLORS and a != b:  # 107.4e hybrid
+            return
+        if a == "2" and b in COLORS:  # 107.4e monocolored hybrid
+            return
+        if a in COLORS and b == "P":  # 107.4f Phyrexian
+            return
+    raise ManaError(f"unknown mana symbol {symbol}")
+
+
+def mana_value(symbols: tuple[str, ...]) -> int:
+    """202.3: the total amount of mana in a cost, X counting as zero (202.3e)."""
+    total = 0
+    for s in symbols:
+        body = s[1:-1]
+        if body.isdigit():
+            total += int(body)
+        elif body == "X":
+            continue
+        elif body.startswith("2/"):
+            total += 2
+        else:
+            total += 1
+    return total
+
+
+def colors_of(symbols: tuple[str, ...]) -> frozenset[str]:
+    """202.2: an object's colors are the colors of the mana symbols in its mana cost."""
+    found: set[str] = set()
+    for s in symbols:
+        for part in s[1:-1].split("/"):
+            if part in COLORS:
+                found.add(part)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class ManaRequirement:
+    """A cost reduced to what must be paid: generic, specific colors, and choice symbols."""
+
+    generic: int
+    specific: tuple[tuple[str, int], ...]  # ("G", 2), ("C", 1)
+    choices: tuple[tuple[str, ...], ...]  # hybrid options, e.g. ("W", "U") or ("2", "W")
+    life_for_phyrexian: int  # 107.4f: Phyrexian symbols paid with 2 life each
+
+    @staticmethod
+    def build(symbols: tuple[str, ...], x: int = 0, phyrexian_life: int = 0) -> "ManaRequirement":
+        """Resolve X to ``x`` (107.3) and Phyrexian symbols to life for the first ``phyrexian_life`` of them."""
+        generic = 0
+        specific: Counter[str] = Counter()
+        choices: list[tuple[str, ...]] = []
+        life_left = phyrexian_life
+        life = 0
+        for s in symbols:
+            body = s[1:-1]
+            if body.isdigit():
+                generic += int(body)
+            elif body == "X":
+                generic += x
+            elif body in COLORS or body == "C":
+                specific[body] += 1
+            elif body == "S":
+                specific["C"] += 0  # snow mana is not modelled; treated as generic
+                generic += 1
+            else:
+                a, b = body.split("/")
+                if b == "P":
+                    if life_left > 0:
+                        life_left -= 1
+                        life += 2
+                    else:
+                        specific[a] += 1
+                else:
+                    choices.append((a, b))
+        return ManaRequirement(generic, tuple(sorted(specific.items())), tuple(choices), life)
+
+    def plus(self, other: "ManaRequirement") -> "ManaRequirement":
+        """601.2f: costs add up."""
+        spec: Counter[str] = Counter(dict(self.specific))
+        spec.update(dict(other.specific))
+        return ManaRequirement(
+            self.generic + other.generic,
+            tuple(sorted(spec.items())),
+            self.choices + other.choices,
+            self.life_for_phyrexian + other.life_for_phyrexian,
+        )
+
+    def total(self) -> int:
+        """How many mana the requirement asks for."""
+        return self.generic + sum(n for _, n in self.specific) + len(self.choices)
+
+
+def pay_from_pool(pool: Counter[str], req: ManaRequirement) -> Counter[str] | None:
+    """Return the mana to spend from ``pool`` to meet ``req`` (mana only), or ``None`` if it can't.
+
+    Deterministic: specific colors first, then hybrid choices (trying each option in order,
+    with backtracking), then generic from the color with the most mana left, ties by WUBRGC order.
+    """
+    left = Counter(pool)
+    spent: Counter[str] = Counter()
+    for color, n in req.specific:
+        if left[color] < n:
+            return None
+        left[color] -= n
+        spent[color] += n
+
+    def solve(i: int, left: Counter[str], spent: Counter[str]) -> Counter[str] | None:
+        if i == len(req.choices):
+            need = req.generic
+            if sum(left.values()) < need:
+                return None
+            spent = Counter(spent)
+            left = Counter(left)
+            order = ("W", "U", "B", "R", "G", "C")
+            while need > 0:
+                best = max(order, key=lambda c: (left[c], -order.index(c)))
+                take = min(need, left[best])
+                left[best] -= take
+                spent[best] += take
+                need -= take
+            return spent
+        for option in req.choices[i]:
+            if option == "2":
+                if sum(left.values()) < 2:
+                    continue
+                # {2/W} paid as two generic: defer to generic pool.
+                sub = ManaRequirement(req.generic + 2, req.specific, req.choices[i + 1:], 0)
+                res = solve_tail(sub, left, spent)
+            elif left[option] > 0:
+                l2 = Counter(left)
+                l2[option] -= 1
+                s2 = Counter(spent)
+                s2[option] += 1
+                res = solve(i + 1, l2, s2)
+            else:
+                res = None
+            if res is not None:
+                return res
+        return None
+
+    def solve_tail(sub: ManaRequirement, left: Counter[str], spent: Counter[str]) -> Counter[str] | None:
+        rest = pay_from_pool(left, sub)
+        if rest is None:
+            return None
+        out = Counter(spent)
+        out.update(rest)
+        return out
+
+    result = solve(0, left, spent)
+    if result is None:
+        return None
+    return +result
+
+
+def format_cost(symbols: tuple[str, ...]) -> str:
+    """Print a cost as it appears on a card."""
+    return "".join(symbols)

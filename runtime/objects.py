@@ -1,0 +1,84 @@
+"""Cards, game objects and players.
+
+400.7: an object that moves from one zone to another becomes a new object with no memory of its
+previous existence.  A :class:`Card` is the physical card (it keeps its identity for zone
+conservation); a :class:`GameObject` is one existence of it in one zone, with a fresh id.
+Everything a spell learned while being cast (kicked, X, alternative cost) lives on the object.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .abilities import CardDefinition
+
+
+@dataclass(frozen=True)
+class Card:
+    """A physical card (or a token's identity).  ``alias`` names it in scenarios and logs."""
+
+    card_id: int
+    owner: int
+    definition: "CardDefinition"
+    is_token: bool = False
+    alias: str = ""
+
+
+@dataclass
+class CastInfo:
+    """601.2b-f: what was announced and paid as the spell was cast (lives on the object)."""
+
+    alternative: int | None = None  # index of the alternative cost option used
+    paid: dict[int, int] = field(default_factory=dict)  # cost option index -> times paid
+    x: int = 0
+    from_zone: Zone = Zone.HAND
+
+
+@dataclass
+class GameObject:
+    """One object in one zone.  Permanents, spells and cards in other zones alike."""
+
+    oid: int
+    card: Card
+    zone: Zone
+    controller: int
+    tapped: bool = False
+    counters: Counter[str] = field(default_factory=Counter)
+    damage: int = 0
+    entered_turn: int = -1  # the turn it came under its controller's control (302.6)
+    cast: CastInfo | None = None
+    targets: tuple[object, ...] = ()
+    face_down: bool = False
+    phased_out: bool = False
+    attacking: bool = False
+    blocking: tuple[int, ...] = ()
+    deathtouched: bool = False
+    regenerate_shields: int = 0
+
+    @property
+    def owner(self) -> int:
+        """108.3: the owner of a card is the player who started the game with it."""
+        return self.card.owner
+
+    @property
+    def definition(self) -> "CardDefinition":
+        """The card's printed definition (before layers)."""
+        return self.card.definition
+
+
+@dataclass
+class Player:
+    """A player: life total, mana pool and per-turn bookkeeping (119, 106.4)."""
+
+    index: int
+    name: str
+    life: int = 20
+    mana: Counter[str] = field(default_factory=Counter)
+    lands_played: int = 0
+    lost: bool = False
+    drew_from_empty: bool = False
+    loss_reason: str = ""

@@ -1,0 +1,57 @@
+"""State-based actions (704), checked whenever a player would receive priority (704.3)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def check_state_based_actions(game: "Game") -> bool:
+    """Perform all applicable state-based actions at once, repeatedly, until none apply (704.3).
+
+    Returns whether any was performed.
+    """
+    any_done = False
+    while True:
+        done = False
+        for p in game.players:
+            if p.lost:
+                continue
+            if p.life <= 0:  # 704.5a
+                p.lost, p.loss_reason = True, "life total 0 or less (704.5a)"
+                done = True
+            elif p.drew_from_empty:  # 704.5b
+                p.lost, p.loss_reason = True, "drew from an empty library (704.5b)"
+                done = True
+            if p.lost:
+                game.log(f"{p.name} loses the game: {p.loss_reason}")
+        dying: list[int] = []
+        for o in game.battlefield():
+            ch = game.characteristics(o)
+            if "creature" in ch.types and ch.toughness is not None:
+                if ch.toughness <= 0:  # 704.5f
+                    dying.append(o.oid)
+                elif o.damage >= ch.toughness and o.damage > 0:  # 704.5g
+                    dying.append(o.oid)
+            # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
+            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+            if plus and minus:
+                k = min(plus, minus)
+                o.counters["+1/+1"] -= k
+                o.counters["-1/-1"] -= k
+                o.counters = +o.counters
+                done = True
+        for oid in dying:
+            game.log(f"{game.name_of(oid)} dies (704.5f/g)")
+            game.move(oid, Zone.GRAVEYARD)
+            done = True
+        alive = [p for p in game.players if not p.lost]
+        if len(alive) <= 1 and len(alive) < len(game.players):
+            game.state.game_over = True
+            game.state.winner = alive[0].index if alive else None  # 104.2a, 104.4a
+        if not done:
+            return any_done
+        any_done = True

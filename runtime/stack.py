@@ -1,0 +1,262 @@
+"""The stack (405) and resolution (608).
+
+A spell on the stack is a :class:`GameObject` in the stack zone plus a :class:`StackItem` that
+orders it; an ability on the stack is a :class:`StackItem` alone (113.7).  Targets are stored as
+references: an object id, or ``"player:N"``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .abilities import ActivatedAbility, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility
+from .decisions import Choice, ChooseTarget
+from .values import LastAffected, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .effects import Effect
+    from .game import Game, PendingTrigger
+    from .objects import GameObject
+
+
+@dataclass
+class StackItem:
+    """One item on the stack."""
+
+    kind: str  # "spell" or "ability"
+    oid: int  # the spell's object id, or a fresh id for an ability
+    source_oid: int
+    source_card: int
+    controller: int
+    targets: tuple[object, ...] = ()
+    ability: TriggeredAbility | ActivatedAbility | None = None
+    effect: "Effect | None" = None
+    remembered: tuple[int, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class Resolution:
+    """What an instruction needs while it resolves: the game, who controls it, its source and targets."""
+
+    game: "Game"
+    controller: int
+    source_oid: int
+    targets: tuple[object, ...]
+    x: int = 0
+    last_affected: tuple[object, ...] = field(default_factory=tuple)
+    illegal: frozenset[int] = frozenset()  # target slots that became illegal (608.2b)
+
+    def source_object(self) -> "GameObject | None":
+        """The source object, or None once it has left its zone."""
+        return self.game.state.objects.get(self.source_oid)
+
+    def target_object(self, index: int) -> "GameObject | None":
+        """The object in target slot ``index``, if it is still there."""
+        if index >= len(self.targets):
+            return None
+        ref = self.targets[index]
+        if isinstance(ref, int):
+            return self.game.state.objects.get(ref)
+        return None
+
+    def referents(self, ref: ObjectRef) -> list[object]:
+        """The objects or players an object reference means now (illegal targets are skipped, 608.2b)."""
+        if isinstance(ref, Slot):
+            if ref.index >= len(self.targets) or ref.index in self.illegal:
+                return []
+            t = self.targets[ref.index]
+            return [] if t is None else [t]
+        if isinstance(ref, ThisObject):
+            return [self.source_oid] if self.game.exists(self.source_oid) else []
+        if isinstance(ref, LastAffected):
+            return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
+        return []
+
+    def players(self, ref: PlayerRef) -> list[int]:
+        """The players a player reference means."""
+        if isinstance(ref, You):
+            return [self.controller]
+        if isinstance(ref, PlayerSlot):
+            if ref.index >= len(self.targets) or ref.index in self.illegal:
+                return []
+            t = self.targets[ref.index]
+            if isinstance(t, str) and t.startswith("player:"):
+                return [int(t.split(":")[1])]
+        return []
+
+
+def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int) -> list[object]:
+    """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted)."""
+    out: list[object] = []
+    if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
+        out += [f"player:{p.index}" for p in game.players if not p.lost]
+    if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
+        if spec.zone is Zone.STACK:
+            out += [i.oid for i in game.state.stack if i.kind == "spell" and i.oid != source_oid
+                    and spec.filter.matches(game, game.obj(i.oid))]
+        else:
+            for o in game.battlefield():
+                ch = game.characteristics(o)
+                if spec.kind is TargetKind.ANY and not ({"creature", "planeswalker"} & ch.types):
+                    continue
+                if spec.filter.matches(game, o):
+                    out.append(o.oid)
+    return out
+
+
+def describe(game: "Game", ref: object) -> str:
+    """A readable label for a target reference."""
+    if isinstance(ref, str) and ref.startswith("player:"):
+        return game.players[int(ref.split(":")[1])].name
+    if isinstance(ref, int):
+        return game.name_of(ref)
+    return str(ref)
+
+
+def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...], source_oid: int,
+                   given: tuple[object, ...] | None, active: list[bool]) -> tuple[object, ...]:
+    """601.2c / 603.3d: choose a target for each active slot, from ``given`` or by asking.
+
+    Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.
+    """
+    from .game import IllegalAction
+
+    chosen: list[object] = []
+    given_list = list(given) if given is not None else None
+    for i, spec in enumerate(specs):
+        if not active[i]:
+            chosen.append(None)
+            continue
+        legal = target_candidates(game, controller, spec, source_oid)
+        if given_list is not None:
+            if not given_list:
+                raise IllegalAction(f"no target given for '{spec.text}' (601.2c)")
+            pick = given_list.pop(0)
+        else:
+            if not legal:
+                raise IllegalAction(f"no legal target for '{spec.text}' (601.2c)")
+            ans = game.ask(ChooseTarget(controller, f"Choose {spec.text}",
+                                        tuple(Choice(str(c), describe(game, c)) for c in legal)))
+            pick = int(ans) if isinstance(ans, str) and ans.isdigit() else ans
+        if pick not in legal:
+            raise IllegalAction(f"{describe(game, pick)} is not a legal choice for '{spec.text}' (115.1, 601.2c)")
+        chosen.append(pick)
+    if given_list:
+        raise IllegalAction("more targets given than the spell has (601.2c)")
+    return tuple(chosen)
+
+
+def run_sentences(res: Resolution, sentences: tuple[Sentence, ...]) -> None:
+    """608.2c: follow the instructions in order; an ``instead`` sentence replaces the one before it."""
+    game = res.game
+    i = 0
+    while i < len(sentences):
+        s = sentences[i]
+        chosen: Sentence | None = s
+        j = i + 1
+        while j < len(sentences) and sentences[j].instead:
+            alt = sentences[j]
+            if alt.condition is None or alt.condition.holds(game, res):
+                chosen = alt
+            j += 1
+        if chosen is s and s.condition is not None and not s.condition.holds(game, res):
+            chosen = None
+        if chosen is not None:
+            for e in chosen.effects:
+                e.resolve(res)
+        i = j
+
+
+def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, ...],
+                  targets: tuple[object, ...], source_oid: int) -> frozenset[int]:
+    """608.2b: which chosen targets are no longer legal."""
+    bad: set[int] = set()
+    for i, spec in enumerate(specs):
+        if i < len(targets) and targets[i] is not None:
+            if targets[i] not in target_candidates(game, item_controller, spec, source_oid):
+                bad.add(i)
+    return frozenset(bad)
+
+
+def put_triggers_on_stack(game: "Game") -> None:
+    """603.3: put waiting triggered abilities on the stack in APNAP order, choosing their targets."""
+    while game.state.pending:
+        for t in game.order_pending():
+            _push_trigger(game, t)
+
+
+def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
+    from .game import IllegalAction
+    src = game.state.objects.get(t.source_oid)
+    source_card = src.card.card_id if src else -1
+    targets: tuple[object, ...] = ()
+    text = t.label
+    if t.ability is not None:
+        specs = t.ability.targets
+        active = [True] * len(specs)
+        try:
+            targets = choose_targets(game, t.controller, specs, t.source_oid, None, active)
+        except IllegalAction as e:
+            # 603.3d: with no legal target the ability is removed from the stack.
+            game.log(f"triggered ability of {game.name_of(t.source_oid)} is removed: {e}")
+            return
+    item = StackItem(kind="ability", oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
+                     controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
+                     remembered=t.remembered, text=text)
+    game.state.stack.append(item)
+    game.log(f"triggered ability of {game.name_of(t.source_oid)} goes on the stack")
+
+
+def resolve_top(game: "Game") -> None:
+    """608: resolve the top object of the stack."""
+    item = game.state.stack.pop()
+    if item.kind == "ability":
+        _resolve_ability(game, item)
+    else:
+        _resolve_spell(game, item)
+
+
+def _resolve_ability(game: "Game", item: StackItem) -> None:
+    src = game.state.objects.get(item.source_oid)
+    res = Resolution(game, item.controller, item.source_oid, item.targets,
+                     x=src.cast.x if src is not None and src.cast else 0,
+                     last_affected=tuple(item.remembered))
+    game.log(f"ability of {game.name_of(item.source_oid)} resolves")
+    if item.ability is not None:
+        a = item.ability
+        condition = a.condition if isinstance(a, TriggeredAbility) else None
+        if condition is not None and not condition.holds(game, res):
+            return  # 603.4: the intervening-if condition is checked again on resolution
+        res.illegal = illegal_slots(game, item.controller, a.targets, item.targets, item.source_oid)
+        if a.targets and len(res.illegal) == sum(1 for t in item.targets if t is not None) > 0:
+            game.log("all its targets are illegal; it doesn't resolve (608.2b)")
+            return
+        run_sentences(res, a.sentences)
+    elif item.effect is not None:
+        item.effect.resolve(res)
+
+
+def _resolve_spell(game: "Game", item: StackItem) -> None:
+    o = game.obj(item.oid)
+    d = o.definition
+    spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    ch = game.characteristics(o)
+    if spell is not None:
+        res = Resolution(game, item.controller, item.oid, item.targets, x=o.cast.x if o.cast else 0)
+        res.illegal = illegal_slots(game, item.controller, spell.targets, item.targets, item.oid)
+        chosen = [t for t in item.targets if t is not None]
+        if chosen and len(res.illegal) == len(chosen):
+            # 608.2b: a spell whose targets are all illegal doesn't resolve.
+            game.log(f"{d.name} doesn't resolve: all its targets are illegal (608.2b)")
+            game.move(item.oid, Zone.GRAVEYARD)
+            return
+        game.log(f"{d.name} resolves")
+        run_sentences(res, spell.sentences)
+    if {"instant", "sorcery"} & ch.types:
+        if game.exists(item.oid):
+            game.move(item.oid, Zone.GRAVEYARD)  # 608.2n
+    else:
+        game.log(f"{d.name} resolves")
+        game.move(item.oid, Zone.BATTLEFIELD, controller=item.controller)  # 608.3

@@ -1,0 +1,216 @@
+"""Turn structure (500-514) and the priority loop (117).
+
+:func:`run` drives the game step by step.  In each step the turn-based actions happen first
+(untap, draw, combat declarations, cleanup), then "at the beginning of" triggers, then players
+get priority if the step gives it.  Before a player receives priority, state-based actions are
+checked and waiting triggers are put on the stack (117.5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from . import combat
+from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand
+from .casting import activate, cast_spell, play_land
+from .decisions import ChooseAction, ChooseCards, Choice
+from .sba import check_state_based_actions
+from .stack import put_triggers_on_stack, resolve_top
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# 500.1: phases and steps in order.
+STEPS: tuple[str, ...] = (
+    "untap", "upkeep", "draw", "main1", "begin_combat", "attackers", "blockers", "damage",
+    "end_combat", "main2", "end", "cleanup",
+)
+NO_PRIORITY = ("untap", "cleanup")  # 502.4, 514.3
+
+
+@dataclass(frozen=True)
+class StopAt:
+    """Stop the game as step ``step`` of turn ``turn`` begins."""
+
+    turn: int
+    step: str
+
+
+ActionSource = Callable[["Game", int], "Action | None"]
+
+
+def begin_turn(game: "Game") -> None:
+    """500.1 / 103.7: start the next turn for the next player."""
+    s = game.state
+    s.turn += 1
+    s.active = s.first_player if s.turn == 1 else game.opponent(s.active)
+    for p in game.players:
+        p.lands_played = 0
+    game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
+
+
+def turn_based_actions(game: "Game", step: str) -> None:
+    """The turn-based actions of each step (703)."""
+    s = game.state
+    if step == "untap":
+        # 502.3: the active player untaps their permanents.
+        for o in game.battlefield():
+            if o.controller == s.active:
+                o.tapped = False
+    elif step == "draw":
+        if not (s.turn == 1):  # 103.7a: the starting player skips the first draw
+            game.draw(s.active, 1)
+    elif step == "attackers":
+        combat.declare_attackers(game)
+    elif step == "blockers":
+        combat.declare_blockers(game)
+    elif step == "damage":
+        combat.combat_damage(game)
+    elif step == "end_combat":
+        pass
+    elif step == "cleanup":
+        _cleanup(game)
+
+
+def _cleanup(game: "Game") -> None:
+    """514.1: discard to maximum hand size; 514.2: remove damage."""
+    s = game.state
+    hand = game.zone(Zone.HAND, s.active)
+    excess = len(hand) - 7
+    if excess > 0:
+        opts = tuple(Choice(str(o), game.name_of(o)) for o in hand)
+        ans = game.ask(ChooseCards(s.active, f"Discard {excess} (hand size, 514.1)", opts, excess, excess))
+        keys = ans if isinstance(ans, tuple) else ()
+        chosen = [int(k) for k in keys if k.isdigit() and int(k) in hand][:excess]
+        if len(set(chosen)) < excess:
+            chosen = list(hand[-excess:])
+        for oid in chosen:
+            game.log(f"{game.players[s.active].name} discards {game.name_of(oid)}")
+            game.move(oid, Zone.GRAVEYARD)
+    for o in game.battlefield():
+        o.damage = 0
+
+
+def end_step_cleanup(game: "Game", step: str) -> None:
+    """500.4: mana empties from pools at the end of each step; 511.3 end of combat."""
+    for p in game.players:
+        p.mana.clear()
+    if step == "end_combat":
+        combat.end_combat(game)
+
+
+def perform(game: "Game", player: int, action: Action) -> None:
+    """Perform a player's action transactionally (723: an illegal one leaves no trace)."""
+    if isinstance(action, CastSpell):
+        game.transaction(lambda: cast_spell(game, player, action))
+    elif isinstance(action, ActivateAbility):
+        game.transaction(lambda: activate(game, player, action))
+    elif isinstance(action, PlayLand):
+        game.transaction(lambda: play_land(game, player, action))
+
+
+def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action]]:
+    """Candidate actions for a player with priority (each still checked when performed)."""
+    from .abilities import AlternativeCost
+    from .casting import activated_abilities
+    out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
+    for oid in game.zone(Zone.HAND, player):
+        o = game.obj(oid)
+        if "land" in game.characteristics(o).types:
+            out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
+        else:
+            out.append((Choice(f"cast:{oid}", f"cast {o.definition.name}"), CastSpell(oid)))
+    for oid in game.zone(Zone.GRAVEYARD, player):
+        o = game.obj(oid)
+        for i, opt in enumerate(o.definition.cost_options()):
+            if isinstance(opt, AlternativeCost) and opt.zone is Zone.GRAVEYARD:
+                out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
+                            CastSpell(oid, alternative=i)))
+    for o in game.battlefield():
+        if o.controller != player:
+            continue
+        for i, a in enumerate(activated_abilities(game, o)):
+            if not a.is_mana:
+                out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
+    return out
+
+
+def priority_round(game: "Game", actions: ActionSource | None) -> None:
+    """117.3-117.4: players act or pass until all pass in succession; then resolve or end the step."""
+    from .game import IllegalAction
+
+    s = game.state
+    n = len(game.players)
+    s.priority = s.active
+    passes = 0
+    refusals_in_a_row = 0
+    while not s.game_over:
+        check_state_based_actions(game)
+        if s.game_over:
+            return
+        put_triggers_on_stack(game)
+        if check_state_based_actions(game):
+            continue
+        if s.game_over:
+            return
+        player = s.priority
+        action: Action | None = actions(game, player) if actions else None
+        if action is None:
+            choices = legal_action_choices(game, player)
+            ans = game.ask(ChooseAction(player, "You have priority", tuple(c for c, _ in choices)))
+            lookup = {c.key: a for c, a in choices}
+            action = lookup.get(ans, PassPriority()) if isinstance(ans, str) else PassPriority()
+        if isinstance(action, PassPriority):
+            passes += 1
+            refusals_in_a_row = 0
+            if passes >= n:
+                if not s.stack:
+                    return
+                resolve_top(game)
+                passes = 0
+                s.priority = s.active  # 117.3b
+            else:
+                s.priority = (player + 1) % n
+            continue
+        try:
+            perform(game, player, action)
+        except IllegalAction as e:
+            game.log(f"{game.players[player].name}'s action refused: {e}")
+            refusals_in_a_row += 1
+            if refusals_in_a_row > 50:
+                passes += 1
+                s.priority = (player + 1) % n
+            continue
+        passes = 0
+        refusals_in_a_row = 0
+        # 117.3c: after acting, the same player receives priority.
+
+
+def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
+        actions: ActionSource | None = None) -> None:
+    """Play from the current point until ``stop`` is reached, the game ends, or ``max_turns`` pass."""
+    s = game.state
+    while not s.game_over:
+        if s.turn == 0 or s.step == "cleanup_done":
+            if s.turn >= max_turns:
+                game.log("turn limit reached")
+                return
+            begin_turn(game)
+            s.step = STEPS[0]
+            start_index = 0
+        else:
+            start_index = STEPS.index(s.step)
+        for step in STEPS[start_index:]:
+            if stop is not None and (s.turn, STEPS.index(step)) >= (stop.turn, STEPS.index(stop.step)):
+                s.step = step
+                return
+            s.step = step
+            turn_based_actions(game, step)
+            game.collect_step_triggers(step)
+            if step not in NO_PRIORITY or game.state.pending:
+                priority_round(game, actions)
+            if s.game_over:
+                return
+            end_step_cleanup(game, step)
+        s.step = "cleanup_done"

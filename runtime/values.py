@@ -1,0 +1,189 @@
+"""Values that abilities are built from: selectors, amounts, conditions, references, costs.
+
+All are frozen dataclasses: generated card modules construct them as literals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+    from .stack import Resolution
+
+
+# ------------------------------------------------------------------ selectors
+
+
+@dataclass(frozen=True)
+class ObjectFilter:
+    """A selector over objects: "nonblack creature", "basic land card", "creature with flying or reach".
+
+    Every listed property must hold; ``keywords`` needs any one of them.  ``kind`` is "card",
+    "spell" or "permanent" (or "" when the words don't say).
+    """
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    non: tuple[str, ...] = ()  # colors or types the object must not have ("nonblack")
+    keywords: tuple[str, ...] = ()
+    kind: str = ""
+
+    def matches(self, game: "Game", obj: "GameObject") -> bool:
+        """Whether ``obj``'s current characteristics (613) satisfy this selector."""
+        ch = game.characteristics(obj)
+        if self.types and not any(t in ch.types for t in self.types):
+            return False
+        if self.subtypes and not any(s in ch.subtypes for s in self.subtypes):
+            return False
+        if any(s not in ch.supertypes for s in self.supertypes):
+            return False
+        if self.colors and not any(c in ch.colors for c in self.colors):
+            return False
+        for n in self.non:
+            if n in ch.colors or n in ch.types:
+                return False
+        if self.keywords and not any(k in ch.keywords for k in self.keywords):
+            return False
+        return True
+
+
+# ------------------------------------------------------------------ references to objects and players
+
+
+@dataclass(frozen=True)
+class Slot:
+    """The object or player chosen for target slot ``index`` of this ability (115)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class ThisObject:
+    """The object the ability belongs to ("this", 109.5 / 201.5)."""
+
+
+@dataclass(frozen=True)
+class LastAffected:
+    """The objects the previous instruction of this ability acted on ("them" after "create ... tokens")."""
+
+
+ObjectRef = Union[Slot, ThisObject, LastAffected]
+
+
+@dataclass(frozen=True)
+class You:
+    """The controller of the ability (109.5)."""
+
+
+@dataclass(frozen=True)
+class PlayerSlot:
+    """The player chosen for target slot ``index``."""
+
+    index: int
+
+
+PlayerRef = Union[You, PlayerSlot]
+
+
+# ------------------------------------------------------------------ amounts
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A printed number."""
+
+    value: int
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The number."""
+        return self.value
+
+
+@dataclass(frozen=True)
+class XValue:
+    """107.3: the value announced for X as the spell was cast (0 elsewhere, 107.3b)."""
+
+    def evaluate(self, res: "Resolution") -> int:
+        """X as recorded on the spell or its source."""
+        return res.x
+
+
+@dataclass(frozen=True)
+class TimesPaid:
+    """"for each time it was kicked": how many times the cost options with ``label`` were paid (702.33d)."""
+
+    label: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Sum over the source object's paid options carrying ``label``."""
+        src = res.source_object()
+        return 0 if src is None else res.game.times_paid(src, self.label, None)
+
+
+Amount = Union[Fixed, XValue, TimesPaid]
+
+
+# ------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True)
+class CostPaid:
+    """"if it was kicked [with its {W} kicker]": a linked-ability condition (607, 702.33d-f).
+
+    ``ordinal`` picks one of the object's cost options carrying ``label`` (0 = first listed, as
+    702.33f reads "[A]" and "[B]"); ``subject`` is the object asked about: the ability's own
+    source (``None``) or the object in a target slot.
+    """
+
+    label: str
+    ordinal: int | None = None
+    subject: Slot | None = None
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Evaluate against the subject's cast information."""
+        if self.subject is None:
+            obj = res.source_object()
+        else:
+            obj = res.target_object(self.subject.index)
+        if obj is None:
+            return False
+        return game.times_paid(obj, self.label, self.ordinal) > 0
+
+
+Condition = CostPaid
+
+
+# ------------------------------------------------------------------ costs
+
+
+@dataclass(frozen=True)
+class SacrificeSpec:
+    """"Sacrifice N <filter>" as a cost (118.3, 701.17)."""
+
+    count: Amount
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A cost (118): mana plus any of tap, life, sacrifice and discard."""
+
+    mana: tuple[str, ...] = ()
+    tap: bool = False
+    life: Amount | None = None
+    sacrifice: SacrificeSpec | None = None
+    discard: int = 0
+
+    @property
+    def mana_only(self) -> bool:
+        """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
+        return not (self.tap or self.life or self.sacrifice or self.discard)
+
+
+ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
