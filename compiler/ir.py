@@ -1,0 +1,259 @@
+"""The intermediate representation: frozen, hashable, picklable dataclasses.
+
+Lowering produces these from textX models; templates and the text renderer consume them.
+Worker processes return them (or rendered text), never textX models.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+
+@dataclass(frozen=True)
+class FilterIR:
+    """A selector (see runtime.values.ObjectFilter)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    non: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    kind: str = ""
+    words: str = ""  # the selector as written, for rules text
+
+
+@dataclass(frozen=True)
+class AmountIR:
+    """A number: fixed, X, or times a cost was paid."""
+
+    kind: str  # "fixed" | "x" | "times_paid"
+    value: int = 0
+    label: str = ""
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class SacrificeIR:
+    """"sacrifice N <filter>"."""
+
+    count: AmountIR
+    filter: FilterIR
+
+
+@dataclass(frozen=True)
+class CostIR:
+    """A cost (118)."""
+
+    mana: tuple[str, ...] = ()
+    tap: bool = False
+    life: AmountIR | None = None
+    sacrifice: SacrificeIR | None = None
+    discard: int = 0
+
+
+@dataclass(frozen=True)
+class RefIR:
+    """A reference to an object or player: slot N, this object, the last affected objects, you."""
+
+    kind: str  # "slot" | "this" | "last" | "you" | "player_slot"
+    index: int = 0
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionIR:
+    """A linked cost condition (607): label, optional ordinal, subject slot or None for this."""
+
+    label: str
+    word: str
+    ordinal: int | None = None
+    linked_cost: tuple[str, ...] = ()
+    subject: int | None = None
+
+
+@dataclass(frozen=True)
+class TargetIR:
+    """A target slot."""
+
+    kind: str  # "any" | "player" | "object"
+    filter: FilterIR = FilterIR()
+    zone: str = "battlefield"
+    condition: ConditionIR | None = None
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class EffectIR:
+    """One effect.  ``kind`` names the runtime effect; ``args`` are its typed arguments."""
+
+    kind: str
+    args: tuple[tuple[str, "ArgValue"], ...]
+
+
+ArgValue = Union[int, bool, str, tuple[str, ...], AmountIR, RefIR, FilterIR, "EffectIR", None]
+
+
+@dataclass(frozen=True)
+class SentenceIR:
+    """A sentence of instructions."""
+
+    effects: tuple[EffectIR, ...]
+    condition: ConditionIR | None = None
+    instead: bool = False
+
+
+@dataclass(frozen=True)
+class KeywordUseIR:
+    """A keyword line on a card: which compiled keyword class, with which arguments."""
+
+    name: str
+    module: str
+    cls: str
+    args: tuple[Union[CostIR, int], ...]
+
+
+@dataclass(frozen=True)
+class SpellIR:
+    """An instant's or sorcery's instructions."""
+
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+
+
+@dataclass(frozen=True)
+class TriggeredIR:
+    """A triggered ability."""
+
+    trigger: str  # "etb"
+    condition: ConditionIR | None
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+
+
+@dataclass(frozen=True)
+class ActivatedIR:
+    """An activated ability."""
+
+    cost: CostIR
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+    is_mana: bool
+
+
+@dataclass(frozen=True)
+class EntersWithIR:
+    """"enters with N counters" (614.1c)."""
+
+    amount: AmountIR
+    counter: str
+
+
+AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR]
+
+
+@dataclass(frozen=True)
+class CardIR:
+    """A whole card."""
+
+    name: str
+    source: str
+    module: str
+    mana_cost: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    colors: tuple[str, ...]
+    abilities: tuple[AbilityIR, ...]
+    text_override: str | None
+
+
+# ------------------------------------------------------------------ keyword library
+
+
+@dataclass(frozen=True)
+class KeywordPartIR:
+    """One thing a keyword stands for: kind + parameters."""
+
+    kind: str  # "additional" | "alternative" | "exile_from_stack" | "evasion" | "haste" | "inert"
+    param: str = ""
+    repeatable: bool = False
+    zone: str = ""
+    filter: FilterIR | None = None
+
+
+@dataclass(frozen=True)
+class KeywordIR:
+    """A keyword definition."""
+
+    name: str
+    cls: str
+    module: str
+    params: tuple[tuple[str, str], ...]  # (name, "cost"|"number")
+    rule: str
+    reminder: str
+    condition_word: str
+    parts: tuple[KeywordPartIR, ...]
+    source: str
+    line: int
+
+    @property
+    def label(self) -> str:
+        """The label its costs carry: the condition word ("kicked"), else its own name."""
+        return self.condition_word or self.name.lower()
+
+
+@dataclass(frozen=True)
+class ActionIR:
+    """A keyword action definition (701)."""
+
+    name: str
+    cls: str
+    module: str
+    rule: str
+    text: str
+    steps: tuple[tuple[str, bool], ...]  # (kind, may_fail)
+
+
+@dataclass(frozen=True)
+class CounterIR:
+    """A counter kind."""
+
+    name: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class KeywordFileIR:
+    """One keyword file: what it defines, compiled into one module."""
+
+    source: str
+    module: str
+    keywords: tuple[KeywordIR, ...]
+    actions: tuple[ActionIR, ...]
+    counters: tuple[CounterIR, ...]
+
+
+@dataclass(frozen=True)
+class LibraryIR:
+    """The whole keyword library: the symbol table cards are checked against."""
+
+    files: tuple[KeywordFileIR, ...]
+
+    def keywords(self) -> dict[str, KeywordIR]:
+        """Keywords by lower-case name."""
+        return {k.name.lower(): k for f in self.files for k in f.keywords}
+
+    def actions(self) -> dict[str, ActionIR]:
+        """Keyword actions by name."""
+        return {a.name: a for f in self.files for a in f.actions}
+
+    def counters(self) -> set[str]:
+        """Known counter kinds."""
+        return {c.name for f in self.files for c in f.counters}
+
+    def condition_words(self) -> dict[str, str]:
+        """Condition word -> label."""
+        return {k.condition_word: k.label for f in self.files for k in f.keywords if k.condition_word}

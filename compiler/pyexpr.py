@@ -1,0 +1,180 @@
+"""IR values to Python expressions for generated code.
+
+Every string from a script passes through :func:`lit` (``repr``), so quotes, backslashes,
+newlines, ``\"\"\"`` and template syntax become inert literal text; identifiers come only from
+:func:`compiler.lower.identifier` / :func:`module_name`, which admit ``[A-Za-z0-9_]`` alone.
+"""
+from __future__ import annotations
+
+import re
+
+from .ir import AmountIR, ConditionIR, CostIR, EffectIR, FilterIR, RefIR, SentenceIR, TargetIR
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def lit(value: object) -> str:
+    """A Python literal for a string, number, bool, None or tuple of them."""
+    if isinstance(value, (str, int, bool)) or value is None:
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(lit(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise TypeError(f"not a literal: {value!r}")
+
+
+def ident(name: str) -> str:
+    """Pass a name through only if it is a plain identifier."""
+    if not _IDENT.match(name):
+        raise ValueError(f"not a valid identifier: {name!r}")
+    return name
+
+
+def amount(a: AmountIR) -> str:
+    """Amount expression."""
+    if a.kind == "x":
+        return "rt.XValue()"
+    if a.kind == "times_paid":
+        return f"rt.TimesPaid(label={lit(a.label)})"
+    return f"rt.Fixed({lit(a.value)})"
+
+
+def obj_filter(f: FilterIR) -> str:
+    """ObjectFilter expression (only non-default fields, for readability)."""
+    fields = []
+    for name in ("types", "subtypes", "supertypes", "colors", "non", "keywords"):
+        v = getattr(f, name)
+        if v:
+            fields.append(f"{name}={lit(tuple(v))}")
+    if f.kind:
+        fields.append(f"kind={lit(f.kind)}")
+    return f"rt.ObjectFilter({', '.join(fields)})"
+
+
+def cost(c: CostIR) -> str:
+    """Cost expression."""
+    fields = []
+    if c.mana:
+        fields.append(f"mana={lit(c.mana)}")
+    if c.tap:
+        fields.append("tap=True")
+    if c.life is not None:
+        fields.append(f"life={amount(c.life)}")
+    if c.sacrifice is not None:
+        fields.append(f"sacrifice=rt.SacrificeSpec(count={amount(c.sacrifice.count)}, "
+                      f"filter={obj_filter(c.sacrifice.filter)})")
+    if c.discard:
+        fields.append(f"discard={lit(c.discard)}")
+    return f"rt.Cost({', '.join(fields)})"
+
+
+def ref(r: RefIR) -> str:
+    """Object or player reference expression."""
+    return {
+        "slot": f"rt.Slot({r.index})",
+        "this": "rt.ThisObject()",
+        "last": "rt.LastAffected()",
+        "you": "rt.You()",
+        "player_slot": f"rt.PlayerSlot({r.index})",
+    }[r.kind]
+
+
+def condition(c: ConditionIR | None) -> str:
+    """Condition expression."""
+    if c is None:
+        return "None"
+    fields = [f"label={lit(c.label)}"]
+    if c.ordinal is not None:
+        fields.append(f"ordinal={lit(c.ordinal)}")
+    if c.subject is not None:
+        fields.append(f"subject=rt.Slot({c.subject})")
+    return f"rt.CostPaid({', '.join(fields)})"
+
+
+def target(t: TargetIR) -> str:
+    """TargetSpec expression."""
+    kind = {"any": "ANY", "player": "PLAYER", "object": "OBJECT"}[t.kind]
+    fields = [f"kind=rt.TargetKind.{kind}"]
+    if t.kind == "object":
+        fields.append(f"filter={obj_filter(t.filter)}")
+    if t.zone != "battlefield":
+        fields.append(f"zone=rt.Zone.{t.zone.upper()}")
+    if t.condition is not None:
+        fields.append(f"condition={condition(t.condition)}")
+    fields.append(f"text={lit(t.words)}")
+    return f"rt.TargetSpec({', '.join(fields)})"
+
+
+def effect(e: EffectIR, actions: dict[str, str]) -> str:
+    """Effect expression; ``actions`` maps keyword action names to their imported class names."""
+    a = dict(e.args)
+    k = e.kind
+
+    def r(name: str) -> str:
+        v = a[name]
+        assert isinstance(v, RefIR)
+        return ref(v)
+
+    def am(name: str) -> str:
+        v = a[name]
+        assert isinstance(v, AmountIR)
+        return amount(v)
+
+    if k == "damage":
+        return f"rt.DealDamage(amount={am('amount')}, target={r('target')})"
+    if k == "gain_life":
+        return f"rt.GainLife(player={r('player')}, amount={am('amount')})"
+    if k == "lose_life":
+        return f"rt.LoseLife(player={r('player')}, amount={am('amount')})"
+    if k == "draw":
+        return f"rt.Draw(player={r('player')}, amount={am('amount')})"
+    if k == "destroy":
+        return f"rt.Destroy(target={r('target')}, no_regeneration={lit(bool(a['no_regeneration']))})"
+    if k == "exile":
+        return f"rt.ExileObject(target={r('target')})"
+    if k == "counter_spell":
+        return f"rt.CounterSpell(target={r('target')})"
+    if k == "put_counters":
+        return f"rt.PutCounters(amount={am('amount')}, counter={lit(a['counter'])}, target={r('target')})"
+    if k == "create_tokens":
+        return (f"rt.CreateTokens(count={am('count')}, name={lit(a['name'])}, power={lit(a['power'])}, "
+                f"toughness={lit(a['toughness'])}, colors={lit(a['colors'])}, types={lit(a['types'])}, "
+                f"subtypes={lit(a['subtypes'])}, keywords={lit(a['keywords'])})")
+    if k == "add_mana":
+        if a["any_color"]:
+            return "rt.AddMana(any_color=True)"
+        return f"rt.AddMana(mana={lit(a['mana'])})"
+    if k == "delayed":
+        inner = a["effect"]
+        assert isinstance(inner, EffectIR)
+        return f"rt.AtBeginningOfNextStep(step={lit(a['step'])}, effect={effect(inner, actions)})"
+    if k == "action":
+        name = a["action"]
+        assert isinstance(name, str)
+        fields = [f"action={ident(actions[name])}()", f"player={r('player')}"]
+        if "count" in a:
+            fields.append(f"count={am('count')}")
+        if a.get("up_to"):
+            fields.append("up_to=True")
+        f = a.get("filter")
+        if isinstance(f, FilterIR):
+            fields.append(f"filter={obj_filter(f)}")
+        if "destination" in a:
+            fields.append(f"destination=rt.Zone.{str(a['destination']).upper()}")
+        if a.get("tapped"):
+            fields.append("tapped=True")
+        return f"rt.PerformAction({', '.join(fields)})"
+    raise ValueError(f"unknown effect kind {k}")
+
+
+def sentence(s: SentenceIR, actions: dict[str, str]) -> str:
+    """Sentence expression."""
+    effects = ", ".join(effect(e, actions) for e in s.effects)
+    if len(s.effects) == 1:
+        effects += ","
+    fields = [f"effects=({effects})"]
+    if s.condition is not None:
+        fields.append(f"condition={condition(s.condition)}")
+    if s.instead:
+        fields.append("instead=True")
+    return f"rt.Sentence({', '.join(fields)})"

@@ -1,0 +1,64 @@
+"""Semantic checks: the rules a parse can't enforce, each reported at its location.
+
+Names are resolved against the keyword library (:class:`compiler.ir.LibraryIR`) with
+dictionaries; every miss gets a did-you-mean hint.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from runtime.mana import ManaError, check_symbol
+
+from .diagnostics import Diagnostic, did_you_mean
+from .metamodel import location
+
+
+@lru_cache(maxsize=1)
+def known_subtypes() -> frozenset[str]:
+    """Every subtype printed on a card (from the Oracle data of 2019), for selector checks."""
+    text = (Path(__file__).parent / "data" / "subtypes.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip())
+
+
+class Checker:
+    """Collects diagnostics for one file."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, obj: Any, message: str, hint: str = "") -> None:
+        """Report an error at ``obj``'s location."""
+        line, col = location(obj)
+        self.diagnostics.append(Diagnostic(self.path, line, col, message, hint))
+
+    def mana_symbols(self, obj: Any, symbols: list[str]) -> tuple[str, ...]:
+        """Check each mana symbol (107.4); return them as a tuple."""
+        for s in symbols:
+            try:
+                check_symbol(s)
+            except ManaError as e:
+                self.error(obj, str(e), "mana symbols are {W} {U} {B} {R} {G} {C} {X} {S}, numbers, "
+                                        "hybrid {W/U} {2/W} and Phyrexian {W/P}")
+        return tuple(symbols)
+
+    def subtype(self, obj: Any, word: str) -> str:
+        """Resolve a subtype word, accepting a plural ("Mountains"); report unknown ones."""
+        known = known_subtypes()
+        if word in known:
+            return word
+        if word.endswith("s") and word[:-1] in known:
+            return word[:-1]
+        if word.endswith("es") and word[:-2] in known:
+            return word[:-2]
+        self.error(obj, f"unknown subtype '{word}'", did_you_mean(word, known))
+        return word
+
+    def name_in(self, obj: Any, kind: str, word: str, table: dict[str, Any] | set[str]) -> bool:
+        """Check that ``word`` is a known ``kind``; report with a did-you-mean hint if not."""
+        if word in table:
+            return True
+        self.error(obj, f"unknown {kind} '{word}'", did_you_mean(word, table))
+        return False
