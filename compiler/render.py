@@ -103,9 +103,11 @@ def render_card(card: CardIR, library: LibraryIR) -> str:
 def _part(k: KeywordIR, p: KeywordPartIR) -> str:
     label = pyexpr.lit(k.label)
     if p.kind == "additional":
-        return f"rt.AdditionalCost(label={label}, cost=self.{pyexpr.ident(p.param)}, repeatable={p.repeatable!r})"
+        return (f"rt.AdditionalCost(label={label}, cost=self.{pyexpr.ident(p.param)}, "
+                f"repeatable={p.repeatable!r}, keyword={pyexpr.lit(k.name)})")
     if p.kind == "alternative":
-        return f"rt.AlternativeCost(label={label}, cost=self.{pyexpr.ident(p.param)}, zone=rt.Zone.{p.zone.upper()})"
+        return (f"rt.AlternativeCost(label={label}, cost=self.{pyexpr.ident(p.param)}, "
+                f"zone=rt.Zone.{p.zone.upper()}, keyword={pyexpr.lit(k.name)})")
     if p.kind == "exile_from_stack":
         return f"rt.ExileIfLeavesStack(label={label})"
     if p.kind == "evasion":

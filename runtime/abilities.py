@@ -109,6 +109,7 @@ class AdditionalCost(Ability):
     label: str
     cost: Cost
     repeatable: bool = False
+    keyword: str = ""  # the keyword it comes from, for players and logs ("Kicker")
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class AlternativeCost(Ability):
     label: str
     cost: Cost
     zone: Zone = Zone.HAND
+    keyword: str = ""
 
 
 @dataclass(frozen=True)

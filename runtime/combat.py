@@ -77,7 +77,6 @@ def declare_attackers(game: "Game") -> None:
                 chosen.append(int(k))
         except IllegalAction as e:
             game.refusals.append(str(e))
-            game.log(f"attack refused: {e}")
             continue
         for oid in chosen:
             o = game.obj(oid)
@@ -119,7 +118,6 @@ def declare_blockers(game: "Game") -> None:
                 plan[int(b)] = int(a)
         except IllegalAction as e:
             game.refusals.append(str(e))
-            game.log(f"block refused: {e}")
             continue
         for blocker, attacker in plan.items():
             game.obj(blocker).blocking = (attacker,)
