@@ -211,8 +211,8 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 if progress:
                     progress(done, total)
     else:
-        for p in todo:
-            results[p] = compile_card(p, library)
+        for shown in todo:
+            results[shown] = compile_card(shown, library)
             done += 1
             if progress:
                 progress(done, total)

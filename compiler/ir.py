@@ -70,6 +70,7 @@ class ConditionIR:
     ordinal: int | None = None
     linked_cost: tuple[str, ...] = ()
     subject: int | None = None
+    keyword: str = ""  # the keyword whose cost a linked condition names ("kicker")
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class ActivatedIR:
     targets: tuple[TargetIR, ...]
     sentences: tuple[SentenceIR, ...]
     is_mana: bool
+    intrinsic: bool = False  # granted by a land type (305.6); printed as reminder text
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,15 @@ class CounterIR:
 
 
 @dataclass(frozen=True)
+class LandTypeIR:
+    """A land type and the mana ability it grants (305.6)."""
+
+    name: str
+    rule: str
+    ability: ActivatedIR
+
+
+@dataclass(frozen=True)
 class KeywordFileIR:
     """One keyword file: what it defines, compiled into one module."""
 
@@ -234,6 +245,7 @@ class KeywordFileIR:
     keywords: tuple[KeywordIR, ...]
     actions: tuple[ActionIR, ...]
     counters: tuple[CounterIR, ...]
+    land_types: tuple[LandTypeIR, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -253,6 +265,10 @@ class LibraryIR:
     def counters(self) -> set[str]:
         """Known counter kinds."""
         return {c.name for f in self.files for c in f.counters}
+
+    def land_types(self) -> dict[str, LandTypeIR]:
+        """Land types by name."""
+        return {t.name: t for f in self.files for t in f.land_types}
 
     def condition_words(self) -> dict[str, str]:
         """Condition word -> label."""

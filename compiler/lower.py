@@ -16,8 +16,8 @@ from dsl.metamodel import location, parse_text
 
 from .ir import (
     AbilityIR, ActionIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR, EntersWithIR,
-    FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LibraryIR, RefIR, SacrificeIR, SentenceIR,
-    SpellIR, TargetIR, TriggeredIR,
+    FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR, SacrificeIR,
+    SentenceIR, SpellIR, TargetIR, TriggeredIR,
 )
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -65,9 +65,18 @@ def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR
     keywords: list[KeywordIR] = []
     actions: list[ActionIR] = []
     counters: list[CounterIR] = []
+    land_types: list[LandTypeIR] = []
     for item in model.items:
         kind = cname(item)
-        if kind == "CardDef":
+        if kind == "LandTypeDef":
+            low = CardLowering(ck, LibraryIR(()), item)
+            cost = _cost(ck, item.cost)
+            sents = low.sentences(item.sentences)
+            if low.targets or not all(e.kind == "add_mana" for s in sents for e in s.effects):
+                ck.error(item, "a land type's ability must be a mana ability without targets (305.6)")
+            land_types.append(LandTypeIR(ck.subtype(item, item.name), item.rule,
+                                         ActivatedIR(cost, (), sents, True, intrinsic=True)))
+        elif kind == "CardDef":
             ck.error(item, "card definitions belong in their own .card file, not in a keyword file")
         elif kind == "CounterDef":
             counters.append(CounterIR(item.name, item.rule or ""))
@@ -80,7 +89,8 @@ def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR
                                     tuple(steps)))
         elif kind == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
-    return KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters)), ck.diagnostics
+    return KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
+                         tuple(land_types)), ck.diagnostics
 
 
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
@@ -191,7 +201,7 @@ class CardLowering:
         self.actions = library.actions()
         self.words = library.condition_words()
         self.card = card
-        self.uses: list[tuple[str, tuple[str, ...]]] = []  # (label, mana cost) of each keyword cost, in order
+        self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
 
     # conditions --------------------------------------------------------
@@ -202,7 +212,8 @@ class CardLowering:
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
         label = self.words[word]
-        own = [cost for lab, cost in self.uses if lab == label]
+        own = [cost for lab, cost, _ in self.uses if lab == label]
+        own_kw = [kw for lab, _, kw in self.uses if lab == label]
         subject = None
         if c.subject:
             if not self.targets:
@@ -210,14 +221,17 @@ class CardLowering:
             else:
                 subject = len(self.targets) - 1
         elif not own:
-            self.ck.error(c, f"'{word}' refers to this card's {label} cost, but the card has none",
-                          "add the keyword line (e.g. 'kicker {2}') before the abilities that refer to it")
+            owners = sorted(k.name.lower() for k in self.keywords.values() if k.label == label)
+            self.ck.error(c, f"'{word}' refers to this card's {' or '.join(owners)} cost, but the card has none",
+                          f"add the keyword line (e.g. '{owners[0] if owners else label} {{2}}') before the "
+                          "abilities that refer to it")
         ordinal = None
         linked: tuple[str, ...] = ()
         if c.linked is not None:
             linked = self.ck.mana_symbols(c.linked, list(c.linked.symbols))
             if linked in own:
                 ordinal = own.index(linked)
+                return ConditionIR(label, word, ordinal, linked, subject, own_kw[ordinal])
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
@@ -338,7 +352,7 @@ def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | 
     cards = [i for i in model.items if cname(i) == "CardDef"]
     for other in model.items:
         if cname(other) != "CardDef":
-            ck.error(other, "keyword, action and counter definitions belong in cards/keywords/*.kw")
+            ck.error(other, "keyword, action, counter and land type definitions belong in cards/keywords/*.kw")
     if len(cards) != 1:
         if not cards:
             ck.error(model, "a card file must define exactly one card")
@@ -411,6 +425,10 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                 if low.ck.name_in(st, "condition word", st.word, low.words):
                     amount = AmountIR("times_paid", amount.value, low.words[st.word], words=st.word)
             abilities.append(EntersWithIR(amount, counter))
+    # 305.6: each basic land type gives its intrinsic mana ability, first in the text.
+    lands = library.land_types()
+    granted: list[AbilityIR] = [lands[s].ability for s in subtypes if s in lands and "land" in types]
+    abilities = granted + abilities
     if "TypeStmt" not in seen:
         ck.error(card, f"card \"{name}\" has no 'type' line")
     is_creature = "creature" in types
@@ -455,7 +473,7 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
             cost = _cost(low.ck, arg)
             args.append(cost)
             if any(p.kind in ("additional", "alternative") for p in kw.parts):
-                low.uses.append((kw.label, cost.mana))
+                low.uses.append((kw.label, cost.mana, kw.name.lower()))
     return KeywordUseIR(kw.name, kw.module, kw.cls, tuple(args))
 
 

@@ -7,8 +7,8 @@ present, replaces the rendered text and is counted by coverage as an escape hatc
 from __future__ import annotations
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, KeywordIR,
-    KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, TriggeredIR,
+    AbilityIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR, KeywordIR,
+    KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, TargetIR, TriggeredIR,
 )
 
 NUMBER_TEXT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -39,56 +39,56 @@ def _amount(a: AmountIR) -> str:
     return str(a.value)
 
 
-def _ref(r: RefIR, card: str, targets_words: list[str]) -> str:
-    if r.kind == "slot":
-        return targets_words[r.index] if r.index < len(targets_words) else "it"
-    if r.kind == "this":
-        return card
-    return r.words or "it"
-
-
-def _player_subject(r: RefIR) -> tuple[str, bool]:
-    if r.kind == "you":
-        return "you", False
-    return "target player", True
+_THAT = {"any": "that permanent or player", "player": "that player"}
 
 
 class _Phrase:
-    def __init__(self, card: CardIR, subject: str) -> None:
+    """Phrases the effects of one ability; remembers which targets were already named."""
+
+    def __init__(self, card: CardIR, subject: str, targets: tuple[TargetIR, ...]) -> None:
         self.card = card
-        self.subject = subject  # "Lightning Bolt" for spells, "it" / name for abilities
-        self.slots_used: set[int] = set()
-        self.slot_words: list[str] = []
+        self.subject = subject  # "Lightning Bolt" for spells, "it" inside a triggered ability
+        self.targets = targets
+        self.named: set[int] = set()
+
+    def that(self, index: int) -> str:
+        """How a target already named is referred to again ("that creature")."""
+        if index >= len(self.targets):
+            return "it"
+        t = self.targets[index]
+        if t.kind in _THAT:
+            return _THAT[t.kind]
+        noun = (t.filter.types or t.filter.subtypes or (t.filter.kind,))[0] or "permanent"
+        return f"that {noun}"
 
     def ref(self, r: RefIR) -> str:
         if r.kind == "slot":
-            if r.index in self.slots_used:
-                return "that target"
-            self.slots_used.add(r.index)
+            if r.index in self.named:
+                return self.that(r.index)
+            self.named.add(r.index)
             return r.words
         if r.kind == "this":
             return self.card.name
         return r.words or "it"
 
-    def effect(self, e: EffectIR, first: bool) -> str:
+    def effect(self, e: EffectIR, subject: str) -> str:
         a = dict(e.args)
         k = e.kind
         if k == "damage":
-            amt = a["amount"]
-            assert isinstance(amt, AmountIR)
-            ref = a["target"]
-            assert isinstance(ref, RefIR)
-            return f"{self.subject} deals {_amount(amt)} damage to {self.ref(ref)}"
+            amt, ref = a["amount"], a["target"]
+            assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
+            return f"{subject} deals {_amount(amt)} damage to {self.ref(ref)}"
         if k in ("gain_life", "lose_life", "draw"):
-            p = a["player"]
-            amt = a["amount"]
+            p, amt = a["player"], a["amount"]
             assert isinstance(p, RefIR) and isinstance(amt, AmountIR)
-            who, third = _player_subject(p)
-            n = amt.value
+            third = p.kind != "you"
+            who = "target player" if third else "you"
+            if third:
+                self.ref(RefIR("slot", p.index, words="target player"))
             if k == "draw":
-                verb = "draws" if third else "draw"
+                n = amt.value
                 obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
-                return f"{who} {verb} {obj}"
+                return f"target player draws {obj}" if third else f"draw {obj}"
             verb = ("gains" if third else "gain") if k == "gain_life" else ("loses" if third else "lose")
             return f"{who} {verb} {_amount(amt)} life"
         if k == "destroy":
@@ -96,16 +96,14 @@ class _Phrase:
             assert isinstance(ref, RefIR)
             out = f"destroy {self.ref(ref)}"
             if a.get("no_regeneration"):
-                out += ". It can't be regenerated"
+                that = self.that(ref.index) if ref.kind == "slot" else "it"
+                out += f". {that[:1].upper()}{that[1:]} can't be regenerated"
             return out
-        if k == "exile":
+        if k in ("exile", "counter_spell"):
             ref = a["target"]
             assert isinstance(ref, RefIR)
-            return f"exile {self.ref(ref)}"
-        if k == "counter_spell":
-            ref = a["target"]
-            assert isinstance(ref, RefIR)
-            return f"counter {self.ref(ref)}"
+            verb = "exile" if k == "exile" else "counter"
+            return f"{verb} {self.ref(ref)}"
         if k == "put_counters":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
@@ -115,33 +113,32 @@ class _Phrase:
         if k == "action":
             if a["action"] == "shuffle":
                 return "shuffle your library"
-            cnt = a["count"]
-            assert isinstance(cnt, AmountIR)
-            f = a["filter"]
+            cnt, f = a["count"], a["filter"]
+            assert isinstance(cnt, AmountIR) and isinstance(f, FilterIR)
             n = cnt.value
-            words = getattr(f, "words", "card")
-            plural = n != 1
-            found = f"{NUMBER_TEXT.get(n, str(n))} {words}{'s' if plural else ''}" if plural else f"a {words}"
+            number = cnt.words if cnt.words not in ("1",) else "a"
+            if number in ("a", "an"):
+                number = "an" if f.words[:1] in "aeiou" else "a"
+            found = f"{number} {f.words}"
             if a.get("up_to"):
                 found = f"up to {found}"
             dest = {"battlefield": "onto the battlefield", "hand": "into your hand",
                     "graveyard": "into your graveyard"}[str(a["destination"])]
             tapped = " tapped" if a.get("tapped") else ""
-            return f"search your library for {found}, put {'them' if plural else 'it'} {dest}{tapped}"
+            return f"search your library for {found}, put {'it' if n == 1 else 'them'} {dest}{tapped}"
         if k == "create_tokens":
             cnt = a["count"]
             assert isinstance(cnt, AmountIR)
-            colors = a["colors"]
-            color_words = " ".join({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
-                                   for c in (colors if isinstance(colors, tuple) else ())) or "colorless"
+            colors = a["colors"] if isinstance(a["colors"], tuple) else ()
+            color_words = " ".join(COLOR_WORDS[c] for c in colors) or "colorless"
             subtypes = " ".join(a["subtypes"] if isinstance(a["subtypes"], tuple) else ())
             types = " ".join(a["types"] if isinstance(a["types"], tuple) else ())
             plural = not (cnt.kind == "fixed" and cnt.value == 1)
-            n = "X" if cnt.kind == "x" else ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
+            count_word = "X" if cnt.kind == "x" else ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
             kws = a["keywords"] if isinstance(a["keywords"], tuple) else ()
             with_ = f" with {' and '.join(kws)}" if kws else ""
-            return (f"create {n} {a['power']}/{a['toughness']} {color_words} {subtypes} {types} "
-                    f"token{'s' if plural else ''}{with_}").replace("  ", " ")
+            words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
+            return f"create {words} token{'s' if plural else ''}{with_}"
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"
@@ -150,15 +147,18 @@ class _Phrase:
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
-            return f"{self.effect(inner, False)} at the beginning of the next {a['step']} step"
+            return f"{self.effect(inner, subject)} at the beginning of the next {a['step']} step"
         return k
 
 
-def _condition(c: ConditionIR, spell: bool, own_name: str) -> str:
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _condition(c: ConditionIR, spell: bool) -> str:
     who = "it" if c.subject is not None or not spell else "this spell"
     text = f"if {who} was {c.word}"
     if c.linked_cost:
-        text += f" with its {''.join(c.linked_cost)} {c.label if c.label != c.word else 'kicker'}"
+        text += f" with its {''.join(c.linked_cost)} {c.keyword}"
     return text
 
 
@@ -166,25 +166,43 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
-def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], subject: str, spell: bool) -> str:
-    """Phrase a sequence of sentences."""
-    ph = _Phrase(card, subject)
+def _join(parts: list[str]) -> str:
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + ", then " + parts[-1]
+    return parts[0] if parts else ""
+
+
+def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[TargetIR, ...],
+                    subject: str, spell: bool) -> list[str]:
+    """Each sentence phrased, uncapitalized, without its final period."""
+    ph = _Phrase(card, subject, targets)
     out: list[str] = []
     for s in sents:
-        parts = [ph.effect(e, i == 0) for i, e in enumerate(s.effects)]
-        if len(parts) > 1:
-            body = ", ".join(parts[:-1]) + ", then " + parts[-1]
-        else:
-            body = parts[0] if parts else ""
         if s.condition is not None and s.instead:
-            body = f"{_condition(s.condition, spell, card.name)}, instead {body}"
-        elif s.condition is not None:
-            if s.condition.subject is not None:
-                body = f"{body} {_condition(s.condition, spell, card.name)}"
+            # An effect with a subject ("it deals 4 damage ...") takes "instead" at the end (608.2c);
+            # an imperative ("search ...") takes it first.
+            parts = [ph.effect(e, "it") for e in s.effects]
+            body = _join(parts)
+            if body.startswith("it "):
+                body = f"{_condition(s.condition, spell)}, {body} instead"
             else:
-                body = f"{_condition(s.condition, spell, card.name)}, {body}"
-        out.append(_cap(body) + ".")
-    return " ".join(out)
+                body = f"{_condition(s.condition, spell)}, instead {body}"
+        else:
+            parts = [ph.effect(e, subject) for e in s.effects]
+            body = _join(parts)
+            if s.condition is not None:
+                if s.condition.subject is not None:
+                    body = f"{body} {_condition(s.condition, spell)}"
+                else:
+                    body = f"{_condition(s.condition, spell)}, {body}"
+        out.append(body)
+    return out
+
+
+def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[TargetIR, ...],
+                   subject: str, spell: bool) -> str:
+    """Phrase a sequence of sentences as printed text."""
+    return " ".join(_cap(b) + "." for b in sentence_bodies(card, sents, targets, subject, spell))
 
 
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:
@@ -196,7 +214,7 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     if args:
         only_mana = all(isinstance(a, int) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard)
                         for a in use.args)
-        line += (" " if only_mana else "\u2014") + " ".join(args)
+        line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
     if reminder and kw is not None and kw.reminder:
         text = kw.reminder
         for (pname, _), a in zip(kw.params, use.args):
@@ -208,15 +226,17 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
 def ability_text(card: CardIR, ab: AbilityIR) -> str:
     """The rules text of one non-keyword ability."""
     if isinstance(ab, SpellIR):
-        return sentences_text(card, ab.sentences, card.name, True)
+        return sentences_text(card, ab.sentences, ab.targets, card.name, True)
     if isinstance(ab, TriggeredIR):
         head = f"When {card.name} enters the battlefield"
         if ab.condition is not None:
-            head += ", " + _condition(ab.condition, False, card.name)
-        body = sentences_text(card, ab.sentences, card.name, False)
-        return f"{head}, {body[:1].lower()}{body[1:]}"
+            head += ", " + _condition(ab.condition, False)
+        bodies = sentence_bodies(card, ab.sentences, ab.targets, "it", False)
+        rest = "".join(" " + _cap(b) + "." for b in bodies[1:])
+        return f"{head}, {bodies[0] if bodies else ''}.{rest}"
     if isinstance(ab, ActivatedIR):
-        return f"{cost_text(ab.cost)}: {sentences_text(card, ab.sentences, card.name, False)}"
+        text = f"{cost_text(ab.cost)}: {sentences_text(card, ab.sentences, ab.targets, card.name, False)}"
+        return f"({text})" if ab.intrinsic else text
     if isinstance(ab, EntersWithIR):
         n = ab.amount
         if n.kind == "times_paid":

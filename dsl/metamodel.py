@@ -44,13 +44,30 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
         # textX prefixes the location; keep only what is after it.
         if msg.startswith(path):
             msg = msg.split(": ", 1)[-1]
-        return None, [Diagnostic(path, int(e.line or 1), int(e.col or 1), f"syntax error: {_short(msg)}",
-                                 "check the statement against docs/language.md")]
+        line, col = int(e.line or 1), int(e.col or 1)
+        hint = "check the statement against docs/language.md"
+        if "'.'" in msg:
+            hint = "every sentence of instructions ends with '.'"
+            line, col = _after_previous_token(text, line, col)
+        return None, [Diagnostic(path, line, col, f"syntax error: {_short(msg)}", hint)]
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, "syntax error: nesting too deep")]
     finally:
         if enabled:
             gc.enable()
+
+
+def _after_previous_token(text: str, line: int, col: int) -> tuple[int, int]:
+    """Where a missing terminator belongs: just after the last token before (line, col)."""
+    lines = text.split("\n")
+    offset = sum(len(x) + 1 for x in lines[:line - 1]) + col - 1
+    i = min(offset, len(text)) - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    if i < 0:
+        return line, col
+    before = text[:i + 1]
+    return before.count("\n") + 1, i + 1 - (before.rfind("\n") + 1) + 1
 
 
 def _short(msg: str) -> str:

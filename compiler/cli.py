@@ -1,0 +1,180 @@
+"""The ``cardsmith`` command line: check, build, text, test."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from . import VERSION
+from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
+from .lower import lower_card_file
+from .text import card_text
+
+
+def _progress(enabled: bool):  # type: ignore[no-untyped-def]
+    if not enabled:
+        return None
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r  {done}/{total} cards")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
+
+
+def _print_diagnostics(report: BuildReport, fmt: str) -> None:
+    if fmt == "json":
+        print(json.dumps({"diagnostics": [d.as_dict() for d in report.diagnostics],
+                          "compiled": report.compiled, "cached": report.cached, "failed": report.failed},
+                         indent=2))
+    else:
+        for d in report.diagnostics:
+            print(d.format(), file=sys.stderr)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Report every diagnostic in the given sources (or the shipped pool); exit 1 on any error."""
+    paths = [Path(p) for p in args.paths] or [default_pool()]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
+        return 2
+    report = build(paths, None, jobs=args.jobs, progress=_progress(args.format == "text" and sys.stderr.isatty()))
+    _print_diagnostics(report, args.format)
+    if args.format == "text":
+        n = len(report.diagnostics)
+        cards = report.compiled + report.cached + report.failed
+        print(f"checked {cards} card(s): {n} error(s)" if n else f"checked {cards} card(s): no errors",
+              file=sys.stderr if n else sys.stdout)
+    return 1 if report.diagnostics else 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """Compile the sources into ``-o DIR``; print a one-line summary."""
+    paths = [Path(p) for p in args.paths] or [default_pool()]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
+        return 2
+    out = Path(args.output)
+    report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache,
+                   progress=_progress(args.format == "text" and sys.stderr.isatty()))
+    _print_diagnostics(report, args.format)
+    if args.format == "text":
+        print(f"cardsmith build: {report.summary()} -> {out}")
+    return 1 if report.diagnostics else 0
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    """Print the rules text a card's script renders."""
+    target = Path(args.card)
+    card_files, kw_files = find_sources([default_pool()])
+    if not target.exists():
+        # A card name: find its file in the pool.
+        from .lower import module_name
+        wanted = module_name(args.card)
+        matches = [p for p in card_files if module_name(p.stem) == wanted]
+        if not matches:
+            print(f"cardsmith: no card named {args.card!r} in {display(default_pool())}", file=sys.stderr)
+            return 2
+        target = matches[0]
+    library, diags, _ = load_library(keyword_dir_for([target], kw_files))
+    ir, card_diags = lower_card_file(target.read_text(encoding="utf-8"), display(target), library)
+    for d in diags + card_diags:
+        print(d.format(), file=sys.stderr)
+    if ir is None:
+        return 1
+    print(ir.name)
+    print(card_text(ir, library, reminder=not args.no_reminder))
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    """Run scenario files against a freshly built pool (the shipped pool by default)."""
+    from runtime.pool import Pool
+    from runtime.scenario import ScenarioError, run_scenario
+
+    from .scenarios import load_scenario_file
+
+    paths = [Path(p) for p in args.paths] or [Path("tests/scenarios")]
+    files: list[Path] = []
+    for p in paths:
+        files += sorted(p.rglob("*.scn")) if p.is_dir() else [p]
+    if not files:
+        print("cardsmith test: no scenario files found", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        report = build([Path(args.pool)] if args.pool else [default_pool()], Path(tmp))
+        if report.diagnostics:
+            _print_diagnostics(report, "text")
+            return 1
+        pool = Pool(tmp)
+        passed = failed = 0
+        for f in files:
+            scenarios, diags = load_scenario_file(f)
+            for d in diags:
+                print(d.format(), file=sys.stderr)
+                failed += 1
+            for s in scenarios:
+                try:
+                    result = run_scenario(s, pool)
+                    problems = result.failures
+                except ScenarioError as e:
+                    problems = [f"scenario error: {e}"]
+                if problems:
+                    failed += 1
+                    print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+                    for msg in problems:
+                        print(f"     {msg}")
+                else:
+                    passed += 1
+                    if args.verbose:
+                        print(f"ok   {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+        print(f"{passed} passed, {failed} failed")
+        return 1 if failed else 0
+
+
+def make_parser() -> argparse.ArgumentParser:
+    """The argument parser."""
+    p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
+    p.add_argument("--version", action="version", version=f"cardsmith {VERSION}")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="report every error in card and keyword files")
+    c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
+    c.add_argument("--format", choices=("text", "json"), default="text")
+    c.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    c.set_defaults(func=cmd_check)
+    b = sub.add_parser("build", help="compile cards and keywords to Python modules")
+    b.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
+    b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
+    b.add_argument("--format", choices=("text", "json"), default="text")
+    b.add_argument("-j", "--jobs", type=int, default=None)
+    b.add_argument("--no-cache", action="store_true", help="recompile every card")
+    b.set_defaults(func=cmd_build)
+    t = sub.add_parser("text", help="print the rules text a card's script renders")
+    t.add_argument("card", help="a card name or a .card file")
+    t.add_argument("--no-reminder", action="store_true", help="omit reminder text")
+    t.set_defaults(func=cmd_text)
+    s = sub.add_parser("test", help="run scenario files")
+    s.add_argument("paths", nargs="*", help="scenario files or directories (default: tests/scenarios)")
+    s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
+    s.add_argument("-v", "--verbose", action="store_true")
+    s.set_defaults(func=cmd_test)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``cardsmith`` console script."""
+    args = make_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
