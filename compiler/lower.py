@@ -13,6 +13,7 @@ from typing import Any
 from dsl.checks import Checker
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import location, parse_text
+from dsl.strings import unescape
 
 from .ir import (
     AbilityIR, ActionIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR, EntersWithIR,
@@ -85,7 +86,7 @@ def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR
             for st in item.steps:
                 steps.append({"FindStep": ("find", bool(getattr(st, "mayfail", False))), "MoveStep": ("move", False),
                               "RandomizeStep": ("randomize", False)}[cname(st)])
-            actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, item.text,
+            actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
                                     tuple(steps)))
         elif kind == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
@@ -102,12 +103,12 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     for st in item.stmts:
         k = cname(st)
         if k == "ReminderStmt":
-            reminder = st.text
+            reminder = unescape(st.text)
             for ref in re.findall(r"\{([a-z_]+)\}", reminder):
                 if ref not in names:
                     ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
         elif k == "ConditionWordStmt":
-            cond = st.word
+            cond = unescape(st.word)
         elif k in ("AdditionalCostStmt", "AlternativeCostStmt"):
             if st.param not in names:
                 ck.error(st, f"'{st.param}' is not a parameter of {item.name}")
@@ -259,9 +260,9 @@ class CardLowering:
         return RefIR("slot", len(self.targets) - 1, words=self.targets[-1].words)
 
     def player(self, p: Any, condition: ConditionIR | None) -> RefIR:
-        """A player reference."""
-        if p.who in ("you", "your"):
-            return RefIR("you", words=p.who)
+        """A player reference (absent: the ability's controller, as in "draw a card")."""
+        if p is None or p.who in ("you", "your"):
+            return RefIR("you", words="you")
         self.targets.append(TargetIR("player", condition=condition, words="target player"))
         return RefIR("player_slot", len(self.targets) - 1, words="target player")
 
@@ -368,7 +369,7 @@ def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | 
 
 def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR:
     low = CardLowering(ck, library, card)
-    name = card.name
+    name = unescape(card.name)
     if not name.strip():
         ck.error(card, "a card needs a name")
     seen: dict[str, Any] = {}
@@ -399,7 +400,7 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
         elif k == "ColorStmt":
             colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
         elif k == "OracleStmt":
-            override = st.text
+            override = unescape(st.text)
         elif k == "KeywordUse":
             abilities.append(_keyword_use(low, st))
         elif k == "SpellStmt":

@@ -1,0 +1,132 @@
+"""Diagnostics: located, collected for every file, with did-you-mean hints."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from compiler.build import check
+from compiler.cli import main
+
+from .helpers import errors
+
+GOOD_KICKER = '''card "Test Bolt" {
+    cost {R}
+    type instant
+    kicker {1}
+    spell:
+        deal 2 damage to any target.
+        if kicked, instead deal 3 damage to it.
+}
+'''
+
+
+def test_valid_card_has_no_diagnostics() -> None:
+    assert errors(GOOD_KICKER) == []
+
+
+def test_misspelt_keyword_is_located_with_hint() -> None:
+    diags = errors(GOOD_KICKER.replace("kicker {1}", "kickr {1}"))
+    assert [(d.line, d.col) for d in diags] == [(4, 5), (7, 12)]
+    assert diags[0].message == "unknown keyword 'kickr'"
+    assert "did you mean 'kicker'" in diags[0].hint
+    # The condition then refers to a kicker cost the card doesn't have: also reported.
+    assert "kicker" in diags[1].message
+
+
+def test_syntax_error_points_at_missing_period() -> None:
+    src = GOOD_KICKER.replace("any target.", "any target").replace("        if kicked, instead deal 3 damage to it.\n", "")
+    diags = errors(src)
+    assert len(diags) == 1
+    d = diags[0]
+    assert (d.line, d.col) == (6, 36)
+    assert d.message.startswith("syntax error")
+    assert "'.'" in d.hint
+    assert d.format().startswith("test.card:6:36: error: syntax error")
+
+
+def test_unknown_mana_symbol_subtype_and_counter() -> None:
+    src = '''card "Odd" {
+    cost {1}{Q}
+    type creature - Elf Wizzard
+    pt 2/2
+    enters with a fade counter
+}
+'''
+    msgs = [d.message for d in errors(src)]
+    assert "unknown mana symbol {Q}" in msgs
+    assert "unknown subtype 'Wizzard'" in msgs
+    assert "unknown counter kind 'fade'" in msgs
+
+
+def test_linked_kicker_cost_must_exist() -> None:
+    src = '''card "Linked" {
+    cost {2}{U}
+    type creature - Wizard
+    pt 2/2
+    kicker {W}
+    when this enters the battlefield, if kicked with {B}: you gain 3 life.
+}
+'''
+    diags = errors(src)
+    assert len(diags) == 1
+    assert "no kicked cost {B}" in diags[0].message and "{W}" in diags[0].message
+
+
+def test_keyword_argument_count_and_kind() -> None:
+    src = GOOD_KICKER.replace("kicker {1}", "kicker")
+    assert any("takes 1 argument" in d.message for d in errors(src))
+    src2 = GOOD_KICKER.replace("kicker {1}", "kicker 3")
+    assert any("must be a cost" in d.message for d in errors(src2))
+
+
+def test_structure_checks() -> None:
+    no_pt = '''card "Bear" {
+    cost {1}{G}
+    type creature - Bear
+}
+'''
+    assert any("needs 'pt" in d.message for d in errors(no_pt))
+    twice = '''card "Two" {
+    cost {1}{G}
+    cost {2}
+    type sorcery
+    spell:
+        draw a card.
+}
+'''
+    assert any("given twice" in d.message for d in errors(twice))
+    two_cards = '''card "One" { type land }
+card "Two" { type land }
+'''
+    assert any("one card per file" in d.message for d in errors(two_cards))
+
+
+def test_all_files_reported_in_one_run(tmp_path: Path) -> None:
+    (tmp_path / "a.card").write_text(GOOD_KICKER.replace("kicker {1}", "kickr {1}"))
+    (tmp_path / "b.card").write_text(GOOD_KICKER.replace("any target.", "any target"))
+    (tmp_path / "c.card").write_text(GOOD_KICKER.replace("Test Bolt", "Fine Bolt"))
+    report = check([tmp_path], jobs=1)
+    files = sorted({Path(d.path).name for d in report.diagnostics})
+    assert files == ["a.card", "b.card"]
+    assert report.failed == 2 and report.compiled == 1
+
+
+def test_cli_check_exit_codes_and_json(tmp_path: Path, capsys: object) -> None:
+    (tmp_path / "a.card").write_text(GOOD_KICKER.replace("kicker {1}", "kickr {1}"))
+    assert main(["check", str(tmp_path), "--format", "json"]) == 1
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    data = json.loads(out)
+    assert data["diagnostics"][0]["line"] == 4
+    assert data["diagnostics"][0]["message"] == "unknown keyword 'kickr'"
+    (tmp_path / "a.card").write_text(GOOD_KICKER)
+    assert main(["check", str(tmp_path)]) == 0
+    assert main(["check", str(tmp_path / "missing.card")]) == 2
+
+
+def test_bad_bytes_and_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "bin.card").write_bytes(b"\xff\xfe card")
+    (tmp_path / "empty.card").write_text("")
+    (tmp_path / "nul.card").write_text('card "A\x00" { type land }')
+    report = check([tmp_path], jobs=1)
+    assert report.failed == 3
+    assert all(d.line >= 1 and d.col >= 1 for d in report.diagnostics)

@@ -1,0 +1,80 @@
+"""Card scripts are untrusted: hostile names and strings compile to inert, exact literals."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from compiler.build import build, default_pool
+from runtime.pool import PACKAGE, Pool
+
+HOSTILE = [
+    'Quote " Card',
+    "Apostrophe ' Card",
+    'Triple """ Quote',
+    "Triple ''' Single",
+    "Back\\slash",
+    'Ends with backslash\\',
+    "Newline\nin name",
+    "Jinja {{ 7*7 }} and {% raw %}",
+    "__import__('os').system('touch PWNED')",
+    '"); import os; os.system("touch PWNED"); ("',
+    "Unicode \u00e9\u00e8 \u2014 \u4e2d\u6587 \U0001F525",
+]
+
+
+def _escape_for_dsl(name: str) -> str:
+    # The language's strings: double-quoted, with \\ \" \n escapes (dsl/strings.py).
+    return name.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_name_is_an_inert_literal(tmp_path: Path, name: str) -> None:
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "card.card").write_text(
+        f'card "{_escape_for_dsl(name)}" {{\n    cost {{R}}\n    type instant\n'
+        f'    text "{_escape_for_dsl(name)}\\nsecond line"\n    spell:\n        deal 1 damage to any target.\n}}\n',
+        encoding="utf-8")
+    out = tmp_path / "out"
+    report = build([src], out, jobs=1)
+    assert not report.diagnostics, [d.format() for d in report.diagnostics]
+    module = next((out / PACKAGE / "cards").glob("[!_]*.py"))
+    code = module.read_text(encoding="utf-8")
+    tree = ast.parse(code)
+    # No call reaches eval/exec/__import__/os, and no name from the script became code.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            assert node.id in {"rt", "CARD", "annotations"} or node.id.isidentifier()
+            assert node.id not in {"eval", "exec", "__import__", "os", "open"}
+        if isinstance(node, ast.Attribute):
+            assert not node.attr.startswith("__")
+    before = set(Path.cwd().iterdir())
+    pool = Pool(out)
+    (card_name,) = pool.names()
+    definition = pool.get(card_name)
+    assert definition.name == name
+    assert definition.text.endswith("\nsecond line")
+    assert set(Path.cwd().iterdir()) == before
+    assert not (Path.cwd() / "PWNED").exists() and not (tmp_path / "PWNED").exists()
+
+
+def test_newline_in_name_stays_a_string(tmp_path: Path) -> None:
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "nl.card").write_text('card "Line\\none\\n# comment\\nx = 1" {\n    type land\n}\n', encoding="utf-8")
+    out = tmp_path / "out"
+    assert not build([src], out, jobs=1).diagnostics
+    pool = Pool(out)
+    assert pool.get(pool.names()[0]).name == "Line\none\n# comment\nx = 1"
+
+
+def test_shipped_pool_modules_only_import_the_runtime(pool_dir: Path) -> None:
+    for path in sorted((pool_dir / PACKAGE).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module in {"__future__", "runtime"} or node.level == 2, (path, node.module)
+            assert not isinstance(node, ast.Import), path
+    assert default_pool().is_dir()
