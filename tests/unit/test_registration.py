@@ -18,7 +18,7 @@ def test_languages_registered() -> None:
 
 
 def test_textx_check_runs_semantic_checks(tmp_path: Path) -> None:
-    mm = language_description("cardsmith").metamodel
+    mm = language_description("cardsmith").metamodel()
     good = default_pool() / "g" / "grow_from_the_ashes.card"
     mm.model_from_file(str(good))
     bad = tmp_path / "bad.card"
@@ -31,7 +31,8 @@ def test_textx_check_runs_semantic_checks(tmp_path: Path) -> None:
 def test_generator_writes_module(tmp_path: Path) -> None:
     desc = language_description("cardsmith")
     card = default_pool() / "l" / "lightning_bolt.card"
-    model = desc.metamodel.model_from_file(str(card))
-    generator_description("cardsmith", "python").generator(desc.metamodel, model, str(tmp_path), True, False)
+    mm = desc.metamodel()
+    model = mm.model_from_file(str(card))
+    generator_description("cardsmith", "python").generator(mm, model, str(tmp_path), True, False)
     code = (tmp_path / "lightning_bolt.py").read_text()
     assert "name='Lightning Bolt'" in code
