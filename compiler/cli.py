@@ -138,6 +138,22 @@ def cmd_test(args: argparse.Namespace) -> int:
         return 1 if failed else 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    """Scaffold a card script from its Oracle record."""
+    from .scaffold import ScaffoldError, scaffold
+
+    pool = Path(args.pool) if args.pool else default_pool()
+    library, diags, _ = load_library(sorted((pool / "keywords").glob("*.kw")) or keyword_dir_for([], []))
+    try:
+        path = scaffold(args.name, pool, library, Path(args.oracle) if args.oracle else None)
+    except ScaffoldError as e:
+        print(f"cardsmith new: {e}", file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
+    print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
@@ -164,6 +180,11 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
     s.add_argument("-v", "--verbose", action="store_true")
     s.set_defaults(func=cmd_test)
+    n = sub.add_parser("new", help="start a card script from its Oracle text")
+    n.add_argument("name", help="the card's name")
+    n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
+    n.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+    n.set_defaults(func=cmd_new)
     return p
 
 
