@@ -147,7 +147,7 @@ def _expectation(c: Any, line: int) -> Expectation:
     if k == "StackCheck":
         return Expectation("stack_count", value=c.value, line=line)
     if k == "LogCheck":
-        return Expectation("log", text=c.text, line=line)
+        return Expectation("log", text=c.text, names=(c.later,) if c.later else (), line=line)
     p = c.prop
     pk = _cname(p)
     ref = _ref(c.ref)

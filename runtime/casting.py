@@ -1,7 +1,7 @@
 """Casting spells (601.2), activating abilities (602.2) and playing lands (305.1).
 
 Each function is called inside :meth:`Game.transaction`, so raising :class:`IllegalAction` at
-any point rewinds the game to exactly where it was (723.1).
+any point rewinds the game to exactly where it was (726.1).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
 from .stack import Resolution, StackItem, choose_targets, run_sentences
-from .values import CostPaid
+from .values import Cost, CostPaid, XValue
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -79,7 +79,12 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
         if times:
             paid[index] = paid.get(index, 0) + times
     base_symbols = alt.cost.mana if alt is not None else d.mana_cost
-    has_x = "{X}" in base_symbols or any("{X}" in opt.cost.mana for opt in options)
+    # 107.3a: X is announced if a cost that will be paid has an X in it: the mana cost or the
+    # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
+    # additional cost being paid.  107.3b: otherwise the only legal X is 0.
+    paying = [alt.cost if alt is not None else Cost(mana=d.mana_cost)]
+    paying += [options[i].cost for i in paid]
+    has_x = any(_mentions_x(c) for c in paying)
     if req.x and not has_x:
         raise IllegalAction(f"{name} has no X to announce (107.3)")
     if req.x < 0:
@@ -109,7 +114,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
         opt = options[index]
         for _ in range(times):
             total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
-    from .values import Cost
     nonmana = alt.cost if alt is not None else Cost()
     nonmana = Cost(tap=nonmana.tap, life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard)
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
@@ -128,6 +132,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
         extras.append(f"X={req.x}")
     suffix = f" ({', '.join(extras)})" if extras else ""
     game.log(f"{game.players[player].name} casts {name}{suffix}")
+
+
+def _mentions_x(cost: Cost) -> bool:
+    """Whether ``cost`` has an X in it, in its mana or in an amount of life or sacrifices (107.3a)."""
+    if "{X}" in cost.mana or isinstance(cost.life, XValue):
+        return True
+    return cost.sacrifice is not None and isinstance(cost.sacrifice.count, XValue)
 
 
 def _slot_active(game: "Game", res: Resolution, cond: CostPaid | None) -> bool:

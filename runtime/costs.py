@@ -2,8 +2,8 @@
 tapping, sacrifice and discard.
 
 Automatic mana payment is the players' payment policy, not a rule: when the pool is short, the
-payer's untapped mana sources are activated in a fixed order chosen by a deterministic solver
-(601.2g lets a player activate mana abilities before paying).  Scenarios may also activate mana
+payer's untapped mana sources are activated by a deterministic solver that taps as few of them as
+it can, in a fixed order (601.2g lets a player activate mana abilities before paying).  Scenarios may also activate mana
 abilities themselves.
 """
 from __future__ import annotations
@@ -91,35 +91,42 @@ def _describe(req: ManaRequirement) -> str:
 
 
 def _plan_sources(game: "Game", player: int, req: ManaRequirement) -> list[tuple[int, str]] | None:
-    """Pick sources and colors so pool + their mana pays ``req``: depth-first, fixed order."""
+    """Pick sources and colors so pool + their mana pays ``req``, activating as few sources as can.
+
+    601.2g: the player chooses which mana abilities to activate; this policy never taps a source
+    whose mana wouldn't be spent (which would only be lost when the pool empties, 500.4).  Among
+    plans with the fewest sources, the first in a fixed order wins: sources making fewer colors
+    first, so flexible sources are kept for later needs, then by object id.
+    """
     sources = mana_sources(game, player)
-    # Prefer sources that make fewer colors, so flexible sources are kept for later needs.
     sources.sort(key=lambda s: (len(s[2]), s[0]))
     pool = Counter(game.players[player].mana)
-    need = req.total() - sum(pool.values())
-    best: list[tuple[int, str]] | None = None
+    if pay_from_pool(pool, req) is not None:
+        return []
+    need = max(req.total() - sum(pool.values()), 1)
 
-    def search(i: int, chosen: list[tuple[int, str]], extra: Counter[str]) -> bool:
-        nonlocal best
-        total = Counter(pool)
-        total.update(extra)
-        if pay_from_pool(total, req) is not None:
-            best = list(chosen)
-            return True
-        if i == len(sources) or len(chosen) >= max(need, 0) + 4:
-            return False
-        oid, _, colors = sources[i]
-        for c in dict.fromkeys(colors):
-            extra[c] += 1
-            chosen.append((oid, c))
-            if search(i + 1, chosen, extra):
-                return True
-            chosen.pop()
-            extra[c] -= 1
-        return search(i + 1, chosen, extra)
+    def search(start: int, k: int, chosen: list[tuple[int, str]], extra: Counter[str]) -> list[tuple[int, str]] | None:
+        if k == 0:
+            total = Counter(pool)
+            total.update(extra)
+            return list(chosen) if pay_from_pool(total, req) is not None else None
+        for i in range(start, len(sources) - k + 1):
+            oid, _, colors = sources[i]
+            for c in dict.fromkeys(colors):
+                extra[c] += 1
+                chosen.append((oid, c))
+                found = search(i + 1, k - 1, chosen, extra)
+                chosen.pop()
+                extra[c] -= 1
+                if found is not None:
+                    return found
+        return None
 
-    if search(0, [], Counter()):
-        return best
+    # Each source makes one mana, so no plan needs more sources than the cost has mana.
+    for k in range(need, min(req.total(), len(sources)) + 1):
+        plan = search(0, k, [], Counter())
+        if plan is not None:
+            return plan
     return None
 
 

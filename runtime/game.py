@@ -4,7 +4,7 @@
 :class:`Game` holds a state and the players' deciders, and offers the operations effects use.
 Every operation builds an event, applies replacement effects (614), performs it, logs it, and
 collects the triggered abilities it triggers (603.2).  Player actions are transactional: an
-illegal action raises :class:`IllegalAction` and the state is restored as it was (723 rewinds).
+illegal action raises :class:`IllegalAction` and the state is restored as it was (726.1).
 """
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ class PendingTrigger:
     effect: "Effect | None" = None  # for delayed triggers (603.7)
     remembered: tuple[int, ...] = ()
     label: str = ""
+    source_card: int = -1  # the source's card, named even after the source left its zone
 
 
 @dataclass
@@ -62,6 +63,7 @@ class DelayedTrigger:
     remembered: tuple[int, ...]
     created_turn: int
     created_step: str
+    source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
 
 
 @dataclass
@@ -181,20 +183,32 @@ class Game:
             return f"#{oid}"
         return self.characteristics(o).name or "a face-down card"
 
+    def source_name(self, oid: int, card_id: int) -> str:
+        """The name of a source: the object if it still exists, else its card (603.7d)."""
+        if oid in self.state.objects or card_id not in self.state.cards:
+            return self.name_of(oid)
+        return self.state.cards[card_id].definition.name
+
     def snapshot(self) -> GameState:
         """A deep copy of the state (definitions are shared, not copied)."""
         return copy.deepcopy(self.state)
 
     def restore(self, state: GameState) -> None:
-        """Put back a snapshot taken with :meth:`snapshot`."""
-        self.state = state
+        """Put back a snapshot taken with :meth:`snapshot`.
+
+        The snapshot's contents go into the *existing* state object, in place: the turn loop and
+        the priority loop hold references to ``game.state``, and a rewound action (726.1) must
+        rewind what they see too, not leave them looking at the abandoned attempt.
+        """
+        self.state.__dict__.clear()
+        self.state.__dict__.update(state.__dict__)
 
     def digest(self) -> str:
         """Hash of the full state."""
         return state_digest(self.state)
 
     def transaction(self, action: Callable[[], None]) -> None:
-        """Run a player action; if it is illegal, restore the exact prior state and re-raise (723)."""
+        """Run a player action; if it is illegal, restore the exact prior state and re-raise (726.1)."""
         before = self.snapshot()
         try:
             action()
@@ -271,12 +285,12 @@ class Game:
         return a.amount.evaluate(res)
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
+        if o.card.is_token and o.zone is not Zone.BATTLEFIELD:
+            # 111.8: a token that has left the battlefield can't move again; it stays where it is
+            # until it ceases to exist as a state-based action (704.5d).
+            return None
         self.zone(o.zone, o.owner).remove(o.oid)
         del self.state.objects[o.oid]
-        if o.card.is_token and ev.to_zone is not Zone.BATTLEFIELD:
-            # 111.7 / 704.5d: a token that leaves the battlefield ceases to exist (immediately here).
-            self.log(f"{o.card.definition.name} token ceases to exist")
-            return None
         new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
                          tapped=ev.tapped, counters=Counter(ev.counters),
                          entered_turn=self.state.turn)
@@ -422,7 +436,8 @@ class Game:
         self.state.delayed.append(DelayedTrigger(
             controller=res.controller, source_oid=res.source_oid, step=step, effect=effect,
             remembered=tuple(x for x in res.last_affected if isinstance(x, int)),
-            created_turn=self.state.turn, created_step=self.state.step))
+            created_turn=self.state.turn, created_step=self.state.step,
+            source_card=self._source_card(res.source_oid)))
 
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle)."""
@@ -509,7 +524,8 @@ class Game:
             fresh = d.created_turn == self.state.turn and d.created_step == step
             if d.step == step and not fresh:
                 self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
-                                                         d.remembered, label="delayed trigger"))
+                                                         d.remembered, label="delayed trigger",
+                                                         source_card=d.source_card))
             else:
                 keep.append(d)
         self.state.delayed = keep
@@ -522,7 +538,8 @@ class Game:
                              x=obj.cast.x if obj.cast else 0)
             if not a.condition.holds(self, res):
                 return
-        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, label=a.text))
+        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, label=a.text,
+                                                 source_card=obj.card.card_id))
 
     def order_pending(self) -> list[PendingTrigger]:
         """603.3b: APNAP order; each player orders their own simultaneous triggers."""
@@ -532,7 +549,7 @@ class Game:
             p = (self.state.active + k) % n
             mine = [t for t in self.state.pending if t.controller == p]
             if len(mine) > 1:
-                opts = tuple(Choice(str(i), f"{self.name_of(t.source_oid)}: {t.label}") for i, t in enumerate(mine))
+                opts = tuple(Choice(str(i), f"{self.source_name(t.source_oid, t.source_card)}: {t.label}") for i, t in enumerate(mine))
                 ans = self.ask(ChooseOrder(p, "Order your triggered abilities (first goes on the stack first)", opts))
                 keys = ans if isinstance(ans, tuple) else ()
                 if sorted(keys) != sorted(c.key for c in opts):

@@ -28,6 +28,16 @@ def check_state_based_actions(game: "Game") -> bool:
                 done = True
             if p.lost:
                 game.log(f"{p.name} loses the game: {p.loss_reason}")
+        # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.
+        for (zone, owner), oids in game.state.zones.items():
+            if zone is Zone.BATTLEFIELD:
+                continue
+            for oid in [i for i in oids if game.obj(i).card.is_token]:
+                o = game.obj(oid)
+                oids.remove(oid)
+                del game.state.objects[oid]
+                game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
+                done = True
         dying: list[int] = []
         for o in game.battlefield():
             ch = game.characteristics(o)

@@ -4,10 +4,13 @@ A :class:`Scenario` sets up zones by card name (with aliases), life totals and l
 schedules actions at (turn, step); scripts answers to the engine's questions, consumed in order
 per player; stops as a given step begins and checks observable state.
 
+Actions written for the same (turn, step) happen in the order they are written: each is taken
+the first time its player has priority after the ones before it have been taken.
+
 Strict by construction: a question with no scripted answer fails the scenario (except priority,
 attacks and blocks, whose default is to pass / not attack / not block); an action or answer left
 unused fails it; an action the engine refuses fails it unless the scenario says ``refused``, and
-then the game state must be byte-for-byte what it was before the attempt (723).
+then the game state must be byte-for-byte what it was before the attempt (726.1).
 """
 from __future__ import annotations
 
@@ -214,8 +217,13 @@ class Harness:
 
     # ---------------------------------------------------------- references
 
-    def find(self, ref: Ref, zones: tuple[Zone, ...] | None = None, player: int | None = None) -> GameObject | None:
-        """The object a reference means now (400.7: an alias follows its card to its new object)."""
+    def find(self, ref: Ref, zones: tuple[Zone, ...] | None = None, player: int | None = None,
+             skip: frozenset[int] = frozenset()) -> GameObject | None:
+        """The object a reference means now (400.7: an alias follows its card to its new object).
+
+        ``skip``: for a card name, objects already named in the same list ("attack with "Cat" and
+        "Cat"" means two of them); an alias always means its one card.
+        """
         objs = sorted(self.game.state.objects.values(), key=lambda o: o.oid)
         if ref.alias:
             if ref.alias not in self.aliases:
@@ -225,7 +233,8 @@ class Harness:
         order = zones or tuple(Zone)
         for z in order:
             for o in objs:
-                if o.zone is z and o.definition.name == ref.name and (player is None or o.owner == player):
+                if o.zone is z and o.definition.name == ref.name and (player is None or o.owner == player) \
+                        and o.oid not in skip:
                     return o
         return None
 
@@ -246,7 +255,7 @@ class Harness:
             if last.refusal is None:
                 last.refusal = refusals[self.refusal_mark]
                 if last.action.kind in ("cast", "activate", "play") and self.game.digest() != last.digest:
-                    self.failures.append(f"{last.action.describe()}: refused, but the game state changed (723)")
+                    self.failures.append(f"{last.action.describe()}: refused, but the game state changed (726.1)")
         self.refusal_mark = len(refusals)
 
     def _submit(self, a: ScriptedAction) -> None:
@@ -256,10 +265,16 @@ class Harness:
         self.refusal_mark = len(self.game.refusals)
 
     def _due(self, player: int, kinds: tuple[str, ...]) -> ScriptedAction | None:
+        """The action ``player`` takes now, if any.
+
+        Actions of the same kinds at the same (turn, step) happen in the order they are written:
+        the first one still pending is due when its player is asked, and the ones after it wait
+        (so "alice casts, bob responds, alice responds to that" is three lines in that order).
+        """
         st = self.game.state
         for a in self.pending:
-            if a.kind in kinds and a.turn == st.turn and a.step == st.step and self.player_index.get(a.player) == player:
-                return a
+            if a.kind in kinds and a.turn == st.turn and a.step == st.step:
+                return a if self.player_index.get(a.player) == player else None
         return None
 
     # ---------------------------------------------------------- the action source (priority)
@@ -322,7 +337,7 @@ class Harness:
             self._submit(a)
             keys: list[str] = []
             for r in a.attackers:
-                o = self.find(r, (Zone.BATTLEFIELD,))
+                o = self.find(r, (Zone.BATTLEFIELD,), skip=frozenset(int(k) for k in keys))
                 if o is None:
                     raise ScenarioError(f"{a.describe()}: attacker {r} is not on the battlefield")
                 keys.append(str(o.oid))
@@ -332,9 +347,10 @@ class Harness:
             if a is None:
                 return ()
             self._submit(a)
-            pairs = []
+            pairs: list[str] = []
             for b, att in a.blocks:
-                bo, ao = self.find(b, (Zone.BATTLEFIELD,)), self.find(att, (Zone.BATTLEFIELD,))
+                blockers = frozenset(int(p.partition(">")[0]) for p in pairs)
+                bo, ao = self.find(b, (Zone.BATTLEFIELD,), skip=blockers), self.find(att, (Zone.BATTLEFIELD,))
                 if bo is None or ao is None:
                     raise ScenarioError(f"{a.describe()}: {b} or {att} is not on the battlefield")
                 pairs.append(f"{bo.oid}>{ao.oid}")
@@ -361,6 +377,10 @@ class Harness:
         else:
             for c in options:
                 if c.key not in used and (c.label == item.name or c.label.startswith(item.name + ":")):
+                    return c.key
+            # Otherwise a phrase of the option's text ("you gain 3 life" picks that triggered ability).
+            for c in options:
+                if c.key not in used and item.name in c.label:
                     return c.key
         raise ScenarioError(f"{item} is not among the options: {', '.join(c.label for c in options)}")
 
@@ -471,7 +491,12 @@ class Harness:
             size = len(g.state.stack)
             return "" if size == e.value else f"{size} objects on the stack, expected {e.value}"
         if e.kind == "log":
-            return "" if any(e.text in line for line in g.state.log) else f"no log line contains {e.text!r}"
+            first = next((i for i, line in enumerate(g.state.log) if e.text in line), None)
+            if first is None:
+                return f"no log line contains {e.text!r}"
+            if e.names and not any(e.names[0] in line for line in g.state.log[first + 1:]):
+                return f"no log line containing {e.names[0]!r} comes after the first containing {e.text!r}"
+            return ""
         assert e.ref is not None
         o = self.find(e.ref)
         if o is None:

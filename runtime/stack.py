@@ -190,7 +190,7 @@ def put_triggers_on_stack(game: "Game") -> None:
 def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
     from .game import IllegalAction
     src = game.state.objects.get(t.source_oid)
-    source_card = src.card.card_id if src else -1
+    source_card = src.card.card_id if src else t.source_card
     targets: tuple[object, ...] = ()
     text = t.label
     if t.ability is not None:
@@ -200,13 +200,13 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
             targets = choose_targets(game, t.controller, specs, t.source_oid, None, active)
         except IllegalAction as e:
             # 603.3d: with no legal target the ability is removed from the stack.
-            game.log(f"triggered ability of {game.name_of(t.source_oid)} is removed: {e}")
+            game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
             return
     item = StackItem(kind="ability", oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
                      remembered=t.remembered, text=text)
     game.state.stack.append(item)
-    game.log(f"triggered ability of {game.name_of(t.source_oid)} goes on the stack")
+    game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
 
 
 def resolve_top(game: "Game") -> None:
@@ -223,7 +223,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     res = Resolution(game, item.controller, item.source_oid, item.targets,
                      x=src.cast.x if src is not None and src.cast else 0,
                      last_affected=tuple(item.remembered))
-    game.log(f"ability of {game.name_of(item.source_oid)} resolves")
+    game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability
         condition = a.condition if isinstance(a, TriggeredAbility) else None

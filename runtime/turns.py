@@ -101,7 +101,7 @@ def end_step_cleanup(game: "Game", step: str) -> None:
 
 
 def perform(game: "Game", player: int, action: Action) -> None:
-    """Perform a player's action transactionally (723: an illegal one leaves no trace)."""
+    """Perform a player's action transactionally (726.1: an illegal one leaves no trace)."""
     if isinstance(action, CastSpell):
         game.transaction(lambda: cast_spell(game, player, action))
     elif isinstance(action, ActivateAbility):
@@ -176,7 +176,7 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
         try:
             perform(game, player, action)
         except IllegalAction:
-            # The refusal is in game.refusals; the state (log included) is exactly as before (723).
+            # The refusal is in game.refusals; the state (log included) is exactly as before (726.1).
             refusals_in_a_row += 1
             if refusals_in_a_row > 50:
                 passes += 1
