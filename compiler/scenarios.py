@@ -94,6 +94,8 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                     actions.append(ScriptedAction(
                         kind="activate", card=_ref(a.card), ability=a.ability or 1, x=a.x or 0,
                         targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
+                elif ak == "PassAction":
+                    actions.append(ScriptedAction(kind="pass", **common))
                 elif ak == "PlayAction":
                     actions.append(ScriptedAction(kind="play", card=_ref(a.card), **common))
                 elif ak == "AttackAction":

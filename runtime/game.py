@@ -88,6 +88,8 @@ class GameState:
     winner: int | None = None
     first_player: int = 0
     blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
+    # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
+    last_known: dict[int, GameObject] = field(default_factory=dict)
 
 
 def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
@@ -178,7 +180,7 @@ class Game:
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs."""
-        o = self.state.objects.get(oid)
+        o = self.state.objects.get(oid) or self.state.last_known.get(oid)
         if o is None:
             return f"#{oid}"
         return self.characteristics(o).name or "a face-down card"
@@ -291,6 +293,7 @@ class Game:
             return None
         self.zone(o.zone, o.owner).remove(o.oid)
         del self.state.objects[o.oid]
+        self.state.last_known[o.oid] = o
         new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
                          tapped=ev.tapped, counters=Counter(ev.counters),
                          entered_turn=self.state.turn)
@@ -350,7 +353,7 @@ class Game:
                 self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
 
     def _source_card(self, source_oid: int) -> int:
-        o = self.state.objects.get(source_oid)
+        o = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
         if o is not None:
             return o.card.card_id
         for item in self.state.stack:

@@ -36,6 +36,7 @@ def check_state_based_actions(game: "Game") -> bool:
                 o = game.obj(oid)
                 oids.remove(oid)
                 del game.state.objects[oid]
+                game.state.last_known[oid] = o
                 game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
                 done = True
         dying: list[int] = []

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from .abilities import AdditionalCost, AlternativeCost, CardDefinition
-from .actions import Action, ActivateAbility, CastSpell, PlayLand
+from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand
 from .decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
@@ -70,7 +70,7 @@ class ScriptedAction:
     turn: int
     step: str
     player: str
-    kind: str  # cast | activate | play | attack | block
+    kind: str  # cast | activate | play | pass | attack | block
     card: Ref | None = None
     alternative: str = ""
     pays: tuple[Pay, ...] = ()
@@ -282,9 +282,12 @@ class Harness:
     def next_action(self, game: Game, player: int) -> Action | None:
         """The next scheduled action for ``player`` at this (turn, step), or None to pass."""
         self._attribute_refusals()
-        a = self._due(player, ("cast", "activate", "play"))
+        a = self._due(player, ("cast", "activate", "play", "pass"))
         if a is None:
             return None
+        if a.kind == "pass":
+            self._submit(a)
+            return PassPriority()
         action = self._build(a, player)
         self._submit(a)
         return action

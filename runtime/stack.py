@@ -49,8 +49,9 @@ class Resolution:
     illegal: frozenset[int] = frozenset()  # target slots that became illegal (608.2b)
 
     def source_object(self) -> "GameObject | None":
-        """The source object, or None once it has left its zone."""
-        return self.game.state.objects.get(self.source_oid)
+        """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
+        state = self.game.state
+        return state.objects.get(self.source_oid) or state.last_known.get(self.source_oid)
 
     def target_object(self, index: int) -> "GameObject | None":
         """The object in target slot ``index``, if it is still there."""
@@ -228,7 +229,9 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
         a = item.ability
         condition = a.condition if isinstance(a, TriggeredAbility) else None
         if condition is not None and not condition.holds(game, res):
-            return  # 603.4: the intervening-if condition is checked again on resolution
+            # 603.4: the intervening-if condition is checked again on resolution
+            game.log("its intervening-if condition is no longer true; it does nothing (603.4)")
+            return
         res.illegal = illegal_slots(game, item.controller, a.targets, item.targets, item.source_oid)
         if a.targets and len(res.illegal) == sum(1 for t in item.targets if t is not None) > 0:
             game.log("all its targets are illegal; it doesn't resolve (608.2b)")
