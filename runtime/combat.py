@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import CantBeBlockedExceptBy
 from .costs import summoning_sick
-from .decisions import Choice, DeclareAttackers, DeclareBlockers
+from .decisions import Choice, ChooseOrder, DeclareAttackers, DeclareBlockers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -121,9 +121,35 @@ def declare_blockers(game: "Game") -> None:
             continue
         for blocker, attacker in plan.items():
             game.obj(blocker).blocking = (attacker,)
-            game.state.blocked.append(attacker)
+            if attacker not in game.state.blocked:
+                game.state.blocked.append(attacker)
             game.log(f"{game.name_of(blocker)} blocks {game.name_of(attacker)}")
+        _damage_assignment_orders(game, plan)
         return
+
+
+def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
+    """509.2: for each attacker blocked by two or more creatures, the active player orders its blockers."""
+    from .game import IllegalAction
+
+    for attacker in game.state.blocked:
+        blockers = tuple(b for b, a in plan.items() if a == attacker)
+        if len(blockers) < 2:
+            game.state.damage_order[attacker] = blockers
+            continue
+        opts = tuple(Choice(str(b), game.name_of(b)) for b in blockers)
+        prompt = f"Damage assignment order for {game.name_of(attacker)} (first is dealt damage first)"
+        for _ in range(20):
+            ans = game.ask(ChooseOrder(game.state.active, prompt, opts))
+            keys = ans if isinstance(ans, tuple) else ()
+            if sorted(keys) == sorted(c.key for c in opts):
+                break
+            game.refusals.append("a damage assignment order lists each blocking creature once (509.2)")
+        else:
+            raise IllegalAction("no legal damage assignment order was given (509.2)")
+        order = tuple(int(k) for k in keys)
+        game.state.damage_order[attacker] = order
+        game.log(f"{game.name_of(attacker)} assigns damage to {', '.join(game.name_of(b) for b in order)} in that order")
 
 
 def combat_damage(game: "Game") -> None:
@@ -133,13 +159,17 @@ def combat_damage(game: "Game") -> None:
     assignments: list[tuple[int, object, int]] = []
     for a in attackers:
         power = game.characteristics(a).power or 0
-        blockers = [b for b in game.battlefield() if a.oid in b.blocking]
+        blocking = {b.oid: b for b in game.battlefield() if a.oid in b.blocking}
+        # 509.2a: blockers removed from combat drop out of the order; the rest keep their order.
+        order = [oid for oid in game.state.damage_order.get(a.oid, ()) if oid in blocking]
+        blockers = [blocking[oid] for oid in order] + [b for oid, b in blocking.items() if oid not in order]
         if not blockers:
             if _was_blocked(game, a):
                 continue  # 509.1h / 510.1c: a blocked creature stays blocked
             assignments.append((a.oid, f"player:{defender}", power))
             continue
-        # 510.1c: assign lethal damage in order before moving to the next blocker.
+        # 510.1c: assign lethal damage in order before moving to the next blocker (the excess goes
+        # to the last one: this policy stands in for the attacking player's division).
         left = power
         for i, b in enumerate(blockers):
             bch = game.characteristics(b)
@@ -166,3 +196,4 @@ def end_combat(game: "Game") -> None:
         o.attacking = False
         o.blocking = ()
     game.state.blocked.clear()
+    game.state.damage_order.clear()

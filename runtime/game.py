@@ -88,6 +88,8 @@ class GameState:
     winner: int | None = None
     first_player: int = 0
     blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
+    # 509.2: each blocked attacker's damage assignment order (its blockers, in the active player's order).
+    damage_order: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
     last_known: dict[int, GameObject] = field(default_factory=dict)
 
@@ -114,6 +116,7 @@ def state_digest(state: GameState) -> str:
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
         repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
+        repr((state.blocked, sorted(state.damage_order.items()))),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
