@@ -130,7 +130,7 @@ def declare_blockers(game: "Game") -> None:
 
 def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
     """509.2: for each attacker blocked by two or more creatures, the active player orders its blockers."""
-    from .game import IllegalAction
+    from .game import chosen_keys
 
     for attacker in game.state.blocked:
         blockers = tuple(b for b, a in plan.items() if a == attacker)
@@ -139,15 +139,9 @@ def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
             continue
         opts = tuple(Choice(str(b), game.name_of(b)) for b in blockers)
         prompt = f"Damage assignment order for {game.name_of(attacker)} (first is dealt damage first)"
-        for _ in range(20):
-            ans = game.ask(ChooseOrder(game.state.active, prompt, opts))
-            keys = ans if isinstance(ans, tuple) else ()
-            if sorted(keys) == sorted(c.key for c in opts):
-                break
-            game.refusals.append("a damage assignment order lists each blocking creature once (509.2)")
-        else:
-            raise IllegalAction("no legal damage assignment order was given (509.2)")
-        order = tuple(int(k) for k in keys)
+        order = tuple(game.ask_valid(ChooseOrder(game.state.active, prompt, opts),
+                                     lambda ans: chosen_keys(ans, blockers, len(blockers), len(blockers)),
+                                     "a damage assignment order lists each blocking creature once (509.2)"))
         game.state.damage_order[attacker] = order
         game.log(f"{game.name_of(attacker)} assigns damage to {', '.join(game.name_of(b) for b in order)} in that order")
 

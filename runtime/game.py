@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
@@ -29,6 +29,18 @@ from .zones import Zone
 if TYPE_CHECKING:
     from .effects import CreateTokens, Effect, PerformAction
     from .stack import Resolution, StackItem
+
+
+T = TypeVar("T")
+
+
+def chosen_keys(ans: Answer, allowed: Sequence[object], lo: int, hi: int) -> list[int] | None:
+    """Read an answer naming between ``lo`` and ``hi`` distinct objects among ``allowed``, or None."""
+    keys = ans if isinstance(ans, tuple) else ()
+    picked = [int(k) for k in keys if k.isdigit() and int(k) in allowed]
+    if len(picked) != len(keys) or len(set(picked)) != len(picked) or not lo <= len(picked) <= hi:
+        return None
+    return picked
 
 
 class IllegalAction(Exception):
@@ -146,6 +158,19 @@ class Game:
     def ask(self, question: Question) -> Answer:
         """Put ``question`` to the decider of the player it is addressed to."""
         return self.deciders[question.player].decide(question)
+
+    def ask_valid(self, question: Question, read: Callable[[Answer], T | None], why: str, tries: int = 20) -> T:
+        """Ask until the answer is a legal choice (``read`` gives None for an illegal one).
+
+        A choice made while a spell or ability resolves, or in a turn-based action, can't be undone
+        by rewinding the whole action (726.1), so an illegal answer is refused and asked again.
+        """
+        for _ in range(tries):
+            got = read(self.ask(question))
+            if got is not None:
+                return got
+            self.refusals.append(why)
+        raise IllegalAction(f"no legal answer was given: {why}")
 
     def log(self, message: str) -> None:
         """Append to the event log (identical for the same seed and decisions)."""
@@ -423,9 +448,10 @@ class Game:
         """106.4: mana goes into the player's pool; "any color" asks which (106.1a)."""
         pool = self.players[player].mana
         if any_color:
-            ans = self.ask(ChooseOption(player, "Choose a color of mana",
-                                        tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)))
-            color = ans if isinstance(ans, str) and ans in COLORS else "G"
+            color = self.ask_valid(
+                ChooseOption(player, "Choose a color of mana", tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)),
+                lambda ans: ans if isinstance(ans, str) and ans in COLORS else None,
+                "choose one of the five colors (106.1a)")
             pool[color] += 1
             self.log(f"{self.players[player].name} adds {{{color}}}")
             return
@@ -461,13 +487,10 @@ class Game:
                     self.log(f"{self.players[player].name} searches and finds nothing")
                     continue
                 opts = tuple(Choice(str(o), self.name_of(o)) for o in matching)
-                ans = self.ask(ChooseCards(player, f"Search your library for up to {count}", opts, lo, hi))
-                keys = ans if isinstance(ans, tuple) else ()
-                chosen = [int(k) for k in keys if k.isdigit() and int(k) in matching]
-                chosen = list(dict.fromkeys(chosen))
-                if not lo <= len(chosen) <= hi:
-                    raise IllegalAction(f"search: choose between {lo} and {hi} cards (701.19b)")
-                found = chosen
+                found = self.ask_valid(
+                    ChooseCards(player, f"Search your library for up to {count}", opts, lo, hi),
+                    lambda ans: chosen_keys(ans, matching, lo, hi),
+                    f"search: find between {lo} and {hi} of the matching cards (701.19a-b)")
                 names = ", ".join(self.name_of(o) for o in found) or "nothing"
                 self.log(f"{self.players[player].name} searches their library and finds {names}")
             elif step.kind == "move":
@@ -556,11 +579,11 @@ class Game:
             mine = [t for t in self.state.pending if t.controller == p]
             if len(mine) > 1:
                 opts = tuple(Choice(str(i), f"{self.source_name(t.source_oid, t.source_card)}: {t.label}") for i, t in enumerate(mine))
-                ans = self.ask(ChooseOrder(p, "Order your triggered abilities (first goes on the stack first)", opts))
-                keys = ans if isinstance(ans, tuple) else ()
-                if sorted(keys) != sorted(c.key for c in opts):
-                    raise IllegalAction("trigger order must list each triggered ability once (603.3b)")
-                mine = [mine[int(k)] for k in keys]
+                order = self.ask_valid(
+                    ChooseOrder(p, "Order your triggered abilities (first goes on the stack first)", opts),
+                    lambda ans: chosen_keys(ans, range(len(mine)), len(mine), len(mine)),
+                    "trigger order must list each triggered ability once (603.3b)")
+                mine = [mine[k] for k in order]
             out.extend(mine)
         self.state.pending = []
         return out

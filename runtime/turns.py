@@ -75,16 +75,16 @@ def turn_based_actions(game: "Game", step: str) -> None:
 
 def _cleanup(game: "Game") -> None:
     """514.1: discard to maximum hand size; 514.2: remove damage."""
+    from .game import chosen_keys
+
     s = game.state
     hand = game.zone(Zone.HAND, s.active)
     excess = len(hand) - 7
     if excess > 0:
         opts = tuple(Choice(str(o), game.name_of(o)) for o in hand)
-        ans = game.ask(ChooseCards(s.active, f"Discard {excess} (hand size, 514.1)", opts, excess, excess))
-        keys = ans if isinstance(ans, tuple) else ()
-        chosen = [int(k) for k in keys if k.isdigit() and int(k) in hand][:excess]
-        if len(set(chosen)) < excess:
-            chosen = list(hand[-excess:])
+        chosen = game.ask_valid(ChooseCards(s.active, f"Discard {excess} (hand size, 514.1)", opts, excess, excess),
+                                lambda ans: chosen_keys(ans, hand, excess, excess),
+                                f"discard exactly {excess} cards from your hand (514.1)")
         for oid in chosen:
             game.log(f"{game.players[s.active].name} discards {game.name_of(oid)}")
             game.move(oid, Zone.GRAVEYARD)
