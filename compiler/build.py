@@ -249,7 +249,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         written += _write_if_changed(pkg / "cards" / "__init__.py", '"""Compiled cards."""\n')
         written += _write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n')
         for f in library.files:
-            written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", render_keyword_file(f))
+            written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", render_keyword_file(f, library))
         cards = []
         for r in report.results:
             if r.diagnostics:

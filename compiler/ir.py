@@ -21,15 +21,19 @@ class FilterIR:
     keywords: tuple[str, ...] = ()
     kind: str = ""
     words: str = ""  # the selector as written, for rules text
+    other: bool = False  # "other": not the source itself
+    without: str = ""  # "without flying"
+    controller: str = ""  # "you" | "defending" | "opponent"
+    blocked_by_source: bool = False  # "creature it's blocking"
 
 
 @dataclass(frozen=True)
 class AmountIR:
     """A number: fixed, X, or times a cost was paid."""
 
-    kind: str  # "fixed" | "x" | "times_paid"
+    kind: str  # "fixed" | "x" | "times_paid" | "counters_on_this" | "param"
     value: int = 0
-    label: str = ""
+    label: str = ""  # the cost label (times_paid), counter kind (counters_on_this) or parameter name
     words: str = ""
 
 
@@ -50,6 +54,8 @@ class CostIR:
     life: AmountIR | None = None
     sacrifice: SacrificeIR | None = None
     discard: int = 0
+    sacrifice_this: bool = False
+    param: str = ""  # a keyword's cost parameter standing for the whole cost
 
 
 @dataclass(frozen=True)
@@ -63,10 +69,16 @@ class RefIR:
 
 @dataclass(frozen=True)
 class ConditionIR:
-    """A linked cost condition (607): label, optional ordinal, subject slot or None for this."""
+    """A condition.  ``kind`` "paid": a linked cost condition (607) with label, optional ordinal and
+    subject slot (None: this); "graveyard": at least ``count`` cards in your graveyard;
+    "control_since": came under your control since your last upkeep; "result": the previous
+    instruction happened (``did``) or not; "has_keyword": this has ``keyword``."""
 
     label: str
     word: str
+    kind: str = "paid"
+    count: int = 0
+    did: bool = True
     ordinal: int | None = None
     linked_cost: tuple[str, ...] = ()
     subject: int | None = None
@@ -92,7 +104,8 @@ class EffectIR:
     args: tuple[tuple[str, "ArgValue"], ...]
 
 
-ArgValue = Union[int, bool, str, tuple[str, ...], AmountIR, RefIR, FilterIR, "EffectIR", None]
+ArgValue = Union[int, bool, str, tuple[str, ...], AmountIR, RefIR, FilterIR, CostIR, "EffectIR",
+                 tuple["StaticPartIR", ...], None]
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,30 @@ class SentenceIR:
     effects: tuple[EffectIR, ...]
     condition: ConditionIR | None = None
     instead: bool = False
+    may: bool = False  # "you may" (603.5 / 608.2d): the controller chooses whether to do it
+
+
+@dataclass(frozen=True)
+class StaticPartIR:
+    """One thing a static ability or continuous effect does (611, 613)."""
+
+    kind: str  # pt | cant_attack | cant_block | cant_attack_or_block | evasion | block_only | shroud
+    #            | hexproof | indestructible | cant_phase_out | phasing | has | loses
+    power: int = 0
+    toughness: int = 0
+    filters: tuple[FilterIR, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TriggerIR:
+    """What triggers an ability: events of the object itself, or the beginning of a step."""
+
+    events: tuple[str, ...]  # enters | leaves | dies | attacks | blocks | blocked | phases_in | phases_out | beginning
+    step: str = ""  # upkeep | draw | end (for "beginning")
+    whose: str = ""  # your | each
+    filter: FilterIR | None = None  # "becomes blocked by a creature without flanking"
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,6 +149,7 @@ class KeywordUseIR:
     module: str
     cls: str
     args: tuple[Union[CostIR, int], ...]
+    joined: str = ""  # "," or ";" when printed on the same line as the keyword before it
 
 
 @dataclass(frozen=True)
@@ -126,10 +164,11 @@ class SpellIR:
 class TriggeredIR:
     """A triggered ability."""
 
-    trigger: str  # "etb"
+    trigger: TriggerIR
     condition: ConditionIR | None
     targets: tuple[TargetIR, ...]
     sentences: tuple[SentenceIR, ...]
+    ability_word: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,6 +180,8 @@ class ActivatedIR:
     sentences: tuple[SentenceIR, ...]
     is_mana: bool
     intrinsic: bool = False  # granted by a land type (305.6); printed as reminder text
+    restriction: ConditionIR | None = None  # "activate only if" (602.5b)
+    ability_word: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,9 +190,30 @@ class EntersWithIR:
 
     amount: AmountIR
     counter: str
+    condition: ConditionIR | None = None
+    ability_word: str = ""
 
 
-AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR]
+@dataclass(frozen=True)
+class AmplifyIR:
+    """As it enters, reveal cards sharing a creature type; N counters per card (702.38a, 614.1c)."""
+
+    amount: AmountIR
+    counter: str
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class StaticIR:
+    """A static ability of the object itself, maybe "as long as" a condition (604, 611.3)."""
+
+    parts: tuple[StaticPartIR, ...]
+    condition: ConditionIR | None = None
+    condition_first: bool = False  # "As long as ..., this ..." (printed order)
+    ability_word: str = ""
+
+
+AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, AmplifyIR, StaticIR]
 
 
 @dataclass(frozen=True)
@@ -200,6 +262,7 @@ class KeywordIR:
     parts: tuple[KeywordPartIR, ...]
     source: str
     line: int
+    abilities: tuple["AbilityIR", ...] = ()
 
     @property
     def label(self) -> str:
@@ -246,6 +309,7 @@ class KeywordFileIR:
     actions: tuple[ActionIR, ...]
     counters: tuple[CounterIR, ...]
     land_types: tuple[LandTypeIR, ...] = ()
+    ability_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -265,6 +329,10 @@ class LibraryIR:
     def counters(self) -> set[str]:
         """Known counter kinds."""
         return {c.name for f in self.files for c in f.counters}
+
+    def ability_words(self) -> set[str]:
+        """Known ability words (207.2c)."""
+        return {w for f in self.files for w in f.ability_words}
 
     def land_types(self) -> dict[str, LandTypeIR]:
         """Land types by name."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import keyword as pykeyword
 import re
+from dataclasses import replace
 from typing import Any
 
 from dsl.checks import Checker
@@ -16,9 +17,9 @@ from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
 
 from .ir import (
-    AbilityIR, ActionIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR, EntersWithIR,
-    FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR, SacrificeIR,
-    SentenceIR, SpellIR, TargetIR, TriggeredIR,
+    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR,
+    EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
+    SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -58,18 +59,26 @@ def module_name(text: str) -> str:
 
 
 def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR | None, list[Diagnostic]]:
-    """Parse and lower one keyword file."""
+    """Parse and lower one keyword file (its keywords' abilities are lowered by :func:`build_library`)."""
     model, diags = parse_text(text, path)
     if model is None:
         return None, diags
+    f, d, _ = _lower_keyword_model(model, path, module)
+    return f, d
+
+
+def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFileIR, list[Diagnostic], Any]:
     ck = Checker(path)
     keywords: list[KeywordIR] = []
     actions: list[ActionIR] = []
     counters: list[CounterIR] = []
     land_types: list[LandTypeIR] = []
+    ability_words: list[str] = []
     for item in model.items:
         kind = cname(item)
-        if kind == "LandTypeDef":
+        if kind == "AbilityWordDef":
+            ability_words.append(item.name)
+        elif kind == "LandTypeDef":
             low = CardLowering(ck, LibraryIR(()), item)
             cost = _cost(ck, item.cost)
             sents = low.sentences(item.sentences)
@@ -90,8 +99,8 @@ def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR
                                     tuple(steps)))
         elif kind == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
-    return KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
-                         tuple(land_types)), ck.diagnostics
+    return (KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
+                          tuple(land_types), tuple(ability_words)), ck.diagnostics, model)
 
 
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
@@ -120,12 +129,11 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                 parts.append(KeywordPartIR("alternative", st.param, zone=st.zone))
         elif k == "ExileFromStackStmt":
             parts.append(KeywordPartIR("exile_from_stack"))
-        elif k == "EvasionStmt":
-            parts.append(KeywordPartIR("evasion", filter=_filter(ck, st.filter)))
         elif k == "HasteStmt":
             parts.append(KeywordPartIR("haste"))
         elif k == "InertStmt":
             parts.append(KeywordPartIR("inert"))
+        # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
                      path, line)
@@ -151,16 +159,39 @@ def _filter(ck: Checker, f: Any) -> FilterIR:
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
     words = " ".join(list(f.nons) + list(f.colors) + list(f.supertypes) + list(f.types) + list(f.subtypes)
                      + ([f.kind] if f.kind else []))
+    if f.other:
+        words = "other " + words
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
+    if f.without:
+        words += " without " + f.without
+    controller = ""
+    if f.controller is not None:
+        c = f.controller
+        controller = "you" if c.you else "defending" if c.defending else "opponent"
+        words += {"you": " you control", "defending": " defending player controls",
+                  "opponent": " an opponent controls"}[controller]
+    if f.blocked_by_this:
+        words += " it's blocking"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=tuple(f.keywords), kind=kind, words=words)
+                    keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other),
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this))
 
 
-def _amount(a: Any) -> AmountIR:
+def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
     if a.x:
         return AmountIR("x", words="X")
+    if a.counters is not None:
+        return AmountIR("counters_on_this", label=a.counters.counter.name,
+                        words=f"the number of {a.counters.counter.name} counters on it")
+    if a.param:
+        if params is None or params.get(a.param) != "number":
+            if ck is not None:
+                ck.error(a, f"'{a.param}' is not a number parameter here",
+                         "numbers are digits or words (a, two, ...); inside a keyword, its number parameters")
+            return AmountIR("fixed", 0, words=a.param)
+        return AmountIR("param", label=a.param, words=a.param)
     if a.word:
         return AmountIR("fixed", NUMBER_WORDS[a.word], words=a.word)
     return AmountIR("fixed", int(a.value), words=str(a.value))
@@ -172,10 +203,13 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     life = None
     sac = None
     discard = 0
+    sac_this = False
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
             tap = True
+        elif k == "SacrificeThisCost":
+            sac_this = True
         elif k == "ManaCost":
             mana += list(ck.mana_symbols(p, list(p.symbols)))
         elif k == "PayLifeCost":
@@ -185,7 +219,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
             sac = SacrificeIR(count, _filter(ck, p.filter))
         elif k == "DiscardCost":
             discard = _amount(p.count).value
-    return CostIR(tuple(mana), tap, life, sac, discard)
+    return CostIR(tuple(mana), tap, life, sac, discard, sac_this)
 
 
 # ------------------------------------------------------------------ cards
@@ -194,9 +228,11 @@ def _cost(ck: Checker, c: Any) -> CostIR:
 class CardLowering:
     """Lowers one card definition, tracking target slots and collecting diagnostics."""
 
-    def __init__(self, ck: Checker, library: LibraryIR, card: Any) -> None:
+    def __init__(self, ck: Checker, library: LibraryIR, card: Any,
+                 params: dict[str, str] | None = None) -> None:
         self.ck = ck
         self.library = library
+        self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
         self.keywords = library.keywords()
         self.counters = library.counters()
         self.actions = library.actions()
@@ -205,10 +241,35 @@ class CardLowering:
         self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
 
+    # amounts and costs ---------------------------------------------------
+
+    def amount(self, a: Any) -> AmountIR:
+        """An amount, with keyword parameters allowed inside keyword definitions."""
+        return _amount(a, self.params, self.ck)
+
+    def cost_value(self, c: Any) -> CostIR:
+        """A cost, or a keyword's cost parameter."""
+        if c.param:
+            if self.params is None or self.params.get(c.param) != "cost":
+                self.ck.error(c, f"'{c.param}' is not a cost parameter here")
+            return CostIR(param=c.param)
+        return _cost(self.ck, c.cost)
+
     # conditions --------------------------------------------------------
 
     def condition(self, c: Any, gate_slot: bool = False) -> ConditionIR | None:
-        """Resolve "if [it was] <word> [with {cost}]" to a linked-cost condition (607)."""
+        """Resolve a condition: linked cost (607), graveyard size, control history, result, keyword."""
+        k = cname(c)
+        if k == "GraveyardCondition":
+            n = self.amount(c.count)
+            return ConditionIR("", "", kind="graveyard", count=n.value)
+        if k == "ControlSinceCondition":
+            return ConditionIR("", "", kind="control_since")
+        if k == "ResultCondition":
+            return ConditionIR("", "", kind="result", did=bool(c.did))
+        if k == "HasKeywordCondition":
+            self.ck.name_in(c, "keyword", c.keyword, self.keywords)
+            return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -221,7 +282,7 @@ class CardLowering:
                 self.ck.error(c, "'it' has nothing to refer to: no target was chosen before this condition")
             else:
                 subject = len(self.targets) - 1
-        elif not own:
+        elif not own and self.params is None:
             owners = sorted(k.name.lower() for k in self.keywords.values() if k.label == label)
             self.ck.error(c, f"'{word}' refers to this card's {' or '.join(owners)} cost, but the card has none",
                           f"add the keyword line (e.g. '{owners[0] if owners else label} {{2}}') before the "
@@ -232,11 +293,12 @@ class CardLowering:
             linked = self.ck.mana_symbols(c.linked, list(c.linked.symbols))
             if linked in own:
                 ordinal = own.index(linked)
-                return ConditionIR(label, word, ordinal, linked, subject, own_kw[ordinal])
+                return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
+                                   keyword=own_kw[ordinal])
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
-        return ConditionIR(label, word, ordinal, linked, subject)
+        return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject)
 
     # references --------------------------------------------------------
 
@@ -277,24 +339,52 @@ class CardLowering:
         """Lower one effect statement."""
         k = cname(e)
         if k == "DamageEffect":
-            return EffectIR("damage", (("amount", _amount(e.amount)), ("target", self.target(e.target, cond))))
-        if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect"):
-            kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw"}[k]
-            return EffectIR(kind, (("player", self.player(e.player, cond)), ("amount", _amount(e.amount))))
+            return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),
+                                       ("equal_to", bool(e.equal))))
+        if k == "NoRegenEffect":
+            return EffectIR("no_regen", (("target", self.target(e.target, cond)),))
+        if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
+            kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
+                    "DiscardEffect": "discard"}[k]
+            return EffectIR(kind, (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
+        if k == "MillEffect":
+            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
+        if k == "RemoveCountersEffect":
+            return EffectIR("remove_counters", (("amount", self.amount(e.amount)),
+                                                ("counter", self.counter_kind(e.counter)),
+                                                ("target", self.target(e.target, cond))))
+        if k == "SacrificeEffect":
+            unless = self.cost_value(e.unless) if e.unless is not None else None
+            return EffectIR("sacrifice", (("target", self.target(e.target, cond)), ("unless", unless)))
+        if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect"):
+            kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce"}[k]
+            return EffectIR(kind, (("target", self.target(e.target, cond)),))
+        if k == "ContinuousEffect":
+            duration = "eot"
+            d = e.lead if e.lead is not None else e.duration
+            if d is None:
+                self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
+            elif d.next_upkeep:
+                duration = "next_upkeep"
+            return EffectIR("continuous", (("target", self.target(e.target, cond)),
+                                           ("parts", tuple(self.static_part(p) for p in e.parts)),
+                                           ("duration", duration)))
+        if k == "BlockRequirementEffect":
+            return EffectIR("must_block", (("target", self.target(e.target, cond)),))
         if k == "DestroyEffect":
-            return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", bool(e.noregen))))
+            return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", False)))
         if k == "ExileEffect":
             return EffectIR("exile", (("target", self.target(e.target, cond)),))
         if k == "CounterSpellEffect":
             return EffectIR("counter_spell", (("target", self.target(e.target, cond)),))
         if k == "PutCountersEffect":
-            return EffectIR("put_counters", (("amount", _amount(e.amount)), ("counter", self.counter_kind(e.counter)),
+            return EffectIR("put_counters", (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)),
                                              ("target", self.target(e.target, cond))))
         if k == "SearchEffect":
             action = self._action(e, "search")
             dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
             return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
-                                       ("count", _amount(e.count)), ("up_to", bool(e.upto)),
+                                       ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
                                        ("filter", _filter(self.ck, e.filter)), ("destination", dest),
                                        ("tapped", bool(e.tapped))))
         if k == "ShuffleEffect":
@@ -309,7 +399,7 @@ class CardLowering:
             types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
             name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
             return EffectIR("create_tokens", (
-                ("count", _amount(e.count)), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
+                ("count", self.amount(e.count)), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
                 ("colors", tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless")),
                 ("types", types), ("subtypes", subtypes), ("keywords", tuple(e.keywords))))
         if k == "AddManaEffect":
@@ -327,6 +417,88 @@ class CardLowering:
                           "define it in cards/keywords/ (action ... rule 701.x { ... })")
         return name
 
+    # static abilities and continuous effects ---------------------------------
+
+    def static_part(self, p: Any) -> StaticPartIR:
+        """One thing a static ability or continuous effect does."""
+        k = cname(p)
+        if k == "PTChange":
+            return StaticPartIR("pt", power=int(p.power), toughness=int(p.toughness))
+        if k in ("CantBeBlockedExcept", "CanBlockOnly"):
+            return StaticPartIR("evasion" if k == "CantBeBlockedExcept" else "block_only",
+                                filters=tuple(_filter(self.ck, f) for f in p.filters))
+        if k == "CantBeTargeted":
+            return StaticPartIR("hexproof" if p.opponents else "shroud")
+        if k in ("HasKeywords", "LosesKeywords"):
+            for kw in p.keywords:
+                self.ck.name_in(p, "keyword", kw, self.keywords)
+                if kw in self.keywords and self.keywords[kw].params:
+                    self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
+            return StaticPartIR("has" if k == "HasKeywords" else "loses", keywords=tuple(p.keywords))
+        kind = {"CantAttackOrBlock": "cant_attack_or_block", "CantAttack": "cant_attack", "CantBlock": "cant_block",
+                "CantBeDestroyed": "indestructible", "CantPhaseOut": "cant_phase_out",
+                "PhasesEachUntap": "phasing"}[k]
+        return StaticPartIR(kind)
+
+    def ability(self, st: Any) -> AbilityIR:
+        """Lower one ability statement (of a card, or of a keyword definition)."""
+        word = st.abilityword or ""
+        if word and word not in self.library.ability_words() and self.library.files:
+            self.ck.name_in(st, "ability word", word, self.library.ability_words())
+        b = st.body
+        k = cname(b)
+        self.targets = []
+        if k == "TriggeredStmt":
+            trigger = self.trigger(b.trigger)
+            cond = self.condition(b.condition) if b.condition is not None else None
+            sents = self.sentences(b.sentences)
+            return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
+        if k == "ActivatedStmt":
+            cost = _cost(self.ck, b.cost)
+            sents = self.sentences(b.sentences)
+            # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
+            is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
+            restriction = self.condition(b.restriction) if b.restriction is not None else None
+            return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word)
+        if k == "EntersWithStmt":
+            amount = self.amount(b.amount)
+            counter = self.counter_kind(b.counter)
+            if b.word and self.ck.name_in(b, "condition word", b.word, self.words):
+                amount = AmountIR("times_paid", amount.value, self.words[b.word], words=b.word)
+            cond = self.condition(b.condition) if b.condition is not None else None
+            return EntersWithIR(amount, counter, cond, word)
+        if k == "AmplifyStmt":
+            return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+        cond_node = b.precondition if b.precondition is not None else b.condition
+        cond = self.condition(cond_node) if cond_node is not None else None
+        return StaticIR(tuple(self.static_part(p) for p in b.parts), cond, b.precondition is not None, word)
+
+    def trigger(self, t: Any) -> TriggerIR:
+        """Lower a trigger condition (603.2)."""
+        if cname(t) == "BeginningTrigger":
+            step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
+            return TriggerIR(("beginning",), step=step, whose=t.whose,
+                             words=f"at the beginning of {t.whose} {t.step}")
+        events: list[str] = []
+        flt = None
+        words: list[str] = []
+        for ev in t.events:
+            ek = cname(ev)
+            if ek == "PhasesEvent":
+                events.append(f"phases_{ev.direction}")
+                words.append(f"phases {ev.direction}")
+            elif ek == "BlockedEvent":
+                events.append("blocked")
+                flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
+                words.append("becomes blocked" + (f" by {flt.words}" if flt else ""))
+            else:
+                name = {"EntersEvent": "enters", "LeavesEvent": "leaves", "DiesEvent": "dies",
+                        "AttacksEvent": "attacks", "BlocksEvent": "blocks"}[ek]
+                events.append(name)
+                words.append({"enters": "enters the battlefield", "leaves": "leaves the battlefield"}.get(name, name))
+        lead = t.lead
+        return TriggerIR(tuple(events), filter=flt, words=f"{lead} this {' or '.join(words)}")
+
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
@@ -334,14 +506,30 @@ class CardLowering:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
-            gate = cond if cond is not None else None
+            gate = cond if cond is not None and cond.kind == "paid" else None
             effects = [self.effect(e, gate) for e in s.effects]
             if s.post is not None:
                 cond = self.condition(s.post)
             if s.instead and not out:
                 self.ck.error(s, "'instead' needs a sentence before it to replace")
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead)))
+            if effects and all(e.kind == "no_regen" for e in effects):
+                # 701.15c: "It can't be regenerated." belongs to the destroy instruction before it.
+                prev = out[-1] if out else None
+                last = prev.effects[-1] if prev is not None and prev.effects else None
+                same = last is not None and last.kind == "destroy" and \
+                    _same_ref(dict(last.args)["target"], dict(effects[0].args)["target"])
+                if not same or prev is None or last is None:
+                    self.ck.error(s, "'can't be regenerated' must follow a 'destroy' of the same object")
+                else:
+                    fixed = EffectIR("destroy", (("target", dict(last.args)["target"]), ("no_regeneration", True)))
+                    out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
+                continue
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead), bool(s.may)))
         return tuple(out)
+
+
+def _same_ref(a: object, b: object) -> bool:
+    return isinstance(a, RefIR) and isinstance(b, RefIR) and (a.kind, a.index) == (b.kind, b.index)
 
 
 def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | None, list[Diagnostic]]:
@@ -401,31 +589,16 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
             colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
         elif k == "OracleStmt":
             override = unescape(st.text)
-        elif k == "KeywordUse":
-            abilities.append(_keyword_use(low, st))
+        elif k == "KeywordLine":
+            abilities.append(_keyword_use(low, st.first))
+            for more in st.more:
+                abilities.append(replace(_keyword_use(low, more.use), joined=more.sep))
         elif k == "SpellStmt":
             low.targets = []
             sents = low.sentences(st.sentences)
             abilities.append(SpellIR(tuple(low.targets), sents))
-        elif k == "TriggeredStmt":
-            low.targets = []
-            cond = low.condition(st.condition) if st.condition is not None else None
-            sents = low.sentences(st.sentences)
-            abilities.append(TriggeredIR("etb", cond, tuple(low.targets), sents))
-        elif k == "ActivatedStmt":
-            low.targets = []
-            cost = _cost(ck, st.cost)
-            sents = low.sentences(st.sentences)
-            # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
-            is_mana = not low.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
-            abilities.append(ActivatedIR(cost, tuple(low.targets), sents, is_mana))
-        elif k == "EntersWithStmt":
-            amount = _amount(st.amount)
-            counter = low.counter_kind(st.counter)
-            if st.word:
-                if low.ck.name_in(st, "condition word", st.word, low.words):
-                    amount = AmountIR("times_paid", amount.value, low.words[st.word], words=st.word)
-            abilities.append(EntersWithIR(amount, counter))
+        elif k == "AbilityStmt":
+            abilities.append(low.ability(st))
     # 305.6: each basic land type gives its intrinsic mana ability, first in the text.
     lands = library.land_types()
     granted: list[AbilityIR] = [lands[s].ability for s in subtypes if s in lands and "land" in types]
@@ -479,19 +652,37 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
 
 
 def build_library(files: list[tuple[str, str, str]]) -> tuple[LibraryIR, list[Diagnostic]]:
-    """Lower every keyword file ``(text, path, module)``; report duplicate definitions."""
-    out: list[KeywordFileIR] = []
+    """Lower every keyword file ``(text, path, module)``; report duplicate definitions.
+
+    Two passes: first every name (keywords, counters, condition and ability words, actions), then
+    the abilities inside keyword definitions, which may refer to any of those names.
+    """
+    lowered: list[tuple[KeywordFileIR, Any, Checker]] = []
     diags: list[Diagnostic] = []
     seen: dict[str, str] = {}
     for text, path, module in files:
-        f, d = lower_keyword_file(text, path, module)
+        model, d = parse_text(text, path)
         diags += d
-        if f is None:
+        if model is None:
             continue
+        f, d2, model = _lower_keyword_model(model, path, module)
+        diags += d2
         for k in f.keywords:
             key = k.name.lower()
             if key in seen:
                 diags.append(Diagnostic(path, k.line, 1, f"keyword {k.name} is already defined in {seen[key]}"))
             seen[key] = path
-        out.append(f)
+        lowered.append((f, model, Checker(path)))
+    first = LibraryIR(tuple(f for f, _, _ in lowered))
+    out: list[KeywordFileIR] = []
+    for f, model, ck in lowered:
+        defs = {item.name: item for item in model.items if cname(item) == "KeywordDef"}
+        keywords = []
+        for k in f.keywords:
+            item = defs[k.name]
+            low = CardLowering(ck, first, item, params=dict(k.params))
+            abilities = tuple(low.ability(st) for st in item.stmts if cname(st) == "AbilityStmt")
+            keywords.append(replace(k, abilities=abilities))
+        diags += ck.diagnostics
+        out.append(replace(f, keywords=tuple(keywords)))
     return LibraryIR(tuple(out)), diags

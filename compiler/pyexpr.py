@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-from .ir import AmountIR, ConditionIR, CostIR, EffectIR, FilterIR, RefIR, SentenceIR, TargetIR
+from .ir import (
+    AmountIR, ConditionIR, CostIR, EffectIR, FilterIR, RefIR, SentenceIR, StaticPartIR, TargetIR, TriggerIR,
+)
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -36,6 +38,10 @@ def amount(a: AmountIR) -> str:
         return "rt.XValue()"
     if a.kind == "times_paid":
         return f"rt.TimesPaid(label={lit(a.label)})"
+    if a.kind == "counters_on_this":
+        return f"rt.CountersOnThis(counter={lit(a.label)})"
+    if a.kind == "param":
+        return f"rt.Fixed({ident(a.label)})"  # a keyword's number parameter, a local of abilities()
     return f"rt.Fixed({lit(a.value)})"
 
 
@@ -48,11 +54,21 @@ def obj_filter(f: FilterIR) -> str:
             fields.append(f"{name}={lit(tuple(v))}")
     if f.kind:
         fields.append(f"kind={lit(f.kind)}")
+    if f.other:
+        fields.append("other=True")
+    if f.without:
+        fields.append(f"without={lit(f.without)}")
+    if f.controller:
+        fields.append(f"controller={lit(f.controller)}")
+    if f.blocked_by_source:
+        fields.append("blocked_by_source=True")
     return f"rt.ObjectFilter({', '.join(fields)})"
 
 
 def cost(c: CostIR) -> str:
-    """Cost expression."""
+    """Cost expression (a keyword's cost parameter is a local of ``abilities()``)."""
+    if c.param:
+        return ident(c.param)
     fields = []
     if c.mana:
         fields.append(f"mana={lit(c.mana)}")
@@ -65,6 +81,8 @@ def cost(c: CostIR) -> str:
                       f"filter={obj_filter(c.sacrifice.filter)})")
     if c.discard:
         fields.append(f"discard={lit(c.discard)}")
+    if c.sacrifice_this:
+        fields.append("sacrifice_this=True")
     return f"rt.Cost({', '.join(fields)})"
 
 
@@ -83,6 +101,14 @@ def condition(c: ConditionIR | None) -> str:
     """Condition expression."""
     if c is None:
         return "None"
+    if c.kind == "graveyard":
+        return f"rt.CardsInGraveyard(at_least={lit(c.count)})"
+    if c.kind == "control_since":
+        return "rt.ControlledSinceLastUpkeep()"
+    if c.kind == "result":
+        return f"rt.PreviousResult(did={lit(c.did)})"
+    if c.kind == "has_keyword":
+        return f"rt.HasKeyword(keyword={lit(c.keyword)})"
     fields = [f"label={lit(c.label)}"]
     if c.ordinal is not None:
         fields.append(f"ordinal={lit(c.ordinal)}")
@@ -148,6 +174,23 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         inner = a["effect"]
         assert isinstance(inner, EffectIR)
         return f"rt.AtBeginningOfNextStep(step={lit(a['step'])}, effect={effect(inner, actions)})"
+    if k in ("discard", "mill"):
+        return f"rt.{'Discard' if k == 'discard' else 'Mill'}(player={r('player')}, amount={am('amount')})"
+    if k == "remove_counters":
+        return f"rt.RemoveCounters(amount={am('amount')}, counter={lit(a['counter'])}, target={r('target')})"
+    if k == "sacrifice":
+        unless = a["unless"]
+        extra = f", unless={cost(unless)}" if isinstance(unless, CostIR) else ""
+        return f"rt.Sacrifice(target={r('target')}{extra})"
+    if k in ("untap", "tap", "bounce", "must_block"):
+        cls = {"untap": "Untap", "tap": "Tap", "bounce": "ReturnToHand", "must_block": "MustBlock"}[k]
+        return f"rt.{cls}(target={r('target')})"
+    if k == "continuous":
+        parts = a["parts"]
+        assert isinstance(parts, tuple)
+        exprs = [static_part(p) for p in parts if isinstance(p, StaticPartIR)]
+        return (f"rt.ApplyContinuous(target={r('target')}, parts={tuple_expr(exprs)}, "
+                f"until={lit(a['duration'])})")
     if k == "action":
         name = a["action"]
         assert isinstance(name, str)
@@ -167,6 +210,40 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     raise ValueError(f"unknown effect kind {k}")
 
 
+def tuple_expr(items: list[str]) -> str:
+    """A tuple display of expressions."""
+    if len(items) == 1:
+        return f"({items[0]},)"
+    return f"({', '.join(items)})"
+
+
+def static_part(p: StaticPartIR) -> str:
+    """A continuous-effect part expression."""
+    if p.kind == "pt":
+        return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)})"
+    if p.kind in ("evasion", "block_only"):
+        cls = "CantBeBlockedExceptBy" if p.kind == "evasion" else "CanBlockOnly"
+        return f"rt.{cls}(filters={tuple_expr([obj_filter(f) for f in p.filters])})"
+    if p.kind in ("shroud", "hexproof"):
+        return f"rt.Untargetable(opponents_only={lit(p.kind == 'hexproof')})"
+    if p.kind in ("has", "loses"):
+        cls = "GainKeywords" if p.kind == "has" else "LoseKeywords"
+        return f"rt.{cls}(keywords={lit(p.keywords)})"
+    cls = {"cant_attack": "CantAttack", "cant_block": "CantBlock", "cant_attack_or_block": "CantAttackOrBlock",
+           "indestructible": "Indestructible", "cant_phase_out": "CantPhaseOut", "phasing": "PhasesEachUntap"}[p.kind]
+    return f"rt.{cls}()"
+
+
+def trigger(t: TriggerIR) -> str:
+    """Trigger expression."""
+    if t.events == ("beginning",):
+        return f"rt.BeginningOfStep(step={lit(t.step)}, yours={lit(t.whose == 'your')})"
+    if t.events == ("enters",):
+        return "rt.EntersTheBattlefield()"
+    extra = f", filter={obj_filter(t.filter)}" if t.filter is not None else ""
+    return f"rt.ObjectEvent(events={lit(t.events)}{extra})"
+
+
 def sentence(s: SentenceIR, actions: dict[str, str]) -> str:
     """Sentence expression."""
     effects = ", ".join(effect(e, actions) for e in s.effects)
@@ -177,4 +254,6 @@ def sentence(s: SentenceIR, actions: dict[str, str]) -> str:
         fields.append(f"condition={condition(s.condition)}")
     if s.instead:
         fields.append("instead=True")
+    if s.may:
+        fields.append("may=True")
     return f"rt.Sentence({', '.join(fields)})"

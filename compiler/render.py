@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    ActivatedIR, CardIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LibraryIR,
-    SpellIR, TriggeredIR,
+    AbilityIR, ActivatedIR, AmplifyIR, CardIR, EffectIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
 from .lower import identifier
 from .text import ability_text, card_text
@@ -42,58 +43,91 @@ def _action_classes(library: LibraryIR) -> dict[str, tuple[str, str]]:
     return {name: (a.module, a.cls) for name, a in library.actions().items()}
 
 
-def render_card(card: CardIR, library: LibraryIR) -> str:
-    """The Python module for one card."""
-    actions = _action_classes(library)
-    imports: dict[str, set[str]] = {}
-    used_actions: dict[str, str] = {}
+_BASES = {SpellIR: ("Spell", "SpellAbility"), TriggeredIR: ("Triggered", "TriggeredAbility"),
+          ActivatedIR: ("Activated", "ActivatedAbility"), StaticIR: ("Static", "StaticAbility")}
 
-    def need(module: str, cls: str) -> None:
-        imports.setdefault(module, set()).add(pyexpr.ident(cls))
 
-    abilities = []
-    instances = []
-    base = identifier(card.name)
+def _effect_actions(effects: tuple[EffectIR, ...], out: set[str]) -> None:
+    for e in effects:
+        for k, v in e.args:
+            if k == "action" and isinstance(v, str):
+                out.add(v)
+            if isinstance(v, EffectIR):
+                _effect_actions((v,), out)
+
+
+def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextOf",
+                    actions: dict[str, tuple[str, str]]) -> tuple[list[dict[str, object]], list[str], set[tuple[str, str]]]:
+    """Class entries for the templates, instance expressions in order, and imports needed."""
+    imports: set[tuple[str, str]] = set()
+    entries: list[dict[str, object]] = []
+    instances: list[str] = []
     counts: dict[str, int] = {}
-    for ab in card.abilities:
+    used: dict[str, str] = {}
+    for ab in abilities:
         if isinstance(ab, KeywordUseIR):
-            need(ab.module, ab.cls)
+            imports.add((ab.module, pyexpr.ident(ab.cls)))
             args = ", ".join(str(a) if isinstance(a, int) else pyexpr.cost(a) for a in ab.args)
             instances.append(f"{pyexpr.ident(ab.cls)}({args})")
             continue
         if isinstance(ab, EntersWithIR):
-            instances.append(f"rt.EntersWithCounters(amount={pyexpr.amount(ab.amount)}, counter={pyexpr.lit(ab.counter)})")
+            cond = f", condition={pyexpr.condition(ab.condition)}" if ab.condition is not None else ""
+            instances.append(f"rt.EntersWithCounters(amount={pyexpr.amount(ab.amount)}, "
+                             f"counter={pyexpr.lit(ab.counter)}{cond})")
             continue
-        kind = {SpellIR: "Spell", TriggeredIR: "Triggered", ActivatedIR: "Activated"}[type(ab)]
+        if isinstance(ab, AmplifyIR):
+            instances.append(f"rt.RevealToEnterWithCounters(amount={pyexpr.amount(ab.amount)}, "
+                             f"counter={pyexpr.lit(ab.counter)})")
+            continue
+        kind, base_cls = _BASES[type(ab)]
         counts[kind] = counts.get(kind, 0) + 1
         cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
-        for s in ab.sentences:
-            for e in s.effects:
-                for k, v in e.args:
-                    if k == "action" and isinstance(v, str):
-                        used_actions[v] = actions[v][1]
-                        need(*actions[v])
-                    if k == "effect" and hasattr(v, "args"):
-                        for k2, v2 in v.args:  # type: ignore[union-attr]
-                            if k2 == "action" and isinstance(v2, str):
-                                used_actions[v2] = actions[v2][1]
-                                need(*actions[v2])
-        entry = {
-            "cls": cls,
-            "base": {"Spell": "SpellAbility", "Triggered": "TriggeredAbility", "Activated": "ActivatedAbility"}[kind],
-            "text": ability_text(card, ab),
-            "trigger": "rt.EntersTheBattlefield()" if isinstance(ab, TriggeredIR) else "",
-            "condition": pyexpr.condition(ab.condition) if isinstance(ab, TriggeredIR) and ab.condition else "",
-            "cost": pyexpr.cost(ab.cost) if isinstance(ab, ActivatedIR) else "",
-            "is_mana": isinstance(ab, ActivatedIR) and ab.is_mana,
-            "targets": [pyexpr.target(t) for t in ab.targets],
-            "sentences": [pyexpr.sentence(s, used_actions) for s in ab.sentences],
-        }
-        abilities.append(entry)
+        entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "",
+                                    "condition": "", "cost": "", "is_mana": False, "targets": [],
+                                    "sentences": [], "parts": [], "restriction": ""}
+        if isinstance(ab, StaticIR):
+            entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
+            entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
+        else:
+            names: set[str] = set()
+            for sent in ab.sentences:
+                _effect_actions(sent.effects, names)
+            for n in sorted(names):
+                used[n] = actions[n][1]
+                imports.add(actions[n])
+            entry["targets"] = [pyexpr.target(t) for t in ab.targets]
+            entry["sentences"] = [pyexpr.sentence(sent, used) for sent in ab.sentences]
+            if isinstance(ab, TriggeredIR):
+                entry["trigger"] = pyexpr.trigger(ab.trigger)
+                entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
+            if isinstance(ab, ActivatedIR):
+                entry["cost"] = pyexpr.cost(ab.cost)
+                entry["is_mana"] = ab.is_mana
+                entry["restriction"] = pyexpr.condition(ab.restriction) if ab.restriction else ""
+        entries.append(entry)
         instances.append(f"{cls}()")
+    return entries, instances, imports
+
+
+TextOf = Callable[[AbilityIR], str]
+
+
+def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[tuple[str, list[str]]]:
+    by_module: dict[str, set[str]] = {}
+    for module, cls in imports:
+        if module != own_module:
+            by_module.setdefault(module, set()).add(pyexpr.ident(cls))
+    return sorted((m, sorted(c)) for m, c in by_module.items())
+
+
+def render_card(card: CardIR, library: LibraryIR) -> str:
+    """The Python module for one card."""
+    actions = _action_classes(library)
+    entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
+                                                  lambda ab: ability_text(card, ab), actions)
     return environment().get_template("card.py.j2").render(
         version=VERSION, source=card.source, doc=f"{card.name}: generated card module.",
-        imports=sorted((m, sorted(c)) for m, c in imports.items()), abilities=abilities, instances=instances,
+        imports=_import_lines(imports), abilities=entries, instances=instances,
         name=card.name, mana_cost=card.mana_cost, supertypes=card.supertypes, types=card.types,
         subtypes=card.subtypes, power=card.power, toughness=card.toughness, colors=card.colors,
         text=card_text(card, library),
@@ -103,31 +137,36 @@ def render_card(card: CardIR, library: LibraryIR) -> str:
 def _part(k: KeywordIR, p: KeywordPartIR) -> str:
     label = pyexpr.lit(k.label)
     if p.kind == "additional":
-        return (f"rt.AdditionalCost(label={label}, cost=self.{pyexpr.ident(p.param)}, "
+        return (f"rt.AdditionalCost(label={label}, cost={pyexpr.ident(p.param)}, "
                 f"repeatable={p.repeatable!r}, keyword={pyexpr.lit(k.name)})")
     if p.kind == "alternative":
-        return (f"rt.AlternativeCost(label={label}, cost=self.{pyexpr.ident(p.param)}, "
+        return (f"rt.AlternativeCost(label={label}, cost={pyexpr.ident(p.param)}, "
                 f"zone=rt.Zone.{p.zone.upper()}, keyword={pyexpr.lit(k.name)})")
     if p.kind == "exile_from_stack":
         return f"rt.ExileIfLeavesStack(label={label})"
-    if p.kind == "evasion":
-        assert p.filter is not None
-        return f"rt.CantBeBlockedExceptBy(blockers={pyexpr.obj_filter(p.filter)})"
     if p.kind == "haste":
         return "rt.IgnoresSummoningSickness()"
     raise ValueError(p.kind)
 
 
-def render_keyword_file(f: KeywordFileIR) -> str:
+def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
     """The Python module for one keyword file."""
-    keywords = [
-        {"cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "params": list(k.params),
-         "parts": [_part(k, p) for p in k.parts if p.kind != "inert"]}
-        for k in f.keywords
-    ]
+    actions = _action_classes(library)
+    keywords = []
+    all_imports: set[tuple[str, str]] = set()
+    for k in f.keywords:
+        title = k.name
+        entries, instances, imports = ability_classes(k.abilities, k.cls, lambda ab: title, actions)
+        all_imports |= imports
+        keywords.append({
+            "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "params": list(k.params),
+            "parts": [_part(k, p) for p in k.parts if p.kind != "inert"] + instances,
+            "abilities": entries,
+        })
     return environment().get_template("keywords.py.j2").render(
         version=VERSION, source=f.source, doc=f"Keywords from {f.source}: generated module.",
-        keywords=keywords, actions=list(f.actions), counters=tuple(sorted(c.name for c in f.counters)))
+        imports=_import_lines(all_imports, f.module), keywords=keywords, actions=list(f.actions),
+        counters=tuple(sorted(c.name for c in f.counters)))
 
 
 def render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:

@@ -7,16 +7,18 @@ present, replaces the rendered text and is counted by coverage as an escape hatc
 from __future__ import annotations
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR, KeywordIR,
-    KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, TargetIR, TriggeredIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
+    KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
 )
 
 NUMBER_TEXT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
                9: "nine", 10: "ten"}
 
 
-def cost_text(c: CostIR, capital: bool = False) -> str:
+def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
     """A cost as printed: "{1}{U}, Pay 3 life"."""
+    if c.param:
+        return "its " + c.param + " cost"
     parts: list[str] = []
     if c.tap:
         parts.append("{T}")
@@ -30,13 +32,51 @@ def cost_text(c: CostIR, capital: bool = False) -> str:
         parts.append(f"Sacrifice {'a' if n.kind == 'fixed' and n.value == 1 else n.words} {words}")
     if c.discard:
         parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} card{'s' if c.discard > 1 else ''}")
+    if c.sacrifice_this:
+        parts.append(f"Sacrifice {card}")
     return ", ".join(parts)
 
 
 def _amount(a: AmountIR) -> str:
     if a.kind == "x":
         return "X"
+    if a.kind in ("param", "counters_on_this"):
+        return a.words
     return str(a.value)
+
+
+def _count(n: int, noun: str) -> str:
+    """"a card", "three cards"."""
+    return f"a {noun}" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {noun}s"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
+    """"gets +1/+1 and can't block"."""
+    out: list[str] = []
+    for p in parts:
+        if p.kind == "pt":
+            out.append(f"gets {_signed(p.power)}/{_signed(p.toughness)}")
+        elif p.kind in ("evasion", "block_only"):
+            words = " or ".join(_plural_filter(f) for f in p.filters)
+            out.append(("can't be blocked except by " if p.kind == "evasion" else "can block only ") + words)
+        elif p.kind in ("has", "loses"):
+            verb = "has" if p.kind == "has" else "loses"
+            out.append(f"{verb} {' and '.join(p.keywords)}")
+        else:
+            out.append({"cant_attack": "can't attack", "cant_block": "can't block",
+                        "cant_attack_or_block": "can't attack or block", "shroud": "can't be the target of spells or abilities",
+                        "hexproof": "can't be the target of spells or abilities your opponents control",
+                        "indestructible": "can't be destroyed", "cant_phase_out": "can't phase out",
+                        "phasing": "phases in or out during your untap step"}[p.kind])
+    return " and ".join(out)
+
+
+def _plural_filter(f: FilterIR) -> str:
+    return f.words
 
 
 _THAT = {"any": "that permanent or player", "player": "that player"}
@@ -77,6 +117,8 @@ class _Phrase:
         if k == "damage":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
+            if a.get("equal_to"):
+                return f"{subject} deals damage equal to {_amount(amt)} to {self.ref(ref)}"
             return f"{subject} deals {_amount(amt)} damage to {self.ref(ref)}"
         if k in ("gain_life", "lose_life", "draw"):
             p, amt = a["player"], a["amount"]
@@ -129,21 +171,59 @@ class _Phrase:
         if k == "create_tokens":
             cnt = a["count"]
             assert isinstance(cnt, AmountIR)
-            colors = a["colors"] if isinstance(a["colors"], tuple) else ()
-            color_words = " ".join(COLOR_WORDS[c] for c in colors) or "colorless"
-            subtypes = " ".join(a["subtypes"] if isinstance(a["subtypes"], tuple) else ())
-            types = " ".join(a["types"] if isinstance(a["types"], tuple) else ())
+            color_words = " ".join(COLOR_WORDS[c] for c in _strs(a["colors"])) or "colorless"
+            subtypes = " ".join(_strs(a["subtypes"]))
+            types = " ".join(_strs(a["types"]))
             plural = not (cnt.kind == "fixed" and cnt.value == 1)
             count_word = "X" if cnt.kind == "x" else ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
-            kws = a["keywords"] if isinstance(a["keywords"], tuple) else ()
+            kws = _strs(a["keywords"])
             with_ = f" with {' and '.join(kws)}" if kws else ""
             words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
             return f"create {words} token{'s' if plural else ''}{with_}"
+        if k == "discard":
+            amt = a["amount"]
+            assert isinstance(amt, AmountIR)
+            return f"discard {_count(amt.value, 'card')}"
+        if k == "mill":
+            amt = a["amount"]
+            assert isinstance(amt, AmountIR)
+            n = amt.value
+            top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
+            return f"put {top} of your library into your graveyard"
+        if k == "remove_counters":
+            amt, ref = a["amount"], a["target"]
+            assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
+            n = amt.value
+            what = f"a {a['counter']} counter" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {a['counter']} counters"
+            return f"remove {what} from {self.ref(ref)}"
+        if k == "sacrifice":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            unless = a["unless"]
+            tail = f" unless you pay {cost_text(unless)}" if isinstance(unless, CostIR) else ""
+            return f"sacrifice {self.ref(ref)}{tail}"
+        if k in ("untap", "tap", "bounce", "must_block"):
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            if k == "bounce":
+                return f"return {self.ref(ref)} to its owner's hand"
+            if k == "must_block":
+                return f"{self.ref(ref)} blocks this creature this combat if able"
+            return f"{k} {self.ref(ref)}"
+        if k == "continuous":
+            ref, raw = a["target"], a["parts"]
+            assert isinstance(ref, RefIR) and isinstance(raw, tuple)
+            parts = tuple(p for p in raw if isinstance(p, StaticPartIR))
+            text = static_parts_text(parts).replace("has ", "gains ")
+            if a["duration"] == "next_upkeep":
+                return f"until your next upkeep, {self.ref(ref)} {text}"
+            if any(p.kind == "loses" for p in parts):
+                return f"until end of turn, {self.ref(ref)} {text}"
+            return f"{self.ref(ref)} {text} until end of turn"
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"
-            mana = a["mana"]
-            return f"add {''.join(mana) if isinstance(mana, tuple) else ''}"
+            return f"add {''.join(_strs(a['mana']))}"
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
@@ -151,10 +231,23 @@ class _Phrase:
         return k
 
 
+def _strs(v: object) -> tuple[str, ...]:
+    """The strings of a tuple-valued effect argument."""
+    return tuple(x for x in v if isinstance(x, str)) if isinstance(v, tuple) else ()
+
+
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-def _condition(c: ConditionIR, spell: bool) -> str:
+def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
+    if c.kind == "graveyard":
+        return f"if {NUMBER_TEXT.get(c.count, str(c.count))} or more cards are in your graveyard"
+    if c.kind == "control_since":
+        return f"if {card} came under your control since the beginning of your last upkeep"
+    if c.kind == "result":
+        return "if you do" if c.did else "if you can't"
+    if c.kind == "has_keyword":
+        return f"if it has {c.keyword}"
     who = "it" if c.subject is not None or not spell else "this spell"
     text = f"if {who} was {c.word}"
     if c.linked_cost:
@@ -190,6 +283,8 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
         else:
             parts = [ph.effect(e, subject) for e in s.effects]
             body = _join(parts)
+            if s.may:
+                body = "you may " + body
             if s.condition is not None:
                 if s.condition.subject is not None:
                     body = f"{body} {_condition(s.condition, spell)}"
@@ -223,26 +318,59 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     return line
 
 
+def _trigger_head(card: CardIR, ab: TriggeredIR) -> str:
+    t = ab.trigger
+    head = t.words.replace(" this ", f" {card.name} ")
+    if t.events == ("beginning",):
+        head = f"at the beginning of {t.whose} {'upkeep' if t.step == 'upkeep' else t.step + ' step'}"
+    return _cap(head)
+
+
 def ability_text(card: CardIR, ab: AbilityIR) -> str:
-    """The rules text of one non-keyword ability."""
+    """The rules text of one non-keyword ability (with its ability word, 207.2c)."""
+    text = _ability_body(card, ab)
+    word = getattr(ab, "ability_word", "")
+    return f"{word.capitalize()} \u2014 {text}" if word else text
+
+
+def _ability_body(card: CardIR, ab: AbilityIR) -> str:
     if isinstance(ab, SpellIR):
         return sentences_text(card, ab.sentences, ab.targets, card.name, True)
     if isinstance(ab, TriggeredIR):
-        head = f"When {card.name} enters the battlefield"
+        head = _trigger_head(card, ab)
         if ab.condition is not None:
-            head += ", " + _condition(ab.condition, False)
+            head += ", " + _condition(ab.condition, False, card.name)
         bodies = sentence_bodies(card, ab.sentences, ab.targets, "it", False)
         rest = "".join(" " + _cap(b) + "." for b in bodies[1:])
         return f"{head}, {bodies[0] if bodies else ''}.{rest}"
     if isinstance(ab, ActivatedIR):
-        text = f"{cost_text(ab.cost)}: {sentences_text(card, ab.sentences, ab.targets, card.name, False)}"
+        # Once the cost has named the card ("Sacrifice Tinder Wall"), the effect calls it "it".
+        subject = "it" if ab.cost.sacrifice_this else card.name
+        text = f"{cost_text(ab.cost, card=card.name)}: {sentences_text(card, ab.sentences, ab.targets, subject, False)}"
+        if ab.restriction is not None:
+            text += " Activate this ability only " + _condition(ab.restriction, False, card.name) + "."
         return f"({text})" if ab.intrinsic else text
-    if isinstance(ab, EntersWithIR):
+    if isinstance(ab, (EntersWithIR, AmplifyIR)):
         n = ab.amount
+        if isinstance(ab, AmplifyIR):
+            return (f"As {card.name} enters the battlefield, reveal any number of cards from your hand that share "
+                    f"a creature type with it. It enters with {_amount(n)} {ab.counter} counters for each card revealed.")
         if n.kind == "times_paid":
             return f"{card.name} enters the battlefield with a {ab.counter} counter on it for each time it was {n.words}."
         what = f"a {ab.counter} counter" if n.value == 1 else f"{NUMBER_TEXT.get(n.value, str(n.value))} {ab.counter} counters"
+        if n.kind == "param":
+            what = f"{n.words} {ab.counter} counters"
+        if ab.condition is not None:
+            return f"{_cap(_condition(ab.condition, False, card.name))}, it enters the battlefield with {what} on it."
         return f"{card.name} enters the battlefield with {what} on it."
+    if isinstance(ab, StaticIR):
+        body = static_parts_text(ab.parts)
+        if ab.condition is None:
+            return f"{card.name} {body}."
+        cond = _condition(ab.condition, False, card.name)[len("if "):]
+        if ab.condition_first:
+            return f"As long as {cond}, {card.name} {body}."
+        return f"{card.name} {body} as long as {cond}."
     return ""
 
 
@@ -270,16 +398,12 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
                 lines.append(line)
                 i += 2
                 continue
-            simple = not ab.args
-            if simple and lines and _is_simple_keyword_line(lines[-1]) and isinstance(abilities[i - 1], KeywordUseIR):
-                lines[-1] = lines[-1] + ", " + ab.name.lower()
+            if ab.joined and lines:
+                lines[-1] = lines[-1] + f"{ab.joined} {keyword_line(ab, kw, False)[:1].lower()}{keyword_line(ab, kw, False)[1:]}"
             else:
-                lines.append(keyword_line(ab, kw, reminder and not simple))
+                lines.append(keyword_line(ab, kw, reminder))
         else:
             lines.append(ability_text(card, ab))
         i += 1
     return "\n".join(lines)
 
-
-def _is_simple_keyword_line(line: str) -> bool:
-    return " " not in line.replace(", ", ",") and "{" not in line

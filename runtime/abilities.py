@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, Union
 
+from .continuous import Part
 from .mana import colors_of, mana_value
 from .values import Amount, Condition, Cost, ObjectFilter
 from .zones import Zone
@@ -44,12 +45,14 @@ class TargetSpec:
 class Sentence:
     """One instruction sentence (608.2c): effects in order, maybe gated by a condition.
 
-    With ``instead`` the sentence replaces the sentence before it when its condition holds.
+    With ``instead`` the sentence replaces the sentence before it when its condition holds;
+    with ``may`` its controller chooses whether to do it (608.2d).
     """
 
     effects: tuple["Effect", ...]
     condition: Condition | None = None
     instead: bool = False
+    may: bool = False
 
 
 class Ability:
@@ -81,7 +84,20 @@ class BeginningOfStep:
     yours: bool = True
 
 
-Trigger = Union[EntersTheBattlefield, BeginningOfStep]
+@dataclass(frozen=True)
+class ObjectEvent:
+    """"When/whenever this <event> [or <event>]" (603.2): events of the object itself.
+
+    Events: enters (603.6a), leaves and dies (603.6c, 603.10a: they look back in time), attacks
+    (508.3a), blocks (509.3c), blocked (509.3d; ``filter`` restricts the blocker), phases_in and
+    phases_out (702.26).
+    """
+
+    events: tuple[str, ...]
+    filter: ObjectFilter | None = None
+
+
+Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]
 
 
 class TriggeredAbility(Ability):
@@ -100,6 +116,14 @@ class ActivatedAbility(Ability):
     targets: ClassVar[tuple[TargetSpec, ...]] = ()
     sentences: ClassVar[tuple[Sentence, ...]] = ()
     is_mana: ClassVar[bool] = False
+    restriction: ClassVar[Condition | None] = None  # "activate only if" (602.5b)
+
+
+class StaticAbility(Ability):
+    """604 / 611.3: a static ability of the object itself, applying while ``condition`` holds."""
+
+    parts: ClassVar[tuple[Part, ...]] = ()
+    condition: ClassVar[Condition | None] = None
 
 
 @dataclass(frozen=True)
@@ -136,13 +160,17 @@ class EntersWithCounters(Ability):
 
     amount: Amount
     counter: str
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True)
-class CantBeBlockedExceptBy(Ability):
-    """509.1b: a blocking restriction on the creature that has it."""
+class RevealToEnterWithCounters(Ability):
+    """702.38a as a general replacement effect (614.1c, 614.12): as it enters, its controller reveals
+    any number of cards in hand sharing a creature type with it (not itself, not cards entering at
+    the same time); it enters with ``amount`` counters per card revealed."""
 
-    blockers: ObjectFilter
+    amount: Amount
+    counter: str
 
 
 @dataclass(frozen=True)
@@ -180,16 +208,23 @@ class CardDefinition:
     text: str = ""
     expanded: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     keywords: frozenset[str] = field(init=False, repr=False, compare=False)
+    # For each expanded ability, the keyword it comes from ("" for the card's own abilities).
+    origins: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         out: list[Ability] = []
+        origins: list[str] = []
         names: set[str] = set()
         for a in self.abilities:
             if isinstance(a, Keyword):
                 names.add(a.name.lower())
-                out.extend(a.abilities())
+                parts = a.abilities()
+                out.extend(parts)
+                origins.extend([a.name] * len(parts))
             out.append(a)
+            origins.append(a.name if isinstance(a, Keyword) else "")
         object.__setattr__(self, "expanded", tuple(out))
+        object.__setattr__(self, "origins", tuple(origins))
         object.__setattr__(self, "keywords", frozenset(names))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":

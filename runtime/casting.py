@@ -13,7 +13,7 @@ from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
 from .stack import Resolution, StackItem, choose_targets, run_sentences
-from .values import Cost, CostPaid, XValue
+from .values import Condition, Cost, CostPaid, XValue
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def _mentions_x(cost: Cost) -> bool:
     return cost.sacrifice is not None and isinstance(cost.sacrifice.count, XValue)
 
 
-def _slot_active(game: "Game", res: Resolution, cond: CostPaid | None) -> bool:
+def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:
     return cond is None or cond.holds(game, res)
 
 
@@ -166,6 +166,8 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
         raise IllegalAction(f"{game.name_of(o.oid)} has no activated ability #{req.index + 1}")
     a = acts[req.index]
     res = Resolution(game, player, o.oid, (), x=req.x)
+    if a.restriction is not None and not a.restriction.holds(game, res):
+        raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only if its condition holds (602.5b)")
     targets: tuple[object, ...] = ()
     if a.targets:
         targets = choose_targets(game, player, a.targets, o.oid, req.targets, [True] * len(a.targets))
@@ -177,6 +179,7 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     game.state.stack.append(StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid,
                                       source_card=o.card.card_id, controller=player, targets=targets,
                                       ability=a, text=a.text))
+    # An ability whose cost sacrificed its source still resolves; it uses last known information (608.2h).
 
 
 def play_land(game: "Game", player: int, req: PlayLand) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import CantBeBlockedExceptBy
+from .continuous import CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedExceptBy, CantBlock
 from .costs import summoning_sick
 from .decisions import Choice, ChooseOrder, DeclareAttackers, DeclareBlockers
 
@@ -26,7 +26,13 @@ def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
         return f"{ch.name} is tapped (508.1a)"
     if summoning_sick(game, o):
         return f"{ch.name} has summoning sickness (302.6)"
+    for _, origin in ch.has(CantAttack) + ch.has(CantAttackOrBlock):
+        return f"{ch.name} can't attack{_because(origin)} (508.1c)"
     return None
+
+
+def _because(origin: str) -> str:
+    return f": {origin}" if origin else ""
 
 
 def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", player: int) -> str | None:
@@ -39,19 +45,39 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
         return f"{bch.name} is tapped (509.1a)"
     if not attacker.attacking:
         return f"{ach.name} isn't attacking"
-    for a in ach.abilities:
-        if isinstance(a, CantBeBlockedExceptBy) and not a.blockers.matches(game, blocker):
-            return f"{ach.name} can't be blocked except by {_describe_filter(a)} (509.1b)"
+    for _, origin in bch.has(CantBlock) + bch.has(CantAttackOrBlock):
+        return f"{bch.name} can't block{_because(origin)} (509.1b)"
+    # 509.1b: restrictions of the attacker ("can't be blocked except by") and of the blocker
+    # ("can block only") are both checked; any one failing makes the block illegal.
+    for part, origin in ach.has(CantBeBlockedExceptBy):
+        assert isinstance(part, CantBeBlockedExceptBy)
+        if not any(f.matches(game, blocker) for f in part.filters):
+            allowed = " or ".join(f.describe() for f in part.filters)
+            return f"{ach.name} can't be blocked except by {allowed}{_because(origin)} (509.1b)"
+    for part, origin in bch.has(CanBlockOnly):
+        assert isinstance(part, CanBlockOnly)
+        if not any(f.matches(game, attacker) for f in part.filters):
+            allowed = " or ".join(f.describe() for f in part.filters)
+            return f"{bch.name} can block only {allowed}{_because(origin)} (509.1b)"
     return None
 
 
-def _describe_filter(a: CantBeBlockedExceptBy) -> str:
-    f = a.blockers
-    words = list(f.colors) + list(f.types)
-    text = " ".join(words) + "s" if words else "certain creatures"
-    if f.keywords:
-        text += " with " + " or ".join(f.keywords)
-    return text
+def requirement_problem(game: "Game", plan: dict[int, int], defender: int) -> str | None:
+    """509.1c: the blocks must obey as many blocking requirements as possible without breaking a
+    restriction.  Each creature can block only one attacker, so each creature obeys at most one."""
+    reqs = [(b, a) for b, a in game.state.block_requirements if game.exists(b) and game.exists(a)]
+    if not reqs:
+        return None
+    possible: set[int] = set()
+    for b, a in reqs:
+        blocker, attacker = game.obj(b), game.obj(a)
+        if not blocker.phased_out and block_problem(game, blocker, attacker, defender) is None:
+            possible.add(b)
+    obeyed = {b for b, a in reqs if plan.get(b) == a}
+    if len(obeyed) < len(possible):
+        b, a = next((b, a) for b, a in reqs if b in possible and b not in obeyed)
+        return f"{game.name_of(b)} must block {game.name_of(a)} this combat if able (509.1c)"
+    return None
 
 
 def declare_attackers(game: "Game") -> None:
@@ -83,6 +109,8 @@ def declare_attackers(game: "Game") -> None:
             o.attacking = True
             o.tapped = True  # 508.1f
             game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
+        for oid in chosen:
+            game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
         return
 
 
@@ -100,7 +128,8 @@ def declare_blockers(game: "Game") -> None:
         return
     q = DeclareBlockers(defender, "Declare blockers",
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
-                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers))
+                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
+                        tuple(f"{b}>{a}" for b, a in game.state.block_requirements))
     for _ in range(20):
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()
@@ -116,6 +145,9 @@ def declare_blockers(game: "Game") -> None:
                 if why:
                     raise IllegalAction(why)
                 plan[int(b)] = int(a)
+            why = requirement_problem(game, plan, defender)
+            if why:
+                raise IllegalAction(why)
         except IllegalAction as e:
             game.refusals.append(str(e))
             continue
@@ -124,6 +156,9 @@ def declare_blockers(game: "Game") -> None:
             if attacker not in game.state.blocked:
                 game.state.blocked.append(attacker)
             game.log(f"{game.name_of(blocker)} blocks {game.name_of(attacker)}")
+        for blocker, attacker in plan.items():
+            game.fire_object_event(game.obj(blocker), "blocks", game.obj(attacker))  # 509.3c
+            game.fire_object_event(game.obj(attacker), "blocked", game.obj(blocker))  # 509.3d
         _damage_assignment_orders(game, plan)
         return
 
@@ -191,3 +226,4 @@ def end_combat(game: "Game") -> None:
         o.blocking = ()
     game.state.blocked.clear()
     game.state.damage_order.clear()
+    game.state.block_requirements.clear()

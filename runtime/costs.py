@@ -144,6 +144,11 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     if life > game.players[player].life:
         raise IllegalAction(f"can't pay {life} life with {game.players[player].life} (119.4)")
     sac: list[int] = []
+    if cost.sacrifice_this:
+        # 118.3 / 701.17a: "Sacrifice this" needs the source on the battlefield under your control.
+        if source is None or source.zone is not Zone.BATTLEFIELD or source.controller != player:
+            raise IllegalAction("it must be a permanent you control to be sacrificed (701.17a)")
+        sac.append(source.oid)
     if cost.sacrifice is not None:
         n = cost.sacrifice.count.evaluate(res)
         cands = [o.oid for o in game.battlefield() if o.controller == player
@@ -151,12 +156,13 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         if len(cands) < n:
             raise IllegalAction(f"can't sacrifice {n}: only {len(cands)} match (118.3)")
         if len(cands) == n:
-            sac = cands
+            sac += cands
         elif n > 0:
             ans = game.ask(ChooseCards(player, f"Sacrifice {n}", tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
             keys = ans if isinstance(ans, tuple) else ()
-            sac = [int(k) for k in keys if k.isdigit() and int(k) in cands]
-            if len(set(sac)) != n:
+            picked = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+            sac += picked
+            if len(set(picked)) != n:
                 raise IllegalAction(f"choose exactly {n} permanents to sacrifice")
     discard: list[int] = []
     if cost.discard:

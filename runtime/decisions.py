@@ -103,6 +103,7 @@ class DeclareBlockers:
     prompt: str
     blockers: tuple[Choice, ...]
     attackers: tuple[Choice, ...]
+    requirements: tuple[str, ...] = ()  # 509.1c: "blocker>attacker" blocks required if able
 
 
 Question = Union[
@@ -159,7 +160,11 @@ class RandomDecider:
             return self._subset(q.options, 0, len(q.options))
         if isinstance(q, DeclareBlockers):
             pairs: list[str] = []
+            required = {r.split(">")[0]: r for r in q.requirements}
             for b in q.blockers:
+                if b.key in required:
+                    pairs.append(required[b.key])
+                    continue
                 if q.attackers and self.rng.random() < 0.5:
                     pairs.append(f"{b.key}>{self.rng.choice(q.attackers).key}")
             return tuple(pairs)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from .abilities import KeywordAction
-from .values import Amount, ObjectFilter, ObjectRef, PlayerRef
+from .continuous import Part
+from .values import Amount, Cost, ObjectFilter, ObjectRef, PlayerRef
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -189,7 +190,136 @@ class PerformAction:
             res.game.perform_action(res, p, self)
 
 
+@dataclass(frozen=True)
+class Discard:
+    """701.8: a player discards cards of their choice."""
+
+    player: PlayerRef
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask for the cards and discard them."""
+        for p in res.players(self.player):
+            res.performed = res.game.discard(p, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class Mill:
+    """Put the top N cards of a library into its owner's graveyard (701.13, 2019 wording)."""
+
+    player: PlayerRef
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the cards one at a time from the top."""
+        for p in res.players(self.player):
+            res.game.mill(p, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class RemoveCounters:
+    """122.8-style: remove counters; performed only if all could be removed (for "if you can't")."""
+
+    amount: Amount
+    counter: str
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Remove the counters and report whether it happened."""
+        done = False
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                done = res.game.remove_counters(ref, self.counter, self.amount.evaluate(res))
+        res.performed = done
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """701.17: sacrifice a permanent; with ``unless``, its controller may pay that cost instead (118.12)."""
+
+    target: ObjectRef
+    unless: Cost | None = None
+
+    def resolve(self, res: "Resolution") -> None:
+        """Offer the cost if any, then sacrifice."""
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int):
+                continue
+            if self.unless is not None and res.game.offer_to_pay(res, self.unless):
+                res.performed = False
+                continue
+            res.performed = res.game.sacrifice(ref)
+
+
+@dataclass(frozen=True)
+class Untap:
+    """701.20-era "untap": untap a permanent."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Untap each referent."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.set_tapped(ref, False)
+
+
+@dataclass(frozen=True)
+class Tap:
+    """701.21a: tap a permanent."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Tap each referent."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.set_tapped(ref, True)
+
+
+@dataclass(frozen=True)
+class ReturnToHand:
+    """Return a permanent to its owner's hand (400.7: it becomes a new object)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move each referent to its owner's hand."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.move(ref, Zone.HAND)
+
+
+@dataclass(frozen=True)
+class ApplyContinuous:
+    """611.2: a continuous effect on an object for a duration ("until end of turn")."""
+
+    target: ObjectRef
+    parts: tuple[Part, ...]
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the effect in the game state; layers apply it from then on (611.2c)."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.add_continuous(ref, self.parts, res.controller, self.until)
+
+
+@dataclass(frozen=True)
+class MustBlock:
+    """509.1c: the target blocks the source this combat if able (a blocking requirement)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the requirement for this combat."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.add_block_requirement(ref, res.source_oid)
+
+
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
-    CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction,
+    CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock,
 ]

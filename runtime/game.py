@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 from . import layers
 from .abilities import (
     Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
-    EntersWithCounters, ExileIfLeavesStack, TriggeredAbility,
+    EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
 )
-from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question
+from .continuous import ContinuousEffect, Indestructible, Part
+from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, GameObject, Player
@@ -29,6 +30,7 @@ from .zones import Zone
 if TYPE_CHECKING:
     from .effects import CreateTokens, Effect, PerformAction
     from .stack import Resolution, StackItem
+    from .values import Cost
 
 
 T = TypeVar("T")
@@ -104,6 +106,9 @@ class GameState:
     damage_order: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
     last_known: dict[int, GameObject] = field(default_factory=dict)
+    tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
+    continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
+    block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
 
 
 def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
@@ -129,6 +134,9 @@ def state_digest(state: GameState) -> str:
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
         repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
         repr((state.blocked, sorted(state.damage_order.items()))),
+        repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
+              state.block_requirements, [p.upkeep_ticks for p in state.players],
+              sorted((o.oid, o.control_since) for o in state.objects.values()))),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -147,6 +155,8 @@ class Game:
         self.deciders = list(deciders)
         self.refusals: list[str] = []
         self.observers: list[Callable[["Game"], None]] = []
+        # Characteristics being computed, by object id: what a condition sees of its own object (613.8).
+        self.partial: dict[int, layers.Characteristics] = {}
 
     # ------------------------------------------------------------ basics
 
@@ -204,7 +214,9 @@ class Game:
 
     def characteristics(self, obj: GameObject) -> layers.Characteristics:
         """``obj``'s current characteristics (613)."""
-        return layers.characteristics(obj)
+        if obj.oid in self.partial:
+            return self.partial[obj.oid]
+        return layers.characteristics(self, obj)
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs."""
@@ -293,9 +305,9 @@ class Game:
                 if isinstance(a, ExileIfLeavesStack) and src is not None and ev.from_zone is Zone.STACK \
                         and ev.to_zone is not Zone.EXILE and self.alternative_label(src) == a.label:
                     ev.to_zone = Zone.EXILE
-                elif isinstance(a, EntersWithCounters) and ev.to_zone is Zone.BATTLEFIELD \
-                        and ev.from_zone is not Zone.BATTLEFIELD:
-                    n = self._evaluate_on_entering(a, src)
+                elif isinstance(a, (EntersWithCounters, RevealToEnterWithCounters)) \
+                        and ev.to_zone is Zone.BATTLEFIELD and ev.from_zone is not Zone.BATTLEFIELD:
+                    n = self._evaluate_on_entering(a, src, ev)
                     if n > 0:
                         ev.counters[a.counter] += n
                 else:
@@ -306,13 +318,32 @@ class Game:
             if not applied:
                 return ev
 
-    def _evaluate_on_entering(self, a: EntersWithCounters, src: GameObject | None) -> int:
+    def _evaluate_on_entering(self, a: EntersWithCounters | RevealToEnterWithCounters, src: GameObject | None,
+                              ev: ZoneChange) -> int:
         from .stack import Resolution
         if src is None:
             return 0
-        res = Resolution(self, controller=src.controller, source_oid=src.oid, targets=(),
+        res = Resolution(self, controller=ev.controller, source_oid=src.oid, targets=(),
                          x=src.cast.x if src.cast else 0)
-        return a.amount.evaluate(res)
+        if isinstance(a, EntersWithCounters):
+            if a.condition is not None and not a.condition.holds(self, res):
+                return 0
+            return a.amount.evaluate(res)
+        # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself).
+        mine = set(self.characteristics(src).subtypes)
+        hand = [o for o in self.zone(Zone.HAND, ev.controller)
+                if o != src.oid and mine & set(self.characteristics(self.obj(o)).subtypes)
+                and "creature" in self.characteristics(self.obj(o)).types]
+        if not hand:
+            return 0
+        opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
+        shown = self.ask_valid(
+            ChooseCards(ev.controller, f"Reveal cards that share a creature type with {src.definition.name}",
+                        opts, 0, len(hand)),
+            lambda ans: chosen_keys(ans, hand, 0, len(hand)), "reveal cards from your hand that qualify (702.38a)")
+        if shown:
+            self.log(f"{self.players[ev.controller].name} reveals {', '.join(self.name_of(o) for o in shown)}")
+        return a.amount.evaluate(res) * len(shown)
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
         if o.card.is_token and o.zone is not Zone.BATTLEFIELD:
@@ -324,7 +355,13 @@ class Game:
         self.state.last_known[o.oid] = o
         new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
                          tapped=ev.tapped, counters=Counter(ev.counters),
-                         entered_turn=self.state.turn)
+                         entered_turn=self.state.turn, control_since=self.state.tick)
+        if o.zone is Zone.BATTLEFIELD:
+            # 400.7: effects on the old object end with it; so do its blocking requirements.
+            self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
+            self.fire_object_event(o, "leaves")
+            if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
+                self.fire_object_event(o, "dies")  # 700.4
         if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
             new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
         if not ev.to_zone.per_player:
@@ -389,12 +426,112 @@ class Game:
                 return item.source_card
         return -1
 
-    def destroy(self, oid: int, regenerate: bool = True) -> None:
-        """701.7a: move a permanent to its owner's graveyard."""
+    def destroy(self, oid: int, regenerate: bool = True) -> bool:
+        """701.7a: move a permanent to its owner's graveyard (702.12b: not if it is indestructible)."""
         if not self.exists(oid) or self.obj(oid).zone is not Zone.BATTLEFIELD:
-            return
+            return False
+        if self.characteristics(self.obj(oid)).has(Indestructible):
+            self.log(f"{self.name_of(oid)} is indestructible and isn't destroyed (702.12b)")
+            return False
         self.log(f"{self.name_of(oid)} is destroyed")
         self.move(oid, Zone.GRAVEYARD)
+        return True
+
+    def sacrifice(self, oid: int) -> bool:
+        """701.17a: its controller moves a permanent they control to its owner's graveyard."""
+        if not self.exists(oid) or self.obj(oid).zone is not Zone.BATTLEFIELD or self.obj(oid).phased_out:
+            return False
+        o = self.obj(oid)
+        self.log(f"{self.players[o.controller].name} sacrifices {self.name_of(oid)}")
+        self.move(oid, Zone.GRAVEYARD)
+        return True
+
+    def set_tapped(self, oid: int, tapped: bool) -> None:
+        """701.21: tap or untap a permanent."""
+        if self.exists(oid) and self.obj(oid).zone is Zone.BATTLEFIELD and self.obj(oid).tapped != tapped:
+            self.obj(oid).tapped = tapped
+            self.log(f"{self.name_of(oid)} becomes {'tapped' if tapped else 'untapped'}")
+
+    def remove_counters(self, oid: int, kind: str, n: int) -> bool:
+        """Remove ``n`` counters of ``kind``; False (nothing removed) if there aren't that many."""
+        if not self.exists(oid) or self.obj(oid).counters.get(kind, 0) < n:
+            return False
+        o = self.obj(oid)
+        o.counters[kind] -= n
+        o.counters = +o.counters
+        self.log(f"{n} {kind} counter(s) removed from {self.name_of(oid)}")
+        return True
+
+    def discard(self, player: int, n: int) -> bool:
+        """701.8: the player discards ``n`` cards of their choice (all of them if fewer)."""
+        hand = list(self.zone(Zone.HAND, player))
+        k = min(n, len(hand))
+        if k == 0:
+            return n == 0
+        if k == len(hand):
+            chosen = hand
+        else:
+            opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
+            chosen = self.ask_valid(ChooseCards(player, f"Discard {k}", opts, k, k),
+                                    lambda ans: chosen_keys(ans, hand, k, k), f"choose {k} cards to discard (701.8)")
+        for oid in chosen:
+            self.log(f"{self.players[player].name} discards {self.name_of(oid)}")
+            self.move(oid, Zone.GRAVEYARD)
+        return k == n
+
+    def mill(self, player: int, n: int) -> None:
+        """Put the top ``n`` cards of the library into the graveyard, one at a time."""
+        for _ in range(n):
+            lib = self.zone(Zone.LIBRARY, player)
+            if not lib:
+                return
+            self.move(lib[0], Zone.GRAVEYARD)
+
+    def offer_to_pay(self, res: "Resolution", cost: "Cost") -> bool:
+        """118.12: "unless you pay": ask the controller; pay if they agree and can (else False)."""
+        from .costs import pay_cost
+        from .mana import format_cost
+
+        text = format_cost(cost.mana) or "the cost"
+        yes = self.ask_valid(YesNo(res.controller, f"Pay {text} for {self.name_of(res.source_oid)}?"),
+                             lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+        if not yes:
+            return False
+        before = self.snapshot()
+        try:
+            pay_cost(self, res.controller, cost, None, res)
+        except IllegalAction as e:
+            self.restore(before)
+            self.log(f"{self.players[res.controller].name} can't pay {text}: {e}")
+            return False
+        self.log(f"{self.players[res.controller].name} pays {text}")
+        return True
+
+    def add_continuous(self, oid: int, parts: tuple[Part, ...], controller: int, until: str) -> None:
+        """611.2: record a continuous effect on one object (its timestamp orders it, 613.7)."""
+        if not self.exists(oid):
+            return
+        self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
+        self.log(f"an effect applies to {self.name_of(oid)} until {'end of turn' if until == 'eot' else 'your next upkeep'}")
+
+    def expire_continuous(self, until: str, player: int | None = None) -> None:
+        """End effects with the given duration (514.2 for "eot"; "next_upkeep" for ``player``)."""
+        self.state.continuous = [e for e in self.state.continuous
+                                 if not (e.until == until and (player is None or e.controller == player))]
+
+    def add_block_requirement(self, blocker: int, attacker: int) -> None:
+        """509.1c: ``blocker`` blocks ``attacker`` this combat if able."""
+        if self.exists(blocker) and self.exists(attacker):
+            self.state.block_requirements.append((blocker, attacker))
+            self.log(f"{self.name_of(blocker)} must block {self.name_of(attacker)} this combat if able")
+
+    def controlled_since_last_upkeep(self, obj: GameObject) -> bool:
+        """702.30a: came under its controller's control since the beginning of their last upkeep."""
+        ticks = self.players[obj.controller].upkeep_ticks
+        # During an upkeep, "your last upkeep" is the one before it.
+        previous = ticks[-2] if self.state.step == "upkeep" and len(ticks) >= 2 else \
+            (ticks[-1] if ticks and self.state.step != "upkeep" else -1)
+        return obj.control_since > previous
 
     def counter(self, oid: int) -> None:
         """701.5a: counter a spell, putting it into its owner's graveyard (replacements may apply)."""
@@ -427,7 +564,8 @@ class Game:
                             to_player=controller, controller=controller)
             ev = self.replace_zone_change(ev, None)
             new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                             counters=Counter(ev.counters), entered_turn=self.state.turn)
+                             counters=Counter(ev.counters), entered_turn=self.state.turn,
+                             control_since=self.state.tick)
             self.state.objects[new.oid] = new
             self.zone(Zone.BATTLEFIELD).append(new.oid)
             ev.new_oid = new.oid
@@ -537,14 +675,28 @@ class Game:
         """603.6a: enters-the-battlefield abilities of the entering object trigger."""
         if ev.to_zone is not Zone.BATTLEFIELD or new.phased_out:
             return
-        for a in new.definition.expanded:
+        for a in self.characteristics(new).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, EntersTheBattlefield):
                 self._trigger(new, a)
+        self.fire_object_event(new, "enters")
+
+    def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None) -> None:
+        """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger.
+
+        Leaves-the-battlefield and phasing-out abilities look back in time (603.10a): they are
+        read from ``obj`` as it was, which the caller passes before it changes.
+        """
+        for a in self.characteristics(obj).abilities:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events:
+                flt = a.trigger.filter
+                if flt is not None and (other is None or not flt.matches(self, other, obj.controller, obj.oid)):
+                    continue
+                self._trigger(obj, a)
 
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7)."""
         for o in self.battlefield():
-            for a in o.definition.expanded:
+            for a in self.characteristics(o).abilities:
                 if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
                         and a.trigger.step == step and (not a.trigger.yours or o.controller == self.state.active):
                     self._trigger(o, a)

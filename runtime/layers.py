@@ -1,23 +1,32 @@
-"""Characteristics computed at query time (613): copiable values, then counters (613.4c).
+"""Characteristics computed at query time through the layers (613).
 
-Only what today's cards need is layered: printed values (layer 1, with face-down status in a
-later change), counters and damage-independent P/T.  Keeping one entry point means later
-layers slot in without touching callers.
+Order: copiable values (layer 1), control is stored on the object (layer 2), ability-adding and
+-removing effects (layer 6: keywords granted or lost by resolved effects, then by static
+abilities), then power/toughness (layer 7: 7c modifications from effects and statics, then
+counters).  Static abilities apply only while their condition holds; a condition that asks about
+the object's own characteristics (e.g. "as long as it has defender") sees them as of layer 6
+before static grants, which keeps the computation from depending on itself (613.8).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .abilities import Ability
+from .abilities import Ability, Keyword, StaticAbility
+from .continuous import GainKeywords, LoseKeywords, Part, PTChange
 
 if TYPE_CHECKING:
+    from .game import Game
     from .objects import GameObject
 
 
 @dataclass(frozen=True)
 class Characteristics:
-    """An object's characteristics right now (109.3)."""
+    """An object's characteristics right now (109.3), and the continuous-effect parts applying to it.
+
+    ``parts`` pairs each part with what it comes from (a keyword's name, or "" for the card's own
+    ability or an effect), so refusals can say why.
+    """
 
     name: str
     mana_cost: tuple[str, ...]
@@ -29,14 +38,77 @@ class Characteristics:
     toughness: int | None
     abilities: tuple[Ability, ...]
     keywords: frozenset[str]
+    parts: tuple[tuple[Part, str], ...] = ()
+
+    def has(self, cls: type) -> list[tuple[Part, str]]:
+        """The parts of class ``cls`` that apply, with their origins."""
+        return [(p, o) for p, o in self.parts if isinstance(p, cls)]
 
 
-def characteristics(obj: "GameObject") -> Characteristics:
+def _keyword_abilities(game: "Game", name: str) -> list[tuple[Ability, str]]:
+    k = game.keyword_library(name)
+    if isinstance(k, Keyword):
+        return [(a, k.name) for a in k.abilities()] + [(k, k.name)]
+    return [(k, name)]
+
+
+def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
     """Compute ``obj``'s characteristics through the layers (613.1)."""
+    from .stack import Resolution
+
     d = obj.definition
+    pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
+    keywords = set(d.keywords)
+    parts: list[tuple[Part, str]] = []
+    effects = [e for e in game.state.continuous if e.oid == obj.oid]
+
+    def gain(names: tuple[str, ...], origin: str) -> None:
+        for n in names:
+            if n not in keywords:
+                keywords.add(n)
+                pairs.extend(_keyword_abilities(game, n))
+
+    def lose(names: tuple[str, ...]) -> None:
+        for n in names:
+            keywords.discard(n)
+        lost = {n.lower() for n in names}
+        pairs[:] = [(a, o) for a, o in pairs if o.lower() not in lost]
+
+    # Layer 6, from resolved effects in timestamp order (613.7).
+    for e in sorted(effects, key=lambda e: e.timestamp):
+        for p in e.parts:
+            if isinstance(p, GainKeywords):
+                gain(p.keywords, "")
+            elif isinstance(p, LoseKeywords):
+                lose(p.keywords)
+    # Static abilities (604): their parts apply while their condition holds.
+    if with_statics:
+        base = Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types),
+                               frozenset(d.subtypes), d.power, d.toughness, tuple(a for a, _ in pairs),
+                               frozenset(keywords))
+        game.partial[obj.oid] = base
+        try:
+            res = Resolution(game, obj.controller, obj.oid, ())
+            i = 0
+            while i < len(pairs):  # a granted keyword appends its abilities: they are visited too
+                a, origin = pairs[i]
+                i += 1
+                if isinstance(a, StaticAbility) and (a.condition is None or a.condition.holds(game, res)):
+                    for p in a.parts:
+                        if isinstance(p, GainKeywords):
+                            gain(p.keywords, origin)
+                        parts.append((p, origin))
+        finally:
+            del game.partial[obj.oid]
+    for e in effects:
+        parts.extend((p, "") for p in e.parts)
     power, toughness = d.power, d.toughness
-    # 613.4c (layer 7c): +1/+1 and -1/-1 counters.
     if power is not None and toughness is not None:
+        # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
+        for p, _ in parts:
+            if isinstance(p, PTChange):
+                power += p.power
+                toughness += p.toughness
         delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
         power += delta
         toughness += delta
@@ -49,6 +121,7 @@ def characteristics(obj: "GameObject") -> Characteristics:
         subtypes=frozenset(d.subtypes),
         power=power,
         toughness=toughness,
-        abilities=d.expanded,
-        keywords=d.keywords,
+        abilities=tuple(a for a, _ in pairs),
+        keywords=frozenset(keywords),
+        parts=tuple(parts),
     )

@@ -58,6 +58,8 @@ class GameObject:
     blocking: tuple[int, ...] = ()
     deathtouched: bool = False
     regenerate_shields: int = 0
+    # When it came under its controller's control, as a step tick (702.30a echo; -1: before the game).
+    control_since: int = -1
 
     @property
     def owner(self) -> int:
@@ -82,3 +84,4 @@ class Player:
     lost: bool = False
     drew_from_empty: bool = False
     loss_reason: str = ""
+    upkeep_ticks: list[int] = field(default_factory=list)  # when each of their upkeeps began

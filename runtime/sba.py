@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .continuous import Indestructible
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def check_state_based_actions(game: "Game") -> bool:
             if "creature" in ch.types and ch.toughness is not None:
                 if ch.toughness <= 0:  # 704.5f
                     dying.append(o.oid)
-                elif o.damage >= ch.toughness and o.damage > 0:  # 704.5g
+                elif o.damage >= ch.toughness and o.damage > 0 and not ch.has(Indestructible):  # 704.5g, 702.12b
                     dying.append(o.oid)
             # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
             plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)

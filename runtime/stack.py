@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .abilities import ActivatedAbility, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility
-from .decisions import Choice, ChooseTarget
+from .continuous import Untargetable
+from .decisions import Choice, ChooseTarget, YesNo
 from .values import LastAffected, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
 from .zones import Zone
 
@@ -47,6 +48,7 @@ class Resolution:
     x: int = 0
     last_affected: tuple[object, ...] = field(default_factory=tuple)
     illegal: frozenset[int] = frozenset()  # target slots that became illegal (608.2b)
+    performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -102,9 +104,20 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                 ch = game.characteristics(o)
                 if spec.kind is TargetKind.ANY and not ({"creature", "planeswalker"} & ch.types):
                     continue
-                if spec.filter.matches(game, o):
+                if untargetable_by(game, o, controller):
+                    continue
+                if spec.filter.matches(game, o, viewer=controller, source_oid=source_oid):
                     out.append(o.oid)
     return out
+
+
+def untargetable_by(game: "Game", obj: "GameObject", player: int) -> str | None:
+    """Why ``player``'s spells and abilities can't target ``obj`` (702.18a shroud, 702.11b hexproof)."""
+    for part, origin in game.characteristics(obj).has(Untargetable):
+        assert isinstance(part, Untargetable)
+        if not part.opponents_only or obj.controller != player:
+            return origin or "it can't be the target of spells or abilities"
+    return None
 
 
 def describe(game: "Game", ref: object) -> str:
@@ -164,10 +177,21 @@ def run_sentences(res: Resolution, sentences: tuple[Sentence, ...]) -> None:
             j += 1
         if chosen is s and s.condition is not None and not s.condition.holds(game, res):
             chosen = None
+        if chosen is not None and chosen.may:
+            # 608.2d: "you may" -- the controller chooses as the instruction is followed.
+            if not game.ask_valid(YesNo(res.controller, _may_prompt(game, res)),
+                                  lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no"):
+                res.performed = False
+                chosen = None
         if chosen is not None:
+            res.performed = True
             for e in chosen.effects:
                 e.resolve(res)
         i = j
+
+
+def _may_prompt(game: "Game", res: Resolution) -> str:
+    return f"{game.name_of(res.source_oid)}: do the optional instruction ('you may')?"
 
 
 def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, ...],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand
 from .casting import activate, cast_spell, play_land
+from .phasing import untap_step_phasing
 from .decisions import ChooseAction, ChooseCards, Choice
 from .sba import check_state_based_actions
 from .stack import put_triggers_on_stack, resolve_top
@@ -53,11 +54,17 @@ def begin_turn(game: "Game") -> None:
 def turn_based_actions(game: "Game", step: str) -> None:
     """The turn-based actions of each step (703)."""
     s = game.state
+    s.tick += 1
     if step == "untap":
-        # 502.3: the active player untaps their permanents.
+        # 502.1 / 702.26a: phasing happens first, then 502.3: the active player untaps.
+        untap_step_phasing(game, s.active)
         for o in game.battlefield():
             if o.controller == s.active:
                 o.tapped = False
+    elif step == "upkeep":
+        game.players[s.active].upkeep_ticks.append(s.tick)
+        # "Until your next upkeep" effects end as that upkeep begins.
+        game.expire_continuous("next_upkeep", s.active)
     elif step == "draw":
         if not (s.turn == 1):  # 103.7a: the starting player skips the first draw
             game.draw(s.active, 1)
@@ -90,6 +97,8 @@ def _cleanup(game: "Game") -> None:
             game.move(oid, Zone.GRAVEYARD)
     for o in game.battlefield():
         o.damage = 0
+    # 514.2: "until end of turn" effects end at the same time.
+    game.expire_continuous("eot")
 
 
 def end_step_cleanup(game: "Game", step: str) -> None:

@@ -33,11 +33,34 @@ class ObjectFilter:
     non: tuple[str, ...] = ()  # colors or types the object must not have ("nonblack")
     keywords: tuple[str, ...] = ()
     kind: str = ""
+    other: bool = False  # not the source itself
+    without: str = ""  # must not have this keyword
+    controller: str = ""  # "you" | "defending" | "opponent", relative to ``viewer``
+    blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
 
-    def matches(self, game: "Game", obj: "GameObject") -> bool:
-        """Whether ``obj``'s current characteristics (613) satisfy this selector."""
+    def describe(self) -> str:
+        """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
+        from .mana import COLOR_NAMES
+        words = [f"non{COLOR_NAMES.get(n, n)}" for n in self.non] + [COLOR_NAMES.get(c, c) for c in self.colors]
+        words += list(self.supertypes) + list(self.subtypes) + list(self.types)
+        noun = " ".join(words) or "objects"
+        text = noun if noun.endswith("s") else noun + "s"
+        if self.keywords:
+            text += " with " + " or ".join(self.keywords)
+        if self.without:
+            text += " without " + self.without
+        return text
+
+    def matches(self, game: "Game", obj: "GameObject", viewer: int | None = None,
+                source_oid: int | None = None) -> bool:
+        """Whether ``obj``'s current characteristics (613) satisfy this selector.
+
+        ``viewer`` is the player the words "you" and "defending player" are relative to (the
+        controller of the source); ``source_oid`` is the source itself, for "other".
+        """
         ch = game.characteristics(obj)
-        if self.types and not any(t in ch.types for t in self.types):
+        # "artifact creature": every listed card type (205.2a).
+        if self.types and not all(t in ch.types for t in self.types):
             return False
         if self.subtypes and not any(s in ch.subtypes for s in self.subtypes):
             return False
@@ -50,6 +73,20 @@ class ObjectFilter:
                 return False
         if self.keywords and not any(k in ch.keywords for k in self.keywords):
             return False
+        if self.without and self.without in ch.keywords:
+            return False
+        if self.other and source_oid is not None and obj.oid == source_oid:
+            return False
+        if self.blocked_by_source:
+            src = game.state.objects.get(source_oid) if source_oid is not None else None
+            if src is None or obj.oid not in src.blocking:
+                return False
+        if self.controller and viewer is not None:
+            mine = obj.controller == viewer
+            if self.controller == "you" and not mine:
+                return False
+            if self.controller in ("defending", "opponent") and mine:
+                return False
         return True
 
 
@@ -126,7 +163,19 @@ class TimesPaid:
         return 0 if src is None else res.game.times_paid(src, self.label, None)
 
 
-Amount = Union[Fixed, XValue, TimesPaid]
+@dataclass(frozen=True)
+class CountersOnThis:
+    """"the number of <kind> counters on it" (the source)."""
+
+    counter: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Counters of that kind on the source now (0 once it is gone)."""
+        src = res.source_object()
+        return 0 if src is None else src.counters.get(self.counter, 0)
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis]
 
 
 # ------------------------------------------------------------------ conditions
@@ -156,7 +205,53 @@ class CostPaid:
         return game.times_paid(obj, self.label, self.ordinal) > 0
 
 
-Condition = CostPaid
+@dataclass(frozen=True)
+class CardsInGraveyard:
+    """"seven or more cards are in your graveyard" (threshold, 207.2c)."""
+
+    at_least: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count the controller's graveyard."""
+        return len(game.zone(Zone.GRAVEYARD, res.controller)) >= self.at_least
+
+
+@dataclass(frozen=True)
+class ControlledSinceLastUpkeep:
+    """"if this came under your control since the beginning of your last upkeep" (702.30a)."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Compare when control began with when the controller's previous upkeep began."""
+        src = res.source_object()
+        if src is None:
+            return False
+        return game.controlled_since_last_upkeep(src)
+
+
+@dataclass(frozen=True)
+class PreviousResult:
+    """"If you do" / "if you can't" (608.2c): whether the previous instruction was performed."""
+
+    did: bool
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read what the previous instruction reported."""
+        return res.performed == self.did
+
+
+@dataclass(frozen=True)
+class HasKeyword:
+    """"as long as it has defender": the source has the keyword now."""
+
+    keyword: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Ask the source's characteristics."""
+        src = res.source_object()
+        return src is not None and self.keyword in game.characteristics(src).keywords
+
+
+Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword]
 
 
 # ------------------------------------------------------------------ costs
@@ -179,11 +274,12 @@ class Cost:
     life: Amount | None = None
     sacrifice: SacrificeSpec | None = None
     discard: int = 0
+    sacrifice_this: bool = False
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
-        return not (self.tap or self.life or self.sacrifice or self.discard)
+        return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

@@ -49,13 +49,13 @@ def test_unknown_mana_symbol_subtype_and_counter() -> None:
     cost {1}{Q}
     type creature - Elf Wizzard
     pt 2/2
-    enters with a fade counter
+    enters with a doom counter
 }
 '''
     msgs = [d.message for d in errors(src)]
     assert "unknown mana symbol {Q}" in msgs
     assert "unknown subtype 'Wizzard'" in msgs
-    assert "unknown counter kind 'fade'" in msgs
+    assert "unknown counter kind 'doom'" in msgs
 
 
 def test_linked_kicker_cost_must_exist() -> None:

@@ -16,8 +16,9 @@ class Flashback(rt.Keyword):
         self.cost = cost
 
     def abilities(self) -> tuple[rt.Ability, ...]:
+        cost = self.cost
         return (
-            rt.AlternativeCost(label='flashback', cost=self.cost, zone=rt.Zone.GRAVEYARD, keyword='Flashback'),
+            rt.AlternativeCost(label='flashback', cost=cost, zone=rt.Zone.GRAVEYARD, keyword='Flashback'),
             rt.ExileIfLeavesStack(label='flashback'),
         )
 

@@ -16,8 +16,9 @@ class Kicker(rt.Keyword):
         self.cost = cost
 
     def abilities(self) -> tuple[rt.Ability, ...]:
+        cost = self.cost
         return (
-            rt.AdditionalCost(label='kicked', cost=self.cost, repeatable=False, keyword='Kicker'),
+            rt.AdditionalCost(label='kicked', cost=cost, repeatable=False, keyword='Kicker'),
         )
 
 
@@ -32,8 +33,9 @@ class Multikicker(rt.Keyword):
         self.cost = cost
 
     def abilities(self) -> tuple[rt.Ability, ...]:
+        cost = self.cost
         return (
-            rt.AdditionalCost(label='kicked', cost=self.cost, repeatable=True, keyword='Multikicker'),
+            rt.AdditionalCost(label='kicked', cost=cost, repeatable=True, keyword='Multikicker'),
         )
 
 COUNTERS: tuple[str, ...] = ('+1/+1',)

@@ -1,0 +1,108 @@
+"""Continuous effects (611) and what they do to an object: the parts of static abilities and of
+"until end of turn" effects.
+
+Each part is a frozen dataclass.  :func:`runtime.layers.characteristics` gathers the parts that
+apply to an object (from its own static abilities whose condition holds, and from effects in
+the game state) and the engine asks for them by class: ``has_part(game, obj, CantAttack)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .values import ObjectFilter
+
+
+@dataclass(frozen=True)
+class PTChange:
+    """613.4c (layer 7c): +N/+M."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class CantAttack:
+    """508.1c: a restriction on attacking (defender, 702.3b)."""
+
+
+@dataclass(frozen=True)
+class CantBlock:
+    """509.1b: a restriction on blocking."""
+
+
+@dataclass(frozen=True)
+class CantAttackOrBlock:
+    """Both restrictions at once."""
+
+
+@dataclass(frozen=True)
+class CantBeBlockedExceptBy:
+    """509.1b: can be blocked only by a creature matching one of ``filters`` (flying, fear, horsemanship)."""
+
+    filters: tuple[ObjectFilter, ...]
+
+
+@dataclass(frozen=True)
+class CanBlockOnly:
+    """509.1b: can block only a creature matching one of ``filters`` (shadow, 702.28b)."""
+
+    filters: tuple[ObjectFilter, ...]
+
+
+@dataclass(frozen=True)
+class Untargetable:
+    """702.18a shroud (any player) / 702.11b hexproof (``opponents_only``)."""
+
+    opponents_only: bool = False
+
+
+@dataclass(frozen=True)
+class Indestructible:
+    """702.12b: can't be destroyed (by effects or by lethal damage)."""
+
+
+@dataclass(frozen=True)
+class CantPhaseOut:
+    """702.26: it doesn't phase out."""
+
+
+@dataclass(frozen=True)
+class PhasesEachUntap:
+    """702.26a: phases out (or in) during its controller's untap step."""
+
+
+@dataclass(frozen=True)
+class GainKeywords:
+    """613.1f (layer 6): has these keywords (and the abilities they stand for)."""
+
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LoseKeywords:
+    """613.1f (layer 6): loses these keywords."""
+
+    keywords: tuple[str, ...]
+
+
+Part = Union[
+    PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords,
+]
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (611.2), on one object, with a duration.
+
+    ``until`` is "eot" (ends in the cleanup step, 514.2) or "next_upkeep" (ends as its
+    controller's next upkeep begins).  It applies to the object ``oid`` only: if that object leaves
+    the battlefield, the new object is unaffected (400.7).
+    """
+
+    oid: int
+    parts: tuple[Part, ...]
+    controller: int
+    until: str
+    timestamp: int
