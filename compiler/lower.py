@@ -369,6 +369,11 @@ class CardLowering:
             return EffectIR("continuous", (("target", self.target(e.target, cond)),
                                            ("parts", tuple(self.static_part(p) for p in e.parts)),
                                            ("duration", duration)))
+        if k == "GainControlEffect":
+            duration = "forever"
+            if e.duration is not None:
+                duration = "next_upkeep" if e.duration.next_upkeep else "eot"
+            return EffectIR("gain_control", (("target", self.target(e.target, cond)), ("duration", duration)))
         if k == "BlockRequirementEffect":
             return EffectIR("must_block", (("target", self.target(e.target, cond)),))
         if k == "DestroyEffect":

@@ -185,6 +185,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k in ("untap", "tap", "bounce", "must_block"):
         cls = {"untap": "Untap", "tap": "Tap", "bounce": "ReturnToHand", "must_block": "MustBlock"}[k]
         return f"rt.{cls}(target={r('target')})"
+    if k == "gain_control":
+        return f"rt.GainControl(target={r('target')}, until={lit(a['duration'])})"
     if k == "continuous":
         parts = a["parts"]
         assert isinstance(parts, tuple)

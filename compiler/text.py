@@ -101,10 +101,11 @@ class _Phrase:
         noun = (t.filter.types or t.filter.subtypes or (t.filter.kind,))[0] or "permanent"
         return f"that {noun}"
 
-    def ref(self, r: RefIR) -> str:
+    def ref(self, r: RefIR, subject: bool = False) -> str:
         if r.kind == "slot":
             if r.index in self.named:
-                return self.that(r.index)
+                # Named again: "it" as the subject of a sentence, "that creature" elsewhere.
+                return "it" if subject else self.that(r.index)
             self.named.add(r.index)
             return r.words
         if r.kind == "this":
@@ -208,8 +209,13 @@ class _Phrase:
             if k == "bounce":
                 return f"return {self.ref(ref)} to its owner's hand"
             if k == "must_block":
-                return f"{self.ref(ref)} blocks this creature this combat if able"
+                return f"{self.ref(ref, True)} blocks this creature this combat if able"
             return f"{k} {self.ref(ref)}"
+        if k == "gain_control":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            tail = {"eot": " until end of turn", "next_upkeep": " until your next upkeep"}.get(str(a["duration"]), "")
+            return f"gain control of {self.ref(ref)}{tail}"
         if k == "continuous":
             ref, raw = a["target"], a["parts"]
             assert isinstance(ref, RefIR) and isinstance(raw, tuple)
@@ -218,8 +224,8 @@ class _Phrase:
             if a["duration"] == "next_upkeep":
                 return f"until your next upkeep, {self.ref(ref)} {text}"
             if any(p.kind == "loses" for p in parts):
-                return f"until end of turn, {self.ref(ref)} {text}"
-            return f"{self.ref(ref)} {text} until end of turn"
+                return f"until end of turn, {self.ref(ref, True)} {text}"
+            return f"{self.ref(ref, True)} {text} until end of turn"
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"

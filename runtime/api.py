@@ -14,7 +14,7 @@ from .continuous import (
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
-    ReturnToHand, Sacrifice, Tap, Untap,
+    ReturnToHand, Sacrifice, Tap, Untap, GainControl,
 )
 from .values import (
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, Fixed, HasKeyword, LastAffected,
@@ -56,6 +56,7 @@ __all__ = [
     "ExileIfLeavesStack",
     "ExileObject",
     "Fixed",
+    "GainControl",
     "GainKeywords",
     "GainLife",
     "HasKeyword",

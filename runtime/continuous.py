@@ -86,9 +86,17 @@ class LoseKeywords:
     keywords: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ControlledBy:
+    """613.1b (layer 2): controlled by ``player``; when the effect ends, ``previous`` controls it again."""
+
+    player: int
+    previous: int
+
+
 Part = Union[
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
-    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy,
 ]
 
 

@@ -306,6 +306,20 @@ class ApplyContinuous:
 
 
 @dataclass(frozen=True)
+class GainControl:
+    """613.1b: the ability's controller gains control of a permanent ("until" "eot", or "forever")."""
+
+    target: ObjectRef
+    until: str = "forever"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Change control now; a timed change reverts when its duration ends."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.gain_control(ref, res.controller, self.until)
+
+
+@dataclass(frozen=True)
 class MustBlock:
     """509.1c: the target blocks the source this combat if able (a blocking requirement)."""
 
@@ -321,5 +335,5 @@ class MustBlock:
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl,
 ]

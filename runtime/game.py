@@ -20,7 +20,7 @@ from .abilities import (
     Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
     EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
 )
-from .continuous import ContinuousEffect, Indestructible, Part
+from .continuous import ContinuousEffect, ControlledBy, Indestructible, Part
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import ZoneChange
 from .mana import COLOR_NAMES, COLORS
@@ -516,8 +516,35 @@ class Game:
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:
         """End effects with the given duration (514.2 for "eot"; "next_upkeep" for ``player``)."""
-        self.state.continuous = [e for e in self.state.continuous
-                                 if not (e.until == until and (player is None or e.controller == player))]
+        keep: list[ContinuousEffect] = []
+        for e in self.state.continuous:
+            if e.until == until and (player is None or e.controller == player):
+                for p in e.parts:
+                    if isinstance(p, ControlledBy) and self.exists(e.oid):
+                        self._set_controller(e.oid, p.previous)
+            else:
+                keep.append(e)
+        self.state.continuous = keep
+
+    def gain_control(self, oid: int, player: int, until: str) -> None:
+        """613.1b: ``player`` controls the permanent; timed changes revert when they end."""
+        if not self.exists(oid) or self.obj(oid).zone is not Zone.BATTLEFIELD:
+            return
+        previous = self.obj(oid).controller
+        self._set_controller(oid, player)
+        if until != "forever":
+            self.state.continuous.append(ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
+                                                          self.new_id()))
+
+    def _set_controller(self, oid: int, player: int) -> None:
+        o = self.obj(oid)
+        if o.controller == player:
+            return
+        o.controller = player
+        # 302.6 and 702.30a: it has just come under this player's control.
+        o.entered_turn = self.state.turn
+        o.control_since = self.state.tick
+        self.log(f"{self.players[player].name} gains control of {self.name_of(oid)}")
 
     def add_block_requirement(self, blocker: int, attacker: int) -> None:
         """509.1c: ``blocker`` blocks ``attacker`` this combat if able."""
