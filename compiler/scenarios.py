@@ -163,6 +163,8 @@ def _expectation(c: Any, line: int) -> Expectation:
         return Expectation("tapped", ref=ref, line=line)
     if pk == "Untapped":
         return Expectation("untapped", ref=ref, line=line)
+    if pk == "Phased":
+        return Expectation("phased", ref=ref, text=p.direction, line=line)
     return Expectation("damage", ref=ref, value=p.damage, line=line)
 
 

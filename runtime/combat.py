@@ -11,14 +11,28 @@ from typing import TYPE_CHECKING
 from .continuous import CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedExceptBy, CantBlock
 from .costs import summoning_sick
 from .decisions import Choice, ChooseOrder, DeclareAttackers, DeclareBlockers
+from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
     from .objects import GameObject
 
 
+def _not_there(game: "Game", o: "GameObject") -> str | None:
+    """Why ``o`` isn't a permanent that can take part in combat at all, or None."""
+    if o.zone is not Zone.BATTLEFIELD:
+        return f"{game.name_of(o.oid)} isn't on the battlefield"
+    if o.phased_out:
+        # 702.26b: treated as though it doesn't exist.
+        return f"{game.name_of(o.oid)} is phased out and treated as though it doesn't exist (702.26b)"
+    return None
+
+
 def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
     """Why ``o`` can't attack now (508.1a), or None if it can."""
+    gone = _not_there(game, o)
+    if gone:
+        return gone
     ch = game.characteristics(o)
     if o.controller != player or "creature" not in ch.types:
         return f"{ch.name} isn't a creature you control (508.1a)"
@@ -37,6 +51,9 @@ def _because(origin: str) -> str:
 
 def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", player: int) -> str | None:
     """Why ``blocker`` can't block ``attacker`` (509.1a-b), or None if it can."""
+    gone = _not_there(game, blocker) or _not_there(game, attacker)
+    if gone:
+        return gone
     bch = game.characteristics(blocker)
     ach = game.characteristics(attacker)
     if blocker.controller != player or "creature" not in bch.types:
@@ -93,10 +110,13 @@ def declare_attackers(game: "Game") -> None:
         ans = game.ask(DeclareAttackers(player, "Declare attackers", opts))
         keys = ans if isinstance(ans, tuple) else ()
         try:
-            chosen = []
+            chosen: list[int] = []
             for k in keys:
                 if not k.isdigit() or not game.exists(int(k)):
                     raise IllegalAction(f"{k} is not a creature on the battlefield")
+                if int(k) in chosen:
+                    # 508.1a: the player chooses which creatures attack; each one attacks once.
+                    raise IllegalAction(f"{game.name_of(int(k))} can't be declared as an attacker more than once (508.1a)")
                 why = attack_problem(game, game.obj(int(k)), player)
                 if why:
                     raise IllegalAction(f"{why}")
@@ -161,6 +181,9 @@ def declare_blockers(game: "Game") -> None:
             game.fire_object_event(game.obj(attacker), "blocked", game.obj(blocker))  # 509.3d
         _damage_assignment_orders(game, plan)
         return
+    # Every answer was illegal: the game can't go on with an illegal declaration (509.1c), nor
+    # pick the blocks for the player.
+    raise IllegalAction(f"no legal declaration of blockers was made: {game.refusals[-1]}")
 
 
 def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:

@@ -14,10 +14,16 @@ from typing import Protocol, Sequence, Union
 
 @dataclass(frozen=True)
 class Choice:
-    """One option offered to a player: an id the engine understands and a label the player reads."""
+    """One option offered to a player: an id the engine understands and a label the player reads.
+
+    ``subject`` is the object the option stands for when its key isn't that object's id (e.g. the
+    source of a triggered ability being ordered, 603.3b), so two options with the same label can
+    still be told apart; -1 when there is none.
+    """
 
     key: str
     label: str
+    subject: int = -1
 
 
 @dataclass(frozen=True)

@@ -757,7 +757,8 @@ class Game:
             p = (self.state.active + k) % n
             mine = [t for t in self.state.pending if t.controller == p]
             if len(mine) > 1:
-                opts = tuple(Choice(str(i), f"{self.source_name(t.source_oid, t.source_card)}: {t.label}") for i, t in enumerate(mine))
+                opts = tuple(Choice(str(i), f"{self.source_name(t.source_oid, t.source_card)}: {t.label}",
+                                    subject=t.source_oid) for i, t in enumerate(mine))
                 order = self.ask_valid(
                     ChooseOrder(p, "Order your triggered abilities (first goes on the stack first)", opts),
                     lambda ans: chosen_keys(ans, range(len(mine)), len(mine), len(mine)),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
 from .continuous import GainKeywords, LoseKeywords, Part, PTChange
+from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,8 +82,10 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                 gain(p.keywords, "")
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
-    # Static abilities (604): their parts apply while their condition holds.
-    if with_statics:
+    # Static abilities (604): their parts apply while their condition holds -- and, for a
+    # permanent's abilities, only while it is on the battlefield (113.6): a threshold creature card
+    # in a graveyard has its printed power and toughness.
+    if with_statics and obj.zone is Zone.BATTLEFIELD:
         base = Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types),
                                frozenset(d.subtypes), d.power, d.toughness, tuple(a for a, _ in pairs),
                                frozenset(keywords))

@@ -23,7 +23,7 @@ from .decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
-from .game import Game
+from .game import Game, IllegalAction
 from .objects import GameObject
 from .pool import Pool
 from .turns import STEPS, StopAt, run
@@ -107,7 +107,7 @@ class ScriptedAnswer:
 class Expectation:
     """An assertion on the state where the scenario stops."""
 
-    kind: str  # life | zone_has | zone_lacks | zone_count | power | counters | tapped | untapped | in_zone | damage | stack_count | log | loses
+    kind: str  # life | zone_has | zone_lacks | zone_count | power | counters | tapped | untapped | in_zone | damage | phased | stack_count | log | loses
     player: str = ""
     zone: Zone | None = None
     names: tuple[str, ...] = ()
@@ -182,6 +182,7 @@ class Harness:
             self.answers[self._player(a.player, a.line)].append(a)
         self.submitted: list[_Submitted] = []
         self.refusal_mark = 0
+        self.defaulted = False  # the last answer was a default (no attack / no block), not scripted
 
     # ---------------------------------------------------------- setup
 
@@ -250,6 +251,12 @@ class Harness:
 
     def _attribute_refusals(self) -> None:
         refusals = self.game.refusals
+        if self.defaulted:
+            # Refusals since the harness answered by default (no attack, no block) are the
+            # default's, not the last scripted action's.
+            self.defaulted = False
+            self.refusal_mark = len(refusals)
+            return
         if len(refusals) > self.refusal_mark and self.submitted:
             last = self.submitted[-1]
             if last.refusal is None:
@@ -336,6 +343,7 @@ class Harness:
         if isinstance(q, DeclareAttackers):
             a = self._due(q.player, ("attack",))
             if a is None:
+                self.defaulted = True
                 return ()
             self._submit(a)
             keys: list[str] = []
@@ -348,6 +356,7 @@ class Harness:
         if isinstance(q, DeclareBlockers):
             a = self._due(q.player, ("block",))
             if a is None:
+                self.defaulted = True
                 return ()
             self._submit(a)
             pairs: list[str] = []
@@ -375,8 +384,10 @@ class Harness:
             raise ScenarioError(f"{item} is not among the options: {', '.join(c.label for c in options)}")
         if item.alias:
             o = self.find(item)
-            if o is not None and str(o.oid) not in used and any(c.key == str(o.oid) for c in options):
-                return str(o.oid)
+            if o is not None:
+                for c in options:
+                    if c.key not in used and (c.key == str(o.oid) or c.subject == o.oid):
+                        return c.key
         else:
             for c in options:
                 if c.key not in used and (c.label == item.name or c.label.startswith(item.name + ":")):
@@ -437,6 +448,12 @@ class Harness:
         except UnscriptedQuestion as err:
             self.failures.append(str(err))
             return ScenarioResult(self.game, self.failures)
+        except IllegalAction as err:
+            # A turn-based action or a resolving choice got no legal answer (e.g. blocks that
+            # ignore a blocking requirement, with no other block scripted).
+            self._attribute_refusals()
+            self.failures.append(f"turn {self.game.state.turn} {self.game.state.step}: the game can't go on: {err}")
+            return ScenarioResult(self.game, self.failures)
         self._attribute_refusals()
         for a in self.pending:
             self.failures.append(f"{a.describe()}: never happened (did {a.player} get priority then?)")
@@ -459,8 +476,14 @@ class Harness:
         return ScenarioResult(self.game, self.failures)
 
     def _names_in(self, player: int, zone: Zone) -> list[str]:
+        """Names of the cards in ``player``'s ``zone`` (for the battlefield: the permanents they control).
+
+        702.26b: a phased-out permanent is treated as though it doesn't exist, so battlefield checks
+        (has, lacks, count) don't see it; ``expect X phased out`` and ``X in battlefield`` still do.
+        """
         return [self.game.obj(o).definition.name for o in self.game.zone(zone, player)
-                if zone is not Zone.BATTLEFIELD or self.game.obj(o).controller == player]
+                if zone is not Zone.BATTLEFIELD
+                or (self.game.obj(o).controller == player and not self.game.obj(o).phased_out)]
 
     def check(self, e: Expectation) -> str:
         """Check one expectation; return a failure message, or "" if it holds."""
@@ -475,7 +498,7 @@ class Harness:
             assert e.zone is not None
             p = self._player(e.player) if e.player else -1
             names = self._names_in(p, e.zone) if e.zone is not Zone.BATTLEFIELD or p >= 0 else \
-                [g.obj(o).definition.name for o in g.zone(Zone.BATTLEFIELD)]
+                [g.obj(o).definition.name for o in g.zone(Zone.BATTLEFIELD) if not g.obj(o).phased_out]
             where = f"{e.player}'s {e.zone.value}" if e.player else e.zone.value
             if e.kind == "zone_count":
                 count = len(names) if not e.names else sum(1 for n in names if n == e.names[0])
@@ -520,6 +543,11 @@ class Harness:
             return "" if not o.tapped else f"{e.ref} is tapped, expected untapped"
         if e.kind == "damage":
             return "" if o.damage == e.value else f"{e.ref} has {o.damage} damage, expected {e.value}"
+        if e.kind == "phased":
+            if o.zone is not Zone.BATTLEFIELD:
+                return f"{e.ref} is in the {o.zone.value}, not on the battlefield: it can't be phased {e.text}"
+            status = "out" if o.phased_out else "in"
+            return "" if status == e.text else f"{e.ref} is phased {status}, expected phased {e.text}"
         raise ScenarioError(f"unknown expectation {e.kind}")
 
 

@@ -120,6 +120,17 @@ def untargetable_by(game: "Game", obj: "GameObject", player: int) -> str | None:
     return None
 
 
+def _why_not_targetable(game: "Game", ref: object, controller: int) -> str:
+    """For a refusal: why an object can't be targeted at all, if it is one of those reasons."""
+    if not isinstance(ref, int) or not game.exists(ref):
+        return ""
+    o = game.obj(ref)
+    if o.zone is Zone.BATTLEFIELD and o.phased_out:
+        return ": it is phased out and treated as though it doesn't exist (702.26b)"
+    why = untargetable_by(game, o, controller) if o.zone is Zone.BATTLEFIELD else None
+    return f": it can't be the target of spells or abilities ({why})" if why else ""
+
+
 def describe(game: "Game", ref: object) -> str:
     """A readable label for a target reference."""
     if isinstance(ref, str) and ref.startswith("player:"):
@@ -155,7 +166,8 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
                                         tuple(Choice(str(c), describe(game, c)) for c in legal)))
             pick = int(ans) if isinstance(ans, str) and ans.isdigit() else ans
         if pick not in legal:
-            raise IllegalAction(f"{describe(game, pick)} is not a legal choice for '{spec.text}' (115.1, 601.2c)")
+            raise IllegalAction(f"{describe(game, pick)} is not a legal choice for '{spec.text}'"
+                                f"{_why_not_targetable(game, pick, controller)} (115.1, 601.2c)")
         chosen.append(pick)
     if given_list:
         raise IllegalAction("more targets given than the spell has (601.2c)")

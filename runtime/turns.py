@@ -95,9 +95,10 @@ def _cleanup(game: "Game") -> None:
         for oid in chosen:
             game.log(f"{game.players[s.active].name} discards {game.name_of(oid)}")
             game.move(oid, Zone.GRAVEYARD)
-    for o in game.battlefield():
-        o.damage = 0
-    # 514.2: "until end of turn" effects end at the same time.
+    # 514.2: damage is removed from all permanents, phased-out ones included (so not just
+    # game.battlefield()), and "until end of turn" effects end at the same time.
+    for oid in game.zone(Zone.BATTLEFIELD):
+        game.obj(oid).damage = 0
     game.expire_continuous("eot")
 
 
@@ -217,7 +218,11 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             s.step = step
             turn_based_actions(game, step)
             game.collect_step_triggers(step)
-            if step not in NO_PRIORITY or game.state.pending:
+            # 502.4: nobody gets priority in the untap step; what triggers there (phasing, 702.26)
+            # waits until a player next would receive priority -- the upkeep -- and is put on the
+            # stack then, together with the upkeep's own triggers (603.3b).  514.3a: in the cleanup
+            # step players get priority only if something triggered.
+            if step not in NO_PRIORITY or (step == "cleanup" and game.state.pending):
                 priority_round(game, actions)
             if s.game_over:
                 return

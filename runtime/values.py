@@ -78,7 +78,11 @@ class ObjectFilter:
         if self.other and source_oid is not None and obj.oid == source_oid:
             return False
         if self.blocked_by_source:
-            src = game.state.objects.get(source_oid) if source_oid is not None else None
+            # 608.2b / 113.7a: if the source has left its zone (e.g. sacrificed to pay the cost),
+            # its last known information says what it was blocking.
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
             if src is None or obj.oid not in src.blocking:
                 return False
         if self.controller and viewer is not None:
