@@ -330,10 +330,9 @@ class Game:
                 return 0
             return a.amount.evaluate(res)
         # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself).
-        mine = set(self.characteristics(src).subtypes)
+        mine = self._creature_types(src)
         hand = [o for o in self.zone(Zone.HAND, ev.controller)
-                if o != src.oid and mine & set(self.characteristics(self.obj(o)).subtypes)
-                and "creature" in self.characteristics(self.obj(o)).types]
+                if o != src.oid and mine & self._creature_types(self.obj(o))]
         if not hand:
             return 0
         opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
@@ -344,6 +343,11 @@ class Game:
         if shown:
             self.log(f"{self.players[ev.controller].name} reveals {', '.join(self.name_of(o) for o in shown)}")
         return a.amount.evaluate(res) * len(shown)
+
+    def _creature_types(self, o: GameObject) -> set[str]:
+        """205.3m: creatures and tribals share their subtypes, the creature types."""
+        ch = self.characteristics(o)
+        return set(ch.subtypes) if {"creature", "tribal"} & ch.types else set()
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
         if o.card.is_token and o.zone is not Zone.BATTLEFIELD:
@@ -552,13 +556,16 @@ class Game:
             self.state.block_requirements.append((blocker, attacker))
             self.log(f"{self.name_of(blocker)} must block {self.name_of(attacker)} this combat if able")
 
-    def controlled_since_last_upkeep(self, obj: GameObject) -> bool:
-        """702.30a: came under its controller's control since the beginning of their last upkeep."""
-        ticks = self.players[obj.controller].upkeep_ticks
-        # During an upkeep, "your last upkeep" is the one before it.
-        previous = ticks[-2] if self.state.step == "upkeep" and len(ticks) >= 2 else \
-            (ticks[-1] if ticks and self.state.step != "upkeep" else -1)
-        return obj.control_since > previous
+    def controlled_since_last_upkeep(self, obj: GameObject, player: int) -> bool:
+        """702.30a: ``obj`` came under ``player``'s control since the beginning of their last upkeep."""
+        if obj.controller != player or obj.control_since < 0:
+            return False  # not theirs, or theirs since before the game began
+        ticks = self.players[player].upkeep_ticks
+        # During that player's own upkeep, "your last upkeep" is the one before this one.
+        own_upkeep = self.state.step == "upkeep" and self.state.active == player
+        earlier = ticks[:-1] if own_upkeep else ticks
+        # Whatever happened during that upkeep (same tick) happened after it began.
+        return not earlier or obj.control_since >= earlier[-1]
 
     def counter(self, oid: int) -> None:
         """701.5a: counter a spell, putting it into its owner's graveyard (replacements may apply)."""

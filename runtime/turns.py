@@ -206,8 +206,8 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             if s.turn >= max_turns:
                 game.log("turn limit reached")
                 return
+            s.step = STEPS[0]  # the new turn begins with its untap step (log lines say so)
             begin_turn(game)
-            s.step = STEPS[0]
             start_index = 0
         else:
             start_index = STEPS.index(s.step)

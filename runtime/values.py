@@ -222,14 +222,15 @@ class CardsInGraveyard:
 
 @dataclass(frozen=True)
 class ControlledSinceLastUpkeep:
-    """"if this came under your control since the beginning of your last upkeep" (702.30a)."""
+    """"if this came under your control since the beginning of your last upkeep" (702.30a); "your" is
+    the ability's controller."""
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Compare when control began with when the controller's previous upkeep began."""
         src = res.source_object()
         if src is None:
             return False
-        return game.controlled_since_last_upkeep(src)
+        return game.controlled_since_last_upkeep(src, res.controller)
 
 
 @dataclass(frozen=True)
