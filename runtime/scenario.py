@@ -474,8 +474,12 @@ class Harness:
         if e.kind in ("zone_has", "zone_lacks", "zone_count"):
             assert e.zone is not None
             p = self._player(e.player) if e.player else -1
-            names = self._names_in(p, e.zone) if e.zone is not Zone.BATTLEFIELD or p >= 0 else \
-                [g.obj(o).definition.name for o in g.zone(Zone.BATTLEFIELD)]
+            if p >= 0:
+                names = self._names_in(p, e.zone)
+            elif e.zone.per_player:  # no player named: every player's zone of that kind
+                names = [n for i in range(len(g.players)) for n in self._names_in(i, e.zone)]
+            else:
+                names = [g.obj(o).definition.name for o in g.zone(e.zone)]
             where = f"{e.player}'s {e.zone.value}" if e.player else e.zone.value
             if e.kind == "zone_count":
                 count = len(names) if not e.names else sum(1 for n in names if n == e.names[0])
