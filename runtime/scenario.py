@@ -4,8 +4,8 @@ A :class:`Scenario` sets up zones by card name (with aliases), life totals and l
 schedules actions at (turn, step); scripts answers to the engine's questions, consumed in order
 per player; stops as a given step begins and checks observable state.
 
-Actions written for the same (turn, step) happen in the order they are written: each is taken
-the first time its player has priority after the ones before it have been taken.
+Each player's actions for a (turn, step) are taken in the order written, one each time that
+player has priority there; a scripted ``pass`` uses up one priority (117.3d), to act later.
 
 Strict by construction: a question with no scripted answer fails the scenario (except priority,
 attacks and blocks, whose default is to pass / not attack / not block); an action or answer left
@@ -265,16 +265,16 @@ class Harness:
         self.refusal_mark = len(self.game.refusals)
 
     def _due(self, player: int, kinds: tuple[str, ...]) -> ScriptedAction | None:
-        """The action ``player`` takes now, if any.
+        """The first action still pending for ``player`` at this (turn, step), if any.
 
-        Actions of the same kinds at the same (turn, step) happen in the order they are written:
-        the first one still pending is due when its player is asked, and the ones after it wait
-        (so "alice casts, bob responds, alice responds to that" is three lines in that order).
+        A player's actions at one step are taken in the order written, one each time that player
+        gets priority; ``pass`` uses up one priority ("alice casts, passes, and after bob's
+        response casts again" is three lines for alice).
         """
         st = self.game.state
         for a in self.pending:
-            if a.kind in kinds and a.turn == st.turn and a.step == st.step:
-                return a if self.player_index.get(a.player) == player else None
+            if a.kind in kinds and a.turn == st.turn and a.step == st.step and self.player_index.get(a.player) == player:
+                return a
         return None
 
     # ---------------------------------------------------------- the action source (priority)
