@@ -74,10 +74,12 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
             raise IllegalAction(f"{name} has no such additional cost (601.2b)")
         add = options[index]
         assert isinstance(add, AdditionalCost)
-        if times < 0 or (times > 1 and not add.repeatable):
-            raise IllegalAction(f"{add.label} cost can be paid only once (702.33, 601.2b)")
         if times:
             paid[index] = paid.get(index, 0) + times
+        # 702.33a vs 702.33c: a kicker cost is paid at most once, a multikicker cost any number of
+        # times (counted over every announcement of the same cost).
+        if times < 0 or (paid.get(index, 0) > 1 and not add.repeatable):
+            raise IllegalAction(f"{add.label} cost can be paid only once (702.33a, 601.2b)")
     base_symbols = alt.cost.mana if alt is not None else d.mana_cost
     # 107.3a: X is announced if a cost that will be paid has an X in it: the mana cost or the
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an

@@ -110,6 +110,23 @@ class GameState:
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
+        """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
+        log's lines, the cards, and last known information (an object that left its zone is
+        never changed again)."""
+        new = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if name == "log":
+                new.log = list(self.log)
+            elif name in ("cards", "last_known"):
+                setattr(new, name, dict(value))
+            elif name == "rng":
+                new.rng = random.Random()
+                new.rng.setstate(self.rng.getstate())
+            else:
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
 
 def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
     """The key of ``player``'s ``zone`` (shared zones use -1)."""

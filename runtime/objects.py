@@ -7,6 +7,7 @@ Everything a spell learned while being cast (kicked, X, alternative cost) lives 
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -26,6 +27,9 @@ class Card:
     definition: "CardDefinition"
     is_token: bool = False
     alias: str = ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+        return self  # immutable: every copy of a game state shares its cards
 
 
 @dataclass
@@ -60,6 +64,15 @@ class GameObject:
     regenerate_shields: int = 0
     # When it came under its controller's control, as a step tick (702.30a echo; -1: before the game).
     control_since: int = -1
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
+        """A fast copy: every field is immutable except the counters and the cast record."""
+        new = copy.copy(self)
+        new.counters = Counter(self.counters)
+        if self.cast is not None:
+            new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone)
+        memo[id(self)] = new
+        return new
 
     @property
     def owner(self) -> int:

@@ -4,8 +4,8 @@ A :class:`Scenario` sets up zones by card name (with aliases), life totals and l
 schedules actions at (turn, step); scripts answers to the engine's questions, consumed in order
 per player; stops as a given step begins and checks observable state.
 
-Actions written for the same (turn, step) happen in the order they are written: each is taken
-the first time its player has priority after the ones before it have been taken.
+Each player's actions for a (turn, step) are taken in the order written, one each time that
+player has priority there; a scripted ``pass`` uses up one priority (117.3d), to act later.
 
 Strict by construction: a question with no scripted answer fails the scenario (except priority,
 attacks and blocks, whose default is to pass / not attack / not block); an action or answer left
@@ -272,16 +272,16 @@ class Harness:
         self.refusal_mark = len(self.game.refusals)
 
     def _due(self, player: int, kinds: tuple[str, ...]) -> ScriptedAction | None:
-        """The action ``player`` takes now, if any.
+        """The first action still pending for ``player`` at this (turn, step), if any.
 
-        Actions of the same kinds at the same (turn, step) happen in the order they are written:
-        the first one still pending is due when its player is asked, and the ones after it wait
-        (so "alice casts, bob responds, alice responds to that" is three lines in that order).
+        A player's actions at one step are taken in the order written, one each time that player
+        gets priority; ``pass`` uses up one priority ("alice casts, passes, and after bob's
+        response casts again" is three lines for alice).
         """
         st = self.game.state
         for a in self.pending:
-            if a.kind in kinds and a.turn == st.turn and a.step == st.step:
-                return a if self.player_index.get(a.player) == player else None
+            if a.kind in kinds and a.turn == st.turn and a.step == st.step and self.player_index.get(a.player) == player:
+                return a
         return None
 
     # ---------------------------------------------------------- the action source (priority)
@@ -497,8 +497,12 @@ class Harness:
         if e.kind in ("zone_has", "zone_lacks", "zone_count"):
             assert e.zone is not None
             p = self._player(e.player) if e.player else -1
-            names = self._names_in(p, e.zone) if e.zone is not Zone.BATTLEFIELD or p >= 0 else \
-                [g.obj(o).definition.name for o in g.zone(Zone.BATTLEFIELD) if not g.obj(o).phased_out]
+            if p >= 0:
+                names = self._names_in(p, e.zone)
+            elif e.zone.per_player:  # no player named: every player's zone of that kind
+                names = [n for i in range(len(g.players)) for n in self._names_in(i, e.zone)]
+            else:  # 702.26b: phased-out permanents are treated as though they don't exist
+                names = [g.obj(o).definition.name for o in g.zone(e.zone) if not g.obj(o).phased_out]
             where = f"{e.player}'s {e.zone.value}" if e.player else e.zone.value
             if e.kind == "zone_count":
                 count = len(names) if not e.names else sum(1 for n in names if n == e.names[0])

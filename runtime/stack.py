@@ -295,7 +295,7 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
         run_sentences(res, spell.sentences)
     if {"instant", "sorcery"} & ch.types:
         if game.exists(item.oid):
-            game.move(item.oid, Zone.GRAVEYARD)  # 608.2n
+            game.move(item.oid, Zone.GRAVEYARD)  # 608.2m
     else:
         game.log(f"{d.name} resolves")
         game.move(item.oid, Zone.BATTLEFIELD, controller=item.controller)  # 608.3
