@@ -205,8 +205,8 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             if s.turn >= max_turns:
                 game.log("turn limit reached")
                 return
-            begin_turn(game)
             s.step = STEPS[0]
+            begin_turn(game)
             start_index = 0
         else:
             start_index = STEPS.index(s.step)
