@@ -25,6 +25,7 @@ from . import VERSION
 from .ir import CardIR, LibraryIR
 from .lower import build_library, lower_card_file, module_name
 from .render import render_card, render_index, render_keyword_file, template_hash
+from .safety import UnsafeCode, check_generated
 from .text import card_text
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
@@ -112,6 +113,10 @@ def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
     if ir is None:
         return CardResult(path, diagnostics=diags)
     code = render_card(ir, library)
+    try:
+        check_generated(code, path)
+    except UnsafeCode as e:  # pragma: no cover - only reachable through a compiler bug
+        return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"generated code rejected: {e}")])
     return CardResult(path, ir.name, ir.module, code, card_text(ir, library), ir=ir)
 
 
@@ -249,7 +254,9 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         written += _write_if_changed(pkg / "cards" / "__init__.py", '"""Compiled cards."""\n')
         written += _write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n')
         for f in library.files:
-            written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", render_keyword_file(f, library))
+            code = render_keyword_file(f, library)
+            check_generated(code, f.source)
+            written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
         cards = []
         for r in report.results:
             if r.diagnostics:

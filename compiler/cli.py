@@ -154,6 +154,84 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compiled_pool(tmp: str) -> "object":
+    from runtime.pool import Pool
+
+    report = build([default_pool()], Path(tmp))
+    if report.diagnostics:
+        _print_diagnostics(report, "text")
+        raise SystemExit(1)
+    return Pool(tmp)
+
+
+def _read_deck(path: str) -> list[str]:
+    """A deck file: one "COUNT Card Name" per line; # starts a comment."""
+    deck: list[str] = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        count, _, name = line.partition(" ")
+        if not count.isdigit() or not name.strip():
+            raise SystemExit(f"{path}: expected 'COUNT Card Name', got {line!r}")
+        deck += [name.strip()] * int(count)
+    return deck
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one game between random players and print its turn-by-turn log."""
+    from runtime.pool import Pool
+    from runtime.simulate import play_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pool = _compiled_pool(tmp)
+        assert isinstance(pool, Pool)
+        decks = [_read_deck(d) for d in args.deck] if args.deck else None
+        if decks is not None and len(decks) != 2:
+            print("cardsmith play: give two --deck files (or none for random decks)", file=sys.stderr)
+            return 2
+        report = play_game(pool, args.seed, decks, max_turns=args.turns)
+        for line in report.log:
+            print(line)
+        print(f"-- seed {report.seed}: {report.ended} after {report.turns} turns, {report.decisions} decisions; "
+              f"winner: {report.winner or 'none'}")
+        for v in report.violations:
+            print(f"VIOLATION {v}")
+        return 1 if report.violations else 0
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Play many seeded random games with invariant checks; report games, decisions checked, failures."""
+    import time
+
+    from runtime.pool import Pool
+    from runtime.simulate import play_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pool = _compiled_pool(tmp)
+        assert isinstance(pool, Pool)
+        start = time.perf_counter()
+        decisions = failures = 0
+        outcomes: dict[str, int] = {}
+        for i in range(args.games):
+            seed = args.seed + i
+            report = play_game(pool, seed, max_turns=args.turns)
+            decisions += report.decisions
+            outcomes[report.ended] = outcomes.get(report.ended, 0) + 1
+            if report.violations:
+                failures += 1
+                print(f"FAIL seed {seed}: {report.violations[0]}  (reproduce: cardsmith play --seed {seed} "
+                      f"--turns {args.turns})")
+            if sys.stderr.isatty() and (i + 1) % 10 == 0:
+                sys.stderr.write(f"\r  {i + 1}/{args.games} games")
+        secs = time.perf_counter() - start
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+        print(f"games: {args.games}  decisions checked: {decisions}  failures: {failures}  "
+              f"outcomes: {outcomes}  seconds: {secs:.1f}")
+        return 1 if failures else 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
@@ -180,6 +258,16 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
     s.add_argument("-v", "--verbose", action="store_true")
     s.set_defaults(func=cmd_test)
+    pl = sub.add_parser("play", help="play a game between random players and print its log")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
+    pl.add_argument("--turns", type=int, default=30, help="turn limit")
+    pl.set_defaults(func=cmd_play)
+    so = sub.add_parser("soak", help="play many invariant-checked random games")
+    so.add_argument("--games", type=int, default=100)
+    so.add_argument("--seed", type=int, default=0, help="first seed")
+    so.add_argument("--turns", type=int, default=20, help="turn limit per game")
+    so.set_defaults(func=cmd_soak)
     n = sub.add_parser("new", help="start a card script from its Oracle text")
     n.add_argument("name", help="the card's name")
     n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")

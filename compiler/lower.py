@@ -142,7 +142,11 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
 # ------------------------------------------------------------------ selectors, amounts, costs
 
 
-def _filter(ck: Checker, f: Any) -> FilterIR:
+def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
+    if f is None:
+        # Every part of a selector is optional in the grammar, so "target ." parses with none.
+        ck.error(owner, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
+        return FilterIR()
     types = tuple(t[:-1] if t.endswith("s") else t for t in f.types)
     subtypes = tuple(ck.subtype(f, s) for s in f.subtypes)
     kind = (f.kind or "").rstrip("s")
@@ -216,7 +220,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
             life = _amount(p.amount)
         elif k == "SacrificeCost":
             count = _amount(p.count) if p.count is not None else AmountIR("fixed", 1, words="a")
-            sac = SacrificeIR(count, _filter(ck, p.filter))
+            sac = SacrificeIR(count, _filter(ck, p.filter, p))
         elif k == "DiscardCost":
             discard = _amount(p.count).value
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this)
@@ -310,7 +314,7 @@ class CardLowering:
         elif k == "TargetPlayer":
             self.targets.append(TargetIR("player", condition=condition, words="target player"))
         elif k == "TargetObject":
-            f = _filter(self.ck, t.filter)
+            f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
             self.targets.append(TargetIR("object", f, zone, condition, words=f"target {f.words}"))
         else:
@@ -390,7 +394,7 @@ class CardLowering:
             dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
             return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
                                        ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
-                                       ("filter", _filter(self.ck, e.filter)), ("destination", dest),
+                                       ("filter", _filter(self.ck, e.filter, e)), ("destination", dest),
                                        ("tapped", bool(e.tapped))))
         if k == "ShuffleEffect":
             return EffectIR("action", (("action", self._action(e, "shuffle")), ("player", self.player(e.player, cond))))

@@ -31,7 +31,7 @@ class Checker:
 
     def error(self, obj: Any, message: str, hint: str = "") -> None:
         """Report an error at ``obj``'s location."""
-        line, col = location(obj)
+        line, col = location(obj) if obj is not None else (1, 1)
         self.diagnostics.append(Diagnostic(self.path, line, col, message, hint))
 
     def mana_symbols(self, obj: Any, symbols: list[str]) -> tuple[str, ...]:

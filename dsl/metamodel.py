@@ -35,6 +35,9 @@ def grammar_hash() -> str:
 def parse_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
     """Parse ``text`` (named ``path`` in diagnostics); return the model or None and syntax errors."""
     mm = card_metamodel()
+    if not text.strip():
+        # textX would read the file from disk for an empty string; an empty source is an error.
+        return None, [Diagnostic(path, 1, 1, "empty file: expected a card, keyword, action or counter definition")]
     enabled = gc.isenabled()
     gc.disable()
     try:

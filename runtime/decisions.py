@@ -130,7 +130,7 @@ class Decider(Protocol):
 class RandomDecider:
     """A seeded random player: the same seed and the same questions give the same answers."""
 
-    def __init__(self, seed: int, pass_weight: float = 0.5) -> None:
+    def __init__(self, seed: int, pass_weight: float = 0.25) -> None:
         self.rng = random.Random(seed)
         self.pass_weight = pass_weight
 
@@ -159,6 +159,9 @@ class RandomDecider:
             return self.rng.choice(q.options).key
         if isinstance(q, ChooseAction):
             acts = [c for c in q.options if c.key != "pass"]
+            lands = [c for c in acts if c.key.startswith("play:")]
+            if lands:  # a land drop is almost always right
+                return self.rng.choice(lands).key
             if not acts or self.rng.random() < self.pass_weight:
                 return "pass"
             return self.rng.choice(acts).key

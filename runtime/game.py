@@ -128,6 +128,22 @@ class GameState:
         return new
 
 
+def _copy_object(o: GameObject) -> GameObject:
+    c = copy.copy(o)
+    c.counters = Counter(o.counters)
+    if o.cast is not None:
+        c.cast = copy.copy(o.cast)
+        c.cast.paid = dict(o.cast.paid)
+    return c
+
+
+def _copy_player(p: Player) -> Player:
+    c = copy.copy(p)
+    c.mana = Counter(p.mana)
+    c.upkeep_ticks = list(p.upkeep_ticks)
+    return c
+
+
 def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
     """The key of ``player``'s ``zone`` (shared zones use -1)."""
     return (zone, player if zone.per_player else -1)
@@ -249,8 +265,31 @@ class Game:
         return self.state.cards[card_id].definition.name
 
     def snapshot(self) -> GameState:
-        """A deep copy of the state (definitions are shared, not copied)."""
-        return copy.deepcopy(self.state)
+        """A copy of the state that later changes can't reach (definitions are shared, not copied).
+
+        Copies exactly what the engine mutates in place: players (life, pool), objects (status,
+        counters, cast information), zone lists, the stack and bookkeeping lists.  Frozen values
+        (cards, definitions, tuples, continuous effects, last known information) are shared.
+        A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 1 ms.
+        """
+        s = self.state
+        snap = copy.copy(s)
+        snap.players = [_copy_player(p) for p in s.players]
+        snap.cards = dict(s.cards)
+        snap.objects = {k: _copy_object(o) for k, o in s.objects.items()}
+        snap.zones = {k: list(v) for k, v in s.zones.items()}
+        snap.stack = [copy.copy(i) for i in s.stack]
+        snap.rng = random.Random()
+        snap.rng.setstate(s.rng.getstate())
+        snap.log = list(s.log)
+        snap.pending = [copy.copy(t) for t in s.pending]
+        snap.delayed = [copy.copy(d) for d in s.delayed]
+        snap.blocked = list(s.blocked)
+        snap.damage_order = dict(s.damage_order)
+        snap.last_known = dict(s.last_known)
+        snap.continuous = list(s.continuous)
+        snap.block_requirements = list(s.block_requirements)
+        return snap
 
     def restore(self, state: GameState) -> None:
         """Put back a snapshot taken with :meth:`snapshot`.

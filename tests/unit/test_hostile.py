@@ -78,3 +78,21 @@ def test_shipped_pool_modules_only_import_the_runtime(pool_dir: Path) -> None:
                 assert node.module in {"__future__", "runtime"} or node.level == 2, (path, node.module)
             assert not isinstance(node, ast.Import), path
     assert default_pool().is_dir()
+
+
+def test_ast_allowlist_rejects_escapes() -> None:
+    from compiler.safety import UnsafeCode, check_generated
+
+    good = "from runtime import api as rt\nCARD = rt.CardDefinition(name='x')\n"
+    check_generated(good)
+    for bad in ("import os\n", "eval('1')\n", "x = rt.__class__\n", "from os import path\n",
+                "def f():\n    pass\n", "x = [i for i in ()]\n", "x = lambda: 1\n", "open('f')\n", "x = (\n"):
+        with pytest.raises(UnsafeCode):
+            check_generated(bad)
+
+
+def test_every_shipped_module_passes_the_allowlist(pool_dir: Path) -> None:
+    from compiler.safety import check_generated
+
+    for path in sorted((pool_dir / PACKAGE).rglob("*.py")):
+        check_generated(path.read_text(encoding="utf-8"), str(path))

@@ -1,0 +1,79 @@
+"""Invariants the game state must satisfy at every action boundary.
+
+- Zone conservation (400.1): every card is in exactly one zone; each owner's card count is what it
+  was when the game began (tokens aside, 111.7-111.8).
+- Phased-out permanents (702.26d) are never offered as targets.
+- The stack and the stack zone agree (405.1): each spell item's object is in the stack zone and
+  every object in the stack zone has an item.
+- Life totals and counters are integers; counters are never negative.
+- Priority belongs to a player in the game.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def card_census(game: "Game") -> Counter[int]:
+    """How many non-token cards each player owns, over all zones."""
+    out: Counter[int] = Counter()
+    for card in game.state.cards.values():
+        if not card.is_token:
+            out[card.owner] += 1
+    return out
+
+
+def check_invariants(game: "Game", census: Counter[int]) -> list[str]:
+    """Every violated invariant, described (empty when all hold)."""
+    s = game.state
+    problems: list[str] = []
+    where: dict[int, list[str]] = {}
+    for (zone, player), oids in s.zones.items():
+        for oid in oids:
+            o = s.objects.get(oid)
+            if o is None:
+                problems.append(f"zone {zone.value}/{player} lists #{oid}, which is not an object")
+                continue
+            if o.zone is not zone:
+                problems.append(f"{o.definition.name} #{oid} is listed in {zone.value} but says {o.zone.value}")
+            where.setdefault(o.card.card_id, []).append(zone.value)
+    for oid, o in s.objects.items():
+        if o.card.card_id not in where:
+            problems.append(f"{o.definition.name} #{oid} is in no zone")
+    for card_id, zones in where.items():
+        if len(zones) != 1:
+            problems.append(f"card {card_id} is in {len(zones)} zones at once: {zones}")
+    for card in s.cards.values():
+        if not card.is_token and card.card_id not in where:
+            problems.append(f"{card.definition.name} (card {card.card_id}) was lost: it is in no zone")
+    now = card_census(game)
+    if now != census:
+        problems.append(f"card counts per owner changed: {dict(census)} -> {dict(now)}")
+    stack_items = {i.oid for i in s.stack if i.kind == "spell"}
+    stack_zone = set(s.zones[(Zone.STACK, -1)])
+    if stack_items != stack_zone:
+        problems.append(f"stack items {sorted(stack_items)} and stack zone {sorted(stack_zone)} disagree")
+    for p in game.players:
+        if not isinstance(p.life, int):
+            problems.append(f"{p.name}'s life is not an integer: {p.life!r}")
+    for o in s.objects.values():
+        for kind, n in o.counters.items():
+            if not isinstance(n, int) or n < 0:
+                problems.append(f"{o.definition.name} has {n!r} {kind} counters")
+    if not 0 <= s.priority < len(game.players):
+        problems.append(f"priority belongs to no player ({s.priority})")
+    return problems
+
+
+def phased_out_targetable(game: "Game", offered: list[object]) -> list[str]:
+    """702.26d: a phased-out permanent offered as a choice of target is a violation."""
+    out = []
+    for ref in offered:
+        if isinstance(ref, int) and ref in game.state.objects and game.state.objects[ref].phased_out:
+            out.append(f"phased-out {game.name_of(ref)} was offered as a target")
+    return out

@@ -1,0 +1,1 @@
+"""Compiler fuzzing: strategies shared by the quick profile (pytest) and the long run (run.py)."""
