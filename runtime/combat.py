@@ -107,7 +107,8 @@ def declare_attackers(game: "Game") -> None:
         return
     opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
     for _ in range(20):
-        ans = game.ask(DeclareAttackers(player, "Declare attackers", opts))
+        legal = tuple(str(o.oid) for o in cands if attack_problem(game, o, player) is None)
+        ans = game.ask(DeclareAttackers(player, "Declare attackers", opts, legal))
         keys = ans if isinstance(ans, tuple) else ()
         try:
             chosen: list[int] = []
@@ -149,7 +150,9 @@ def declare_blockers(game: "Game") -> None:
     q = DeclareBlockers(defender, "Declare blockers",
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
-                        tuple(f"{b}>{a}" for b, a in game.state.block_requirements))
+                        tuple(f"{b}>{a}" for b, a in game.state.block_requirements),
+                        tuple(f"{b.oid}>{a.oid}" for b in blockers for a in attackers
+                              if block_problem(game, b, a, defender) is None))
     for _ in range(20):
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()

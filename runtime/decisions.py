@@ -94,11 +94,15 @@ class ChooseAction:
 
 @dataclass(frozen=True)
 class DeclareAttackers:
-    """508.1: choose which creatures attack (keys of creatures; each attacks the opponent)."""
+    """508.1: choose which creatures attack (keys of creatures; each attacks the opponent).
+
+    ``options`` lists the player's creatures; ``legal`` the keys of those able to attack now.
+    """
 
     player: int
     prompt: str
     options: tuple[Choice, ...]
+    legal: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class DeclareBlockers:
     blockers: tuple[Choice, ...]
     attackers: tuple[Choice, ...]
     requirements: tuple[str, ...] = ()  # 509.1c: "blocker>attacker" blocks required if able
+    legal: tuple[str, ...] = ()  # every "blocker>attacker" block that breaks no restriction (509.1b)
 
 
 Question = Union[
@@ -166,15 +171,17 @@ class RandomDecider:
                 return "pass"
             return self.rng.choice(acts).key
         if isinstance(q, DeclareAttackers):
-            return self._subset(q.options, 0, len(q.options))
+            able = [c for c in q.options if c.key in q.legal]
+            return self._subset(able, 0, len(able))
         if isinstance(q, DeclareBlockers):
             pairs: list[str] = []
-            required = {r.split(">")[0]: r for r in q.requirements}
+            required = {r.split(">")[0]: r for r in q.requirements if r in q.legal}
             for b in q.blockers:
                 if b.key in required:
                     pairs.append(required[b.key])
                     continue
-                if q.attackers and self.rng.random() < 0.5:
-                    pairs.append(f"{b.key}>{self.rng.choice(q.attackers).key}")
+                mine = [p for p in q.legal if p.startswith(b.key + ">")]
+                if mine and self.rng.random() < 0.5:
+                    pairs.append(self.rng.choice(mine))
             return tuple(pairs)
         raise TypeError(f"unknown question {q!r}")

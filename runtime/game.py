@@ -109,6 +109,7 @@ class GameState:
     tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
+    resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the

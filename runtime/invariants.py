@@ -55,6 +55,8 @@ def check_invariants(game: "Game", census: Counter[int]) -> list[str]:
     if now != census:
         problems.append(f"card counts per owner changed: {dict(census)} -> {dict(now)}")
     stack_items = {i.oid for i in s.stack if i.kind == "spell"}
+    if s.resolving is not None:
+        stack_items.add(s.resolving)
     stack_zone = set(s.zones[(Zone.STACK, -1)])
     if stack_items != stack_zone:
         problems.append(f"stack items {sorted(stack_items)} and stack zone {sorted(stack_zone)} disagree")

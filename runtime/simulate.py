@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .decisions import Answer, ChooseTarget, Decider, Question, RandomDecider
+from .decisions import Answer, ChooseAction, ChooseTarget, Decider, Question, RandomDecider
 from .game import Game
 from .invariants import card_census, check_invariants, phased_out_targetable
 from .pool import Pool
@@ -47,12 +47,19 @@ class CheckingDecider:
         self.census = census
         self.report = report
         self.check = check
+        self.last_action: str | None = None
+        self.refusals_seen = 0
 
     def decide(self, question: Question) -> Answer:
         """Check, then answer randomly; record the decision."""
         game = self.game_ref[0]
         if self.check:
             problems = check_invariants(game, self.census[0])
+            # An action offered as legal that the engine then refused: the offer was wrong (117.1).
+            if self.last_action is not None and len(game.refusals) > self.refusals_seen:
+                problems.append(f"offered action {self.last_action} was refused: {game.refusals[-1]}")
+            self.last_action = None
+            self.refusals_seen = len(game.refusals)
             if isinstance(question, ChooseTarget):
                 offered: list[object] = [int(c.key) if c.key.isdigit() else c.key for c in question.options]
                 problems += phased_out_targetable(game, offered)
@@ -61,6 +68,8 @@ class CheckingDecider:
                 if msg not in self.report.violations:
                     self.report.violations.append(msg)
         ans = self.inner.decide(question)
+        if isinstance(question, ChooseAction) and ans != "pass":
+            self.last_action = next((c.label for c in question.options if c.key == ans), str(ans))
         self.report.decisions += 1
         self.report.decisions_log.append(f"{type(question).__name__}({question.player}) -> {ans!r}")
         return ans

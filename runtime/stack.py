@@ -249,10 +249,15 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
 def resolve_top(game: "Game") -> None:
     """608: resolve the top object of the stack."""
     item = game.state.stack.pop()
-    if item.kind == "ability":
-        _resolve_ability(game, item)
-    else:
-        _resolve_spell(game, item)
+    # 608.2: a resolving spell is still on the stack (in the stack zone) until it finishes.
+    game.state.resolving = item.oid if item.kind == "spell" else None
+    try:
+        if item.kind == "ability":
+            _resolve_ability(game, item)
+        else:
+            _resolve_spell(game, item)
+    finally:
+        game.state.resolving = None
 
 
 def _resolve_ability(game: "Game", item: StackItem) -> None:

@@ -121,27 +121,32 @@ def perform(game: "Game", player: int, action: Action) -> None:
 
 
 def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action]]:
-    """Candidate actions for a player with priority (each still checked when performed)."""
+    """The actions a player with priority may take now (117.1), per :mod:`runtime.legality`."""
     from .abilities import AlternativeCost
     from .casting import activated_abilities
+    from .legality import can_activate, can_cast, can_play_land
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     for oid in game.zone(Zone.HAND, player):
         o = game.obj(oid)
         if "land" in game.characteristics(o).types:
-            out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
-        else:
+            if can_play_land(game, player, o):
+                out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
+        elif can_cast(game, player, o):
             out.append((Choice(f"cast:{oid}", f"cast {o.definition.name}"), CastSpell(oid)))
-    for oid in game.zone(Zone.GRAVEYARD, player):
-        o = game.obj(oid)
-        for i, opt in enumerate(o.definition.cost_options()):
-            if isinstance(opt, AlternativeCost) and opt.zone is Zone.GRAVEYARD:
-                out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
-                            CastSpell(oid, alternative=i)))
+    for zone in (Zone.GRAVEYARD, Zone.EXILE):
+        for oid in game.zone(zone, player):
+            o = game.obj(oid)
+            if o.owner != player:
+                continue
+            for i, opt in enumerate(o.definition.cost_options()):
+                if isinstance(opt, AlternativeCost) and opt.zone is zone and can_cast(game, player, o, i):
+                    out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
+                                CastSpell(oid, alternative=i)))
     for o in game.battlefield():
         if o.controller != player:
             continue
         for i, a in enumerate(activated_abilities(game, o)):
-            if not a.is_mana:
+            if not a.is_mana and can_activate(game, player, o, a):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     return out
 

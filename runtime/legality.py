@@ -1,0 +1,116 @@
+"""Which actions a player with priority may take now (117.1): the options offered to players.
+
+Each check is the cheap, side-effect-free part of the action's own legality: zone and timing
+(307.1, 305.1-305.2), a total cost the player's pool and untapped mana sources can pay
+(601.2f-h, solved without tapping anything), non-mana costs that can be paid (118.3), and a legal
+target for every target slot (601.2c).  The action itself still checks everything when performed;
+the simulator reports any offered action the engine then refuses, so the two can't drift apart.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .abilities import ActivatedAbility, AlternativeCost, SpellAbility
+from .costs import _plan_sources, mana_sources, summoning_sick
+from .mana import ManaRequirement
+from .stack import Resolution, target_candidates
+from .values import Cost
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+
+
+def _sorcery_ok(game: "Game", player: int) -> bool:
+    s = game.state
+    return s.active == player and s.step in ("main1", "main2") and not s.stack
+
+
+def _mana_ok(game: "Game", player: int, req: ManaRequirement) -> bool:
+    if req.total() == 0:
+        return True
+    available = sum(game.players[player].mana.values()) + len(mana_sources(game, player))
+    if req.total() > available:
+        return False
+    return _plan_sources(game, player, req) is not None
+
+
+def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
+        return False
+    if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
+        if getattr(cost.life, "value", 0) > game.players[player].life:
+            return False
+    if cost.sacrifice is not None:
+        n = getattr(cost.sacrifice.count, "value", 0)
+        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(game, o)]
+        if len(mine) < n:
+            return False
+    if cost.discard and len(game.zone(Zone.HAND, player)) - (1 if source and source.zone is Zone.HAND else 0) < cost.discard:
+        return False
+    return True
+
+
+def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
+    res = Resolution(game, player, source_oid, ())
+    for spec in specs:
+        cond = getattr(spec, "condition", None)
+        if cond is not None and not cond.holds(game, res):
+            continue
+        if not target_candidates(game, player, spec, source_oid):  # type: ignore[arg-type]
+            return False
+    return True
+
+
+def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
+    """305.1-305.2."""
+    return obj.zone is Zone.HAND and _sorcery_ok(game, player) and game.players[player].lands_played == 0
+
+
+def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None) -> bool:
+    """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
+    d = obj.definition
+    ch = game.characteristics(obj)
+    if "land" in ch.types or obj.owner != player:
+        return False
+    options = d.cost_options()
+    base = d.mana_cost
+    nonmana = Cost()
+    if alternative is not None:
+        alt = options[alternative]
+        if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone:
+            return False
+        base = alt.cost.mana
+        nonmana = alt.cost
+    elif obj.zone is not Zone.HAND:
+        return False
+    if "instant" not in ch.types and not _sorcery_ok(game, player):
+        return False
+    if not _mana_ok(game, player, ManaRequirement.build(base)):
+        return False
+    if not _nonmana_ok(game, player, Cost(life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard),
+                       obj):
+        return False
+    spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    return spell is None or _targets_ok(game, player, spell.targets, obj.oid)
+
+
+def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility) -> bool:
+    """602.2: could ``player`` activate ``ability`` of ``obj`` now (X = 0)?"""
+    if obj.controller != player or obj.phased_out or obj.zone is not Zone.BATTLEFIELD:
+        return False
+    if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
+        return False
+    if not _nonmana_ok(game, player, ability.cost, obj):
+        return False
+    if ability.cost.tap:
+        # Paying {T} taps it, so it can't also be a mana source for the same ability.
+        obj.tapped = True
+        try:
+            ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana))
+        finally:
+            obj.tapped = False
+    else:
+        ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana))
+    return ok and _targets_ok(game, player, ability.targets, obj.oid)
