@@ -27,7 +27,8 @@ STEPS: tuple[str, ...] = (
     "untap", "upkeep", "draw", "main1", "begin_combat", "attackers", "blockers", "damage",
     "end_combat", "main2", "end", "cleanup",
 )
-NO_PRIORITY = ("untap", "cleanup")  # 502.4, 514.3
+NO_PRIORITY = ("untap", "cleanup")
+LOOP_LIMIT = 1000  # resolutions within one step taken as a mandatory loop (104.4b)  # 502.4, 514.3
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,7 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
     n = len(game.players)
     s.priority = s.active
     passes = 0
+    resolutions = 0
     refusals_in_a_row = 0
     while not s.game_over:
         check_state_based_actions(game)
@@ -183,6 +185,15 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
                 if not s.stack:
                     return
                 resolve_top(game)
+                resolutions += 1
+                if resolutions > LOOP_LIMIT:
+                    # 104.4b: a loop of mandatory actions no player can stop makes the game a draw.
+                    # Every player passed before each of these resolutions, so no one stopped it.
+                    game.log(f"{LOOP_LIMIT} objects resolved in one step with every player passing: "
+                             "a mandatory loop; the game is a draw (104.4b)")
+                    s.game_over = True
+                    s.winner = None
+                    return
                 passes = 0
                 s.priority = s.active  # 117.3b
             else:
