@@ -148,7 +148,7 @@ class KeywordUseIR:
     name: str
     module: str
     cls: str
-    args: tuple[Union[CostIR, int], ...]
+    args: tuple[Union[CostIR, int, str], ...]  # str: a card type ("enchant creature")
     joined: str = ""  # "," or ";" when printed on the same line as the keyword before it
 
 
@@ -211,6 +211,7 @@ class StaticIR:
     condition: ConditionIR | None = None
     condition_first: bool = False  # "As long as ..., this ..." (printed order)
     ability_word: str = ""
+    enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
 
 
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, AmplifyIR, StaticIR]

@@ -129,6 +129,10 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                 parts.append(KeywordPartIR("alternative", st.param, zone=st.zone))
         elif k == "ExileFromStackStmt":
             parts.append(KeywordPartIR("exile_from_stack"))
+        elif k == "AuraStmt":
+            if dict(params).get(st.param) != "type":
+                ck.error(st, f"'{st.param}' is not a type parameter of {item.name}")
+            parts.append(KeywordPartIR("aura", st.param))
         elif k == "HasteStmt":
             parts.append(KeywordPartIR("haste"))
         elif k == "InertStmt":
@@ -480,7 +484,8 @@ class CardLowering:
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
-        return StaticIR(tuple(self.static_part(p) for p in b.parts), cond, b.precondition is not None, word)
+        return StaticIR(tuple(self.static_part(p) for p in b.parts), cond, b.precondition is not None, word,
+                        enchanted="creature" if b.enchanted else "")
 
     def trigger(self, t: Any) -> TriggerIR:
         """Lower a trigger condition (603.2)."""
@@ -639,13 +644,19 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
     if kw is None:
         low.ck.name_in(st, "keyword", name, low.keywords)
         return KeywordUseIR(name, "", "", ())
-    args: list[CostIR | int] = []
+    args: list[CostIR | int | str] = []
     if len(st.args) != len(kw.params):
         want = ", ".join(f"{p}: {t}" for p, t in kw.params) or "no parameters"
         low.ck.error(st, f"{kw.name} takes {len(kw.params)} argument(s) ({want}), got {len(st.args)}")
         return KeywordUseIR(kw.name, kw.module, kw.cls, ())
     for (pname, ptype), arg in zip(kw.params, st.args):
         is_int = isinstance(arg, int)
+        if ptype == "type" or cname(arg) == "TypeArg":
+            if ptype != "type" or cname(arg) != "TypeArg":
+                low.ck.error(st, f"{kw.name}'s {pname} must be a {'card type' if ptype == 'type' else ptype}")
+            else:
+                args.append(arg.type.rstrip("s"))
+            continue
         if ptype == "number" and not is_int:
             low.ck.error(st, f"{kw.name}'s {pname} must be a number")
         elif ptype == "cost" and is_int:

@@ -67,7 +67,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
     for ab in abilities:
         if isinstance(ab, KeywordUseIR):
             imports.add((ab.module, pyexpr.ident(ab.cls)))
-            args = ", ".join(str(a) if isinstance(a, int) else pyexpr.cost(a) for a in ab.args)
+            args = ", ".join(str(a) if isinstance(a, int) else pyexpr.lit(a) if isinstance(a, str) else pyexpr.cost(a)
+                             for a in ab.args)
             instances.append(f"{pyexpr.ident(ab.cls)}({args})")
             continue
         if isinstance(ab, EntersWithIR):
@@ -82,11 +83,12 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
         kind, base_cls = _BASES[type(ab)]
         counts[kind] = counts.get(kind, 0) + 1
         cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
-        entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "",
+        entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "", "affects": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
                                     "sentences": [], "parts": [], "restriction": ""}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
+            entry["affects"] = "enchanted" if ab.enchanted else ""
             entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
         else:
             names: set[str] = set()
@@ -146,6 +148,8 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         return f"rt.ExileIfLeavesStack(label={label})"
     if p.kind == "haste":
         return "rt.IgnoresSummoningSickness()"
+    if p.kind == "aura":
+        return f"rt.AuraTarget(types=({pyexpr.ident(p.param)},))"
     raise ValueError(p.kind)
 
 

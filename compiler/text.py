@@ -310,16 +310,16 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     """A keyword line: "Kicker {2}", "Flashback—{1}{U}, Pay 3 life", with reminder text if asked."""
     args: list[str] = []
     for a in use.args:
-        args.append(str(a) if isinstance(a, int) else cost_text(a))
+        args.append(str(a) if isinstance(a, (int, str)) else cost_text(a))
     line = use.name
     if args:
-        only_mana = all(isinstance(a, int) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard)
+        only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard)
                         for a in use.args)
         line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
     if reminder and kw is not None and kw.reminder:
         text = kw.reminder
         for (pname, _), a in zip(kw.params, use.args):
-            text = text.replace("{" + pname + "}", str(a) if isinstance(a, int) else cost_text(a))
+            text = text.replace("{" + pname + "}", str(a) if isinstance(a, (int, str)) else cost_text(a))
         line += f" ({text})"
     return line
 
@@ -371,8 +371,9 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         return f"{card.name} enters the battlefield with {what} on it."
     if isinstance(ab, StaticIR):
         body = static_parts_text(ab.parts)
+        subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
         if ab.condition is None:
-            return f"{card.name} {body}."
+            return f"{_cap(subject)} {body}."
         cond = _condition(ab.condition, False, card.name)[len("if "):]
         if ab.condition_first:
             return f"As long as {cond}, {card.name} {body}."

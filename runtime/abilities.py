@@ -120,10 +120,19 @@ class ActivatedAbility(Ability):
 
 
 class StaticAbility(Ability):
-    """604 / 611.3: a static ability of the object itself, applying while ``condition`` holds."""
+    """604 / 611.3: a static ability, applying while ``condition`` holds, to the object itself or,
+    with ``affects = "enchanted"``, to the permanent the object (an Aura) is attached to."""
 
     parts: ClassVar[tuple[Part, ...]] = ()
     condition: ClassVar[Condition | None] = None
+    affects: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class AuraTarget(Ability):
+    """702.5a / 303.4a: an Aura spell targets a permanent of one of ``types``; it enters attached to it."""
+
+    types: tuple[str, ...]
 
 
 @dataclass(frozen=True)

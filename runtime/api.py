@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    ActionStep, ActivatedAbility, AdditionalCost, AlternativeCost, BeginningOfStep,
+    ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     Keyword, KeywordAction, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     TargetKind, TargetSpec, TriggeredAbility, Ability,
@@ -31,6 +31,7 @@ __all__ = [
     "AlternativeCost",
     "ApplyContinuous",
     "AtBeginningOfNextStep",
+    "AuraTarget",
     "BeginningOfStep",
     "CanBlockOnly",
     "CantAttack",

@@ -12,7 +12,7 @@ from .actions import ActivateAbility, CastSpell, PlayLand
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
-from .stack import Resolution, StackItem, choose_targets, run_sentences
+from .stack import Resolution, StackItem, aura_target_specs, choose_targets, run_sentences
 from .values import Condition, Cost, CostPaid, XValue
 from .zones import Zone
 
@@ -104,9 +104,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
     res = Resolution(game, player, new_oid, (), x=req.x)
     # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g).
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    aura = aura_target_specs(d)
     if spell is not None and spell.targets:
         active = [_slot_active(game, res, s.condition) for s in spell.targets]
         item.targets = choose_targets(game, player, spell.targets, new_oid, req.targets, active)
+    elif aura:
+        # 303.4a: an Aura spell targets the object its enchant ability allows.
+        item.targets = choose_targets(game, player, aura, new_oid, req.targets, [True])
     elif req.targets:
         raise IllegalAction(f"{name} has no targets (601.2c)")
     spell_obj.targets = item.targets

@@ -242,6 +242,10 @@ class Game:
         """Whether ``oid`` is still an object in some zone (400.7: a moved object is gone)."""
         return oid in self.state.objects
 
+    def attached_to(self, oid: int) -> list[GameObject]:
+        """Phased-in permanents attached to ``oid`` (its Auras, 303.4)."""
+        return [o for o in self.battlefield() if o.attached_to == oid]
+
     def battlefield(self) -> list[GameObject]:
         """Permanents on the battlefield that are phased in (702.26d: phased-out ones don't exist)."""
         return [self.obj(i) for i in self.zone(Zone.BATTLEFIELD) if not self.obj(i).phased_out]

@@ -92,11 +92,23 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
         game.partial[obj.oid] = base
         try:
             res = Resolution(game, obj.controller, obj.oid, ())
+            # 303.4 / 613: an Aura's "enchanted creature ..." statics apply to its host.
+            if obj.zone is Zone.BATTLEFIELD:
+                for aura in game.attached_to(obj.oid):
+                    ares = Resolution(game, aura.controller, aura.oid, ())
+                    for a in aura.definition.expanded:
+                        if isinstance(a, StaticAbility) and a.affects == "enchanted" and \
+                                (a.condition is None or a.condition.holds(game, ares)):
+                            for p in a.parts:
+                                if isinstance(p, GainKeywords):
+                                    gain(p.keywords, aura.definition.name)
+                                parts.append((p, aura.definition.name))
             i = 0
             while i < len(pairs):  # a granted keyword appends its abilities: they are visited too
                 a, origin = pairs[i]
                 i += 1
-                if isinstance(a, StaticAbility) and (a.condition is None or a.condition.holds(game, res)):
+                if isinstance(a, StaticAbility) and not a.affects and \
+                        (a.condition is None or a.condition.holds(game, res)):
                     for p in a.parts:
                         if isinstance(p, GainKeywords):
                             gain(p.keywords, origin)

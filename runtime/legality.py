@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .abilities import ActivatedAbility, AlternativeCost, SpellAbility
 from .costs import _plan_sources, mana_sources, summoning_sick
 from .mana import ManaRequirement
-from .stack import Resolution, target_candidates
+from .stack import Resolution, aura_target_specs, target_candidates
 from .values import Cost
 from .zones import Zone
 
@@ -93,7 +93,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
                        obj):
         return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
-    return spell is None or _targets_ok(game, player, spell.targets, obj.oid)
+    specs = spell.targets if spell is not None else aura_target_specs(d)
+    return _targets_ok(game, player, specs, obj.oid)
 
 
 def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility) -> bool:

@@ -64,6 +64,8 @@ class GameObject:
     regenerate_shields: int = 0
     # When it came under its controller's control, as a step tick (702.30a echo; -1: before the game).
     control_since: int = -1
+    attached_to: int | None = None  # 301.5 / 303.4: the permanent an Aura or Equipment is attached to
+    phased_indirectly: bool = False  # 702.26g: phased out because what it's attached to did
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
         """A fast copy: every field is immutable except the counters and the cast record."""

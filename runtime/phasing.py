@@ -2,24 +2,26 @@
 phases in again.  Phasing is not a zone change (702.26d): the object keeps its identity, its
 counters and its status; no enters or leaves abilities trigger.  Only "phases in/out" abilities do.
 
-Auras and Equipment attached to a permanent phase out indirectly with it (702.26g); attachments
-are not modelled yet, so indirect phasing has nothing to act on.
+Auras attached to a permanent phase out indirectly with it and phase in with it, still attached
+(702.26g); an indirectly phased permanent doesn't phase in on its own.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .continuous import CantPhaseOut, PhasesEachUntap
+from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def phase_out(game: "Game", oid: int) -> None:
+def phase_out(game: "Game", oid: int, indirectly: bool = False) -> None:
     """702.26a-d: phase a permanent out; an attacking or blocking creature is removed from combat (506.4)."""
     o = game.obj(oid)
     if o.phased_out:
         return
+    attached = game.attached_to(oid)
     if game.characteristics(o).has(CantPhaseOut):
         game.log(f"{game.name_of(oid)} can't phase out")
         return
@@ -33,7 +35,10 @@ def phase_out(game: "Game", oid: int) -> None:
         if oid in other.blocking:
             other.blocking = tuple(a for a in other.blocking if a != oid)
     game.state.block_requirements = [(b, a) for b, a in game.state.block_requirements if oid not in (b, a)]
-    game.log(f"{game.name_of(oid)} phases out")
+    o.phased_indirectly = indirectly
+    game.log(f"{game.name_of(oid)} phases out" + (" (indirectly)" if indirectly else ""))
+    for aura in attached:  # 702.26g: what is attached phases out with it
+        phase_out(game, aura.oid, indirectly=True)
 
 
 def phase_in(game: "Game", oid: int) -> None:
@@ -42,19 +47,22 @@ def phase_in(game: "Game", oid: int) -> None:
     if not o.phased_out:
         return
     o.phased_out = False
+    o.phased_indirectly = False
     game.log(f"{game.name_of(oid)} phases in")
     game.fire_object_event(o, "phases_in")
+    # 702.26g: permanents that phased out indirectly with it phase in with it, still attached.
+    for other in [game.obj(i) for i in game.zone(Zone.BATTLEFIELD)]:
+        if other.phased_out and other.phased_indirectly and other.attached_to == oid:
+            phase_in(game, other.oid)
 
 
 def untap_step_phasing(game: "Game", player: int) -> None:
     """702.26a / 502.1: before untapping, the active player's phased-in permanents with phasing phase
     out and, simultaneously, their phased-out permanents phase in."""
-    from .zones import Zone
-
     objs = [game.obj(i) for i in game.zone(Zone.BATTLEFIELD)]
     going_out = [o.oid for o in objs if o.controller == player and not o.phased_out
                  and game.characteristics(o).has(PhasesEachUntap)]
-    coming_in = [o.oid for o in objs if o.controller == player and o.phased_out]
+    coming_in = [o.oid for o in objs if o.controller == player and o.phased_out and not o.phased_indirectly]
     for oid in going_out:
         phase_out(game, oid)
     for oid in coming_in:

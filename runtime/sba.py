@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import AuraTarget
 from .continuous import Indestructible
 from .zones import Zone
 
@@ -56,6 +57,20 @@ def check_state_based_actions(game: "Game") -> bool:
                 o.counters["-1/-1"] -= k
                 o.counters = +o.counters
                 done = True
+        unattached: list[int] = []
+        # 704.5m: an Aura attached to nothing, to an illegal object, or to an object no longer on
+        # the battlefield is put into its owner's graveyard.
+        for o in game.battlefield():
+            if o.attached_to is not None:
+                host = game.state.objects.get(o.attached_to)
+                aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
+                if host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out or (
+                        aura is not None and not (set(aura.types) & game.characteristics(host).types)):
+                    unattached.append(o.oid)
+        for oid in unattached:
+            game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
+            game.move(oid, Zone.GRAVEYARD)
+            done = True
         for oid in dying:
             game.log(f"{game.name_of(oid)} dies (704.5f/g)")
             game.move(oid, Zone.GRAVEYARD)

@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .abilities import ActivatedAbility, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility
+from .abilities import (
+    ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
+)
 from .continuous import Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
-from .values import LastAffected, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
+from .values import LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .abilities import CardDefinition
     from .effects import Effect
     from .game import Game, PendingTrigger
     from .objects import GameObject
@@ -302,5 +305,22 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
         if game.exists(item.oid):
             game.move(item.oid, Zone.GRAVEYARD)  # 608.2m
     else:
+        specs = aura_target_specs(d)
+        if specs and (not item.targets or illegal_slots(game, item.controller, specs, item.targets, item.oid)):
+            # 608.3b: an Aura spell whose target is illegal doesn't resolve; it goes to the graveyard.
+            game.log(f"{d.name} doesn't resolve: its target is illegal (608.3b)")
+            game.move(item.oid, Zone.GRAVEYARD)
+            return
         game.log(f"{d.name} resolves")
-        game.move(item.oid, Zone.BATTLEFIELD, controller=item.controller)  # 608.3
+        new = game.move(item.oid, Zone.BATTLEFIELD, controller=item.controller)  # 608.3
+        if specs and new is not None and isinstance(item.targets[0], int):
+            game.obj(new).attached_to = item.targets[0]  # 303.4f: it enters attached to its target
+            game.log(f"{d.name} is attached to {game.name_of(item.targets[0])}")
+
+
+def aura_target_specs(d: "CardDefinition") -> tuple[TargetSpec, ...]:
+    """303.4a: an Aura spell's target, as its enchant ability allows (one slot), or ()."""
+    for a in d.expanded:
+        if isinstance(a, AuraTarget):
+            return (TargetSpec(TargetKind.OBJECT, ObjectFilter(types=a.types), text=f"target {' or '.join(a.types)}"),)
+    return ()
