@@ -261,7 +261,8 @@ class Harness:
             last = self.submitted[-1]
             if last.refusal is None:
                 last.refusal = refusals[self.refusal_mark]
-                if last.action.kind in ("cast", "activate", "play") and self.game.digest() != last.digest:
+                # 726.1 / 508.1 / 509.1: a refused action or declaration leaves no trace.
+                if self.game.digest() != last.digest:
                     self.failures.append(f"{last.action.describe()}: refused, but the game state changed (726.1)")
         self.refusal_mark = len(refusals)
 
