@@ -90,7 +90,8 @@ def _describe(req: ManaRequirement) -> str:
     return "".join(parts) or "{0}"
 
 
-def _plan_sources(game: "Game", player: int, req: ManaRequirement) -> list[tuple[int, str]] | None:
+def _plan_sources(game: "Game", player: int, req: ManaRequirement,
+                  sources: list[tuple[int, int, tuple[str, ...]]] | None = None) -> list[tuple[int, str]] | None:
     """Pick sources and colors so pool + their mana pays ``req``, activating as few sources as can.
 
     601.2g: the player chooses which mana abilities to activate; this policy never taps a source
@@ -98,7 +99,7 @@ def _plan_sources(game: "Game", player: int, req: ManaRequirement) -> list[tuple
     plans with the fewest sources, the first in a fixed order wins: sources making fewer colors
     first, so flexible sources are kept for later needs, then by object id.
     """
-    sources = mana_sources(game, player)
+    sources = list(mana_sources(game, player) if sources is None else sources)
     sources.sort(key=lambda s: (len(s[2]), s[0]))
     pool = Counter(game.players[player].mana)
     if pay_from_pool(pool, req) is not None:

@@ -110,6 +110,8 @@ class GameState:
     continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
     block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
+    # host -> objects attached to it (an index; each entry is re-checked against attached_to).
+    attachments: dict[int, list[int]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -158,7 +160,7 @@ def state_digest(state: GameState) -> str:
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down, o.phased_out,
-             o.attacking, o.blocking)
+             o.attacking, o.blocking, o.attached_to, o.phased_indirectly)
             for o in state.objects.values()
         )),
         repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
@@ -170,6 +172,7 @@ def state_digest(state: GameState) -> str:
         repr((state.blocked, sorted(state.damage_order.items()))),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],
+              sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
@@ -244,7 +247,14 @@ class Game:
 
     def attached_to(self, oid: int) -> list[GameObject]:
         """Phased-in permanents attached to ``oid`` (its Auras, 303.4)."""
-        return [o for o in self.battlefield() if o.attached_to == oid]
+        objects = self.state.objects
+        return [objects[a] for a in self.state.attachments.get(oid, ())
+                if a in objects and objects[a].attached_to == oid and not objects[a].phased_out]
+
+    def attach(self, oid: int, host: int) -> None:
+        """301.5 / 303.4f: attach ``oid`` to ``host``."""
+        self.obj(oid).attached_to = host
+        self.state.attachments.setdefault(host, []).append(oid)
 
     def battlefield(self) -> list[GameObject]:
         """Permanents on the battlefield that are phased in (702.26d: phased-out ones don't exist)."""
@@ -294,6 +304,7 @@ class Game:
         snap.last_known = dict(s.last_known)
         snap.continuous = list(s.continuous)
         snap.block_requirements = list(s.block_requirements)
+        snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         return snap
 
     def restore(self, state: GameState) -> None:

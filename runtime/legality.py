@@ -27,13 +27,18 @@ def _sorcery_ok(game: "Game", player: int) -> bool:
     return s.active == player and s.step in ("main1", "main2") and not s.stack
 
 
-def _mana_ok(game: "Game", player: int, req: ManaRequirement) -> bool:
+Sources = list[tuple[int, int, tuple[str, ...]]]
+
+
+def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources | None = None) -> bool:
     if req.total() == 0:
         return True
-    available = sum(game.players[player].mana.values()) + len(mana_sources(game, player))
+    if sources is None:
+        sources = mana_sources(game, player)
+    available = sum(game.players[player].mana.values()) + len(sources)
     if req.total() > available:
         return False
-    return _plan_sources(game, player, req) is not None
+    return _plan_sources(game, player, req, sources) is not None
 
 
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
@@ -68,7 +73,8 @@ def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     return obj.zone is Zone.HAND and _sorcery_ok(game, player) and game.players[player].lands_played == 0
 
 
-def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None) -> bool:
+def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None,
+             sources: Sources | None = None) -> bool:
     """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
     d = obj.definition
     ch = game.characteristics(obj)
@@ -87,7 +93,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         return False
     if "instant" not in ch.types and not _sorcery_ok(game, player):
         return False
-    if not _mana_ok(game, player, ManaRequirement.build(base)):
+    if not _mana_ok(game, player, ManaRequirement.build(base), sources):
         return False
     if not _nonmana_ok(game, player, Cost(life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard),
                        obj):
@@ -97,7 +103,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     return _targets_ok(game, player, specs, obj.oid)
 
 
-def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility) -> bool:
+def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility,
+                 sources: Sources | None = None) -> bool:
     """602.2: could ``player`` activate ``ability`` of ``obj`` now (X = 0)?"""
     if obj.controller != player or obj.phased_out or obj.zone is not Zone.BATTLEFIELD:
         return False
@@ -105,13 +112,10 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
         return False
     if not _nonmana_ok(game, player, ability.cost, obj):
         return False
-    if ability.cost.tap:
-        # Paying {T} taps it, so it can't also be a mana source for the same ability.
-        obj.tapped = True
-        try:
-            ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana))
-        finally:
-            obj.tapped = False
-    else:
-        ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana))
+    if sources is None:
+        sources = mana_sources(game, player)
+    if ability.cost.tap or ability.cost.sacrifice_this:
+        # Paying {T} (or sacrificing it) uses it up, so it can't also be a mana source for this ability.
+        sources = [src for src in sources if src[0] != obj.oid]
+    ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana), sources)
     return ok and _targets_ok(game, player, ability.targets, obj.oid)

@@ -51,8 +51,9 @@ def phase_in(game: "Game", oid: int) -> None:
     game.log(f"{game.name_of(oid)} phases in")
     game.fire_object_event(o, "phases_in")
     # 702.26g: permanents that phased out indirectly with it phase in with it, still attached.
-    for other in [game.obj(i) for i in game.zone(Zone.BATTLEFIELD)]:
-        if other.phased_out and other.phased_indirectly and other.attached_to == oid:
+    for aid in list(game.state.attachments.get(oid, ())):
+        other = game.state.objects.get(aid)
+        if other is not None and other.phased_out and other.phased_indirectly and other.attached_to == oid:
             phase_in(game, other.oid)
 
 

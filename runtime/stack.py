@@ -314,7 +314,7 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
         game.log(f"{d.name} resolves")
         new = game.move(item.oid, Zone.BATTLEFIELD, controller=item.controller)  # 608.3
         if specs and new is not None and isinstance(item.targets[0], int):
-            game.obj(new).attached_to = item.targets[0]  # 303.4f: it enters attached to its target
+            game.attach(new, item.targets[0])  # 303.4f: it enters attached to its target
             game.log(f"{d.name} is attached to {game.name_of(item.targets[0])}")
 
 

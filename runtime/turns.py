@@ -125,14 +125,16 @@ def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action
     """The actions a player with priority may take now (117.1), per :mod:`runtime.legality`."""
     from .abilities import AlternativeCost
     from .casting import activated_abilities
+    from .costs import mana_sources
     from .legality import can_activate, can_cast, can_play_land
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
+    sources = mana_sources(game, player)  # once per offer: what could pay for each candidate
     for oid in game.zone(Zone.HAND, player):
         o = game.obj(oid)
         if "land" in game.characteristics(o).types:
             if can_play_land(game, player, o):
                 out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
-        elif can_cast(game, player, o):
+        elif can_cast(game, player, o, sources=sources):
             out.append((Choice(f"cast:{oid}", f"cast {o.definition.name}"), CastSpell(oid)))
     for zone in (Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
@@ -140,14 +142,14 @@ def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action
             if o.owner != player:
                 continue
             for i, opt in enumerate(o.definition.cost_options()):
-                if isinstance(opt, AlternativeCost) and opt.zone is zone and can_cast(game, player, o, i):
+                if isinstance(opt, AlternativeCost) and opt.zone is zone and can_cast(game, player, o, i, sources):
                     out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
                                 CastSpell(oid, alternative=i)))
     for o in game.battlefield():
         if o.controller != player:
             continue
         for i, a in enumerate(activated_abilities(game, o)):
-            if not a.is_mana and can_activate(game, player, o, a):
+            if not a.is_mana and can_activate(game, player, o, a, sources):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     return out
 
