@@ -232,6 +232,20 @@ def cmd_soak(args: argparse.Namespace) -> int:
         return 1 if failures else 0
 
 
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """Coverage of an Oracle card list by the pool (table or JSON)."""
+    from .coverage import coverage
+
+    pool = Path(args.pool) if args.pool else default_pool()
+    oracle = Path(args.oracle) if args.oracle else pool / "oracle.json"
+    if not oracle.exists():
+        print(f"cardsmith coverage: no Oracle file {oracle}", file=sys.stderr)
+        return 2
+    report = coverage(pool, oracle, Path(args.scenarios), top=args.top)
+    print(report.as_json() if args.format == "json" else report.table())
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
@@ -268,6 +282,13 @@ def make_parser() -> argparse.ArgumentParser:
     so.add_argument("--seed", type=int, default=0, help="first seed")
     so.add_argument("--turns", type=int, default=20, help="turn limit per game")
     so.set_defaults(func=cmd_soak)
+    cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
+    cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")
+    cv.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+    cv.add_argument("--scenarios", default="tests/scenarios", help="scenario directory")
+    cv.add_argument("--format", choices=("text", "json"), default="text")
+    cv.add_argument("--top", type=int, default=25, help="how many missing lines to list")
+    cv.set_defaults(func=cmd_coverage)
     n = sub.add_parser("new", help="start a card script from its Oracle text")
     n.add_argument("name", help="the card's name")
     n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
