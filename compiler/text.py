@@ -50,6 +50,11 @@ def _count(n: int, noun: str) -> str:
     return f"a {noun}" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {noun}s"
 
 
+def counters_text(n: int, kind: str) -> str:
+    """"a +1/+1 counter", "three fade counters"."""
+    return f"a {kind} counter" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {kind} counters"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
@@ -150,8 +155,7 @@ class _Phrase:
         if k == "put_counters":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
-            n = amt.value
-            what = f"a {a['counter']} counter" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {a['counter']} counters"
+            what = counters_text(amt.value, str(a["counter"]))
             return f"put {what} on {self.ref(ref)}"
         if k == "action":
             if a["action"] == "shuffle":
@@ -194,8 +198,7 @@ class _Phrase:
         if k == "remove_counters":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
-            n = amt.value
-            what = f"a {a['counter']} counter" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {a['counter']} counters"
+            what = counters_text(amt.value, str(a["counter"]))
             return f"remove {what} from {self.ref(ref)}"
         if k == "sacrifice":
             ref = a["target"]
@@ -363,7 +366,7 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
                     f"a creature type with it. It enters with {_amount(n)} {ab.counter} counters for each card revealed.")
         if n.kind == "times_paid":
             return f"{card.name} enters the battlefield with a {ab.counter} counter on it for each time it was {n.words}."
-        what = f"a {ab.counter} counter" if n.value == 1 else f"{NUMBER_TEXT.get(n.value, str(n.value))} {ab.counter} counters"
+        what = counters_text(n.value, ab.counter)
         if n.kind == "param":
             what = f"{n.words} {ab.counter} counters"
         if ab.condition is not None:
