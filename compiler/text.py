@@ -370,7 +370,11 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if n.kind == "param":
             what = f"{n.words} {ab.counter} counters"
         if ab.condition is not None:
-            return f"{_cap(_condition(ab.condition, False, card.name))}, it enters the battlefield with {what} on it."
+            # "If Academy Drake was kicked, it enters ...": the card is named, then called "it".
+            cond = _condition(ab.condition, False, card.name)
+            if ab.condition.kind == "paid" and ab.condition.subject is None:
+                cond = cond.replace("if it was", f"if {card.name} was", 1)
+            return f"{_cap(cond)}, it enters the battlefield with {what} on it."
         return f"{card.name} enters the battlefield with {what} on it."
     if isinstance(ab, StaticIR):
         body = static_parts_text(ab.parts)
