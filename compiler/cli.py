@@ -246,6 +246,14 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    """Run the language server on stdin/stdout (for editors; see editors/vscode)."""
+    from langserver.server import serve
+
+    serve(Path(args.rules) if args.rules else None)
+    return 0
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
@@ -294,6 +302,10 @@ def make_parser() -> argparse.ArgumentParser:
     n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
     n.add_argument("--pool", help="card pool directory (default: the shipped pool)")
     n.set_defaults(func=cmd_new)
+    ls = sub.add_parser("lsp", help="run the language server on stdio (editor support)")
+    ls.add_argument("--rules", help="Comprehensive Rules text file quoted in hovers "
+                    "(default: $CARDSMITH_RULES or shared/reference beside the checkout)")
+    ls.set_defaults(func=cmd_lsp)
     return p
 
 

@@ -1,0 +1,1 @@
+"""The cardsmith language server (``cardsmith lsp``): analysis of documents and the LSP wiring."""

@@ -1,0 +1,246 @@
+"""What the language server knows about a document, as plain functions of its text.
+
+Nothing here speaks the protocol: :mod:`langserver.server` turns these answers into LSP messages.
+Every answer comes from the same code as the command line: diagnostics from
+:func:`compiler.build.compile_text` (what ``cardsmith check`` runs) and
+:func:`compiler.lower.build_library`, hover text from :func:`compiler.text.card_text`, keyword
+facts from the keyword library (``cards/keywords/*.kw``).  The document is parsed from the text
+the editor holds, never from disk, so unsaved edits are what is checked.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.build import compile_text, default_pool, display, load_library
+from compiler.ir import KeywordIR, LibraryIR
+from compiler.lower import build_library, module_name
+from compiler.scenarios import load_scenarios
+from compiler.text import card_text
+from dsl.diagnostics import Diagnostic
+
+WORD = re.compile(r"[A-Za-z][A-Za-z\-]*")
+CARD_NAME = re.compile(r'^\s*card\s+"((?:\\.|[^"\\])*)"', re.MULTILINE)
+RULE_LINE = re.compile(r"^\s*(\d{3}\.\d+[a-z]?)\.?\s+(.*)$")
+
+# The words an instruction (an ``Effect`` of dsl/cardsmith.tx) can start with, as the author
+# types them, with a short example each; completion offers them in card and keyword files.
+EFFECT_STARTERS: tuple[tuple[str, str], ...] = (
+    ("deal", "deal 3 damage to any target."),
+    ("draw", "draw a card."),
+    ("discard", "discard a card."),
+    ("destroy", "destroy target creature."),
+    ("exile", "exile target artifact."),
+    ("counter", "counter target spell."),
+    ("search", "search your library for a basic land card and put it onto the battlefield."),
+    ("shuffle", "shuffle your library."),
+    ("create", "create a 1/1 red Goblin creature token."),
+    ("add", "add {G}."),
+    ("put", "put a +1/+1 counter on target creature."),
+    ("remove", "remove a fade counter from this."),
+    ("sacrifice", "sacrifice this unless you pay {1}."),
+    ("untap", "untap target land."),
+    ("tap", "tap target creature."),
+    ("return", "return target creature to its owner's hand."),
+    ("gain control of", "gain control of target creature until end of turn."),
+    ("you gain", "you gain 3 life."),
+    ("you lose", "you lose 2 life."),
+    ("target player", "target player draws two cards."),
+    ("at the beginning of the next", "at the beginning of the next end step: sacrifice it."),
+    ("until end of turn", "until end of turn, this gains flying."),
+    ("you may", "you may draw a card."),
+    ("if kicked", "if kicked, instead deal 4 damage to it."),
+)
+
+
+@dataclass(frozen=True)
+class CompletionEntry:
+    """One completion: the text inserted, what kind of name it is, a one-line detail."""
+
+    label: str
+    kind: str  # "keyword" | "effect" | "counter" | "card"
+    detail: str
+
+
+@dataclass(frozen=True)
+class DefinitionSite:
+    """Where a name is defined: an absolute file path and a 1-based line."""
+
+    path: Path
+    line: int
+
+
+def pool_for(doc_path: Path) -> Path:
+    """The card pool a document belongs to: the nearest enclosing directory with ``keywords/``
+    beside the cards (``cards/``), or a ``cards/`` directory in an enclosing project, else the
+    shipped pool."""
+    for d in [doc_path.parent, *doc_path.parents]:
+        if (d / "keywords").is_dir() and any((d / "keywords").glob("*.kw")):
+            return d
+        if (d / "cards" / "keywords").is_dir():
+            return d / "cards"
+    return default_pool()
+
+
+class PoolIndex:
+    """The keyword library and card names of one pool, reloaded when a keyword file changes."""
+
+    def __init__(self, pool: Path) -> None:
+        self.pool = pool
+        self._stamp: tuple[tuple[str, int], ...] = ()
+        self._library: LibraryIR | None = None
+        self._sources: dict[str, Path] = {}
+
+    def keyword_files(self) -> list[Path]:
+        """The pool's keyword files, sorted (the shipped library if the pool has none)."""
+        own = sorted((self.pool / "keywords").glob("*.kw"))
+        return own or sorted((default_pool() / "keywords").glob("*.kw"))
+
+    def library(self) -> LibraryIR:
+        """The keyword library from disk; re-read only when a file's size or mtime changed."""
+        files = self.keyword_files()
+        stamp = tuple((str(p), p.stat().st_mtime_ns ^ p.stat().st_size) for p in files)
+        if self._library is None or stamp != self._stamp:
+            self._library, _, _ = load_library(files)
+            self._sources = {display(p): p.resolve() for p in files}
+            self._stamp = stamp
+        return self._library
+
+    def source_path(self, shown: str) -> Path:
+        """The absolute path of a keyword file as named in the library (``KeywordIR.source``)."""
+        self.library()
+        return self._sources.get(shown, Path(shown).resolve())
+
+    def card_names(self) -> list[str]:
+        """Names of the pool's cards, read from each file's ``card "..."`` line (no full parse)."""
+        names: set[str] = set()
+        for p in self.pool.rglob("*.card"):
+            try:
+                m = CARD_NAME.search(p.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                continue
+            if m:
+                names.add(m.group(1).replace('\\"', '"').replace("\\\\", "\\"))
+        return sorted(names)
+
+
+def diagnostics(text: str, path: Path, index: PoolIndex) -> list[Diagnostic]:
+    """The located diagnostics ``cardsmith check`` would report for this text at ``path``."""
+    shown = display(path)
+    if path.suffix == ".scn":
+        return load_scenarios(text, shown)[1]
+    if path.suffix == ".kw":
+        # The library as it would be with this file's text: other files from disk, this one edited.
+        files = [p for p in index.keyword_files() if p.resolve() != path.resolve()]
+        items = [(p.read_text(encoding="utf-8", errors="replace"), display(p), module_name(p.stem)) for p in files]
+        items.append((text, shown, module_name(path.stem)))
+        _, diags = build_library(sorted(items, key=lambda i: i[1]))
+        return [d for d in diags if d.path == shown]
+    return compile_text(text, shown, index.library()).diagnostics
+
+
+def word_at(text: str, line: int, col: int) -> str:
+    """The word (letters and hyphens) under a 0-based (line, character) position, or ""."""
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return ""
+    for m in WORD.finditer(lines[line]):
+        if m.start() <= col <= m.end():
+            return m.group(0)
+    return ""
+
+
+def string_at(text: str, line: int, col: int) -> str:
+    """The double-quoted string under a 0-based position (e.g. a card name in a scenario), or ""."""
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return ""
+    for m in re.finditer(r'"((?:\\.|[^"\\])*)"', lines[line]):
+        if m.start() <= col <= m.end():
+            return m.group(1)
+    return ""
+
+
+def completions(index: PoolIndex, suffix: str) -> list[CompletionEntry]:
+    """Keyword names, instruction starters, counter kinds and card names; card names only in
+    scenario files (where cards are named), the rest in card and keyword files."""
+    library = index.library()
+    out: list[CompletionEntry] = []
+    if suffix != ".scn":
+        for key, kw in sorted(library.keywords().items()):
+            params = ", ".join(f"{n}: {k}" for n, k in kw.params)
+            out.append(CompletionEntry(key, "keyword", f"{kw.name}{f'({params})' if params else ''} — rule {kw.rule}"))
+        for word, example in EFFECT_STARTERS:
+            out.append(CompletionEntry(word, "effect", example))
+        for counter in sorted(library.counters()):
+            out.append(CompletionEntry(counter, "counter", f"{counter} counter"))
+    for name in index.card_names():
+        out.append(CompletionEntry(name, "card", "card in the pool"))
+    return out
+
+
+def rule_text(rule: str, rules_file: Path | None) -> str:
+    """The text of Comprehensive Rule ``rule`` from the rules file, or "" if not available."""
+    if rules_file is None or not rules_file.is_file():
+        return ""
+    with rules_file.open(encoding="utf-8-sig") as f:
+        for line in f:
+            m = RULE_LINE.match(line)
+            if m and m.group(1) == rule:
+                return m.group(2).strip()
+    return ""
+
+
+def keyword_hover(kw: KeywordIR, rules_file: Path | None) -> str:
+    """Markdown for a keyword: its name and parameters, reminder text, and the rule it cites."""
+    params = ", ".join(f"{n}: {k}" for n, k in kw.params)
+    out = f"**{kw.name}**{f'({params})' if params else ''} — rule {kw.rule}"
+    if kw.reminder:
+        out += f"\n\n*{kw.reminder}*"
+    cited = rule_text(kw.rule, rules_file)
+    if cited:
+        out += f"\n\n> {kw.rule} {cited}"
+    return out
+
+
+def card_hover(text: str, path: Path, index: PoolIndex) -> str:
+    """Markdown for the card in this text: the rules text its script renders, or why it can't."""
+    library = index.library()
+    result = compile_text(text, display(path), library)
+    if result.ir is None:
+        first = result.diagnostics[0].format() if result.diagnostics else "no card here"
+        return f"*(no rules text: the script has errors)*\n\n```\n{first}\n```"
+    return f"**{result.ir.name}**\n\n```text\n{card_text(result.ir, library)}\n```"
+
+
+def pool_card_hover(name: str, index: PoolIndex) -> str:
+    """Markdown for a card of the pool named in a scenario: its rendered rules text."""
+    wanted = module_name(name)
+    for p in sorted(index.pool.rglob("*.card")):
+        if module_name(p.stem) == wanted:
+            return card_hover(p.read_text(encoding="utf-8"), p, index)
+    return ""
+
+
+def hover(text: str, path: Path, line: int, col: int, index: PoolIndex, rules_file: Path | None) -> str:
+    """Hover markdown at a 0-based position: a keyword's facts over a keyword, else the card's text."""
+    word = word_at(text, line, col).lower()
+    kw = index.library().keywords().get(word)
+    if kw is not None and path.suffix != ".scn":
+        return keyword_hover(kw, rules_file)
+    if path.suffix == ".scn":
+        name = string_at(text, line, col)
+        return pool_card_hover(name, index) if name else ""
+    if path.suffix == ".card":
+        return card_hover(text, path, index)
+    return ""
+
+
+def definition(text: str, line: int, col: int, index: PoolIndex) -> DefinitionSite | None:
+    """Where the keyword under a 0-based position is defined (``keyword X`` in a .kw file)."""
+    word = word_at(text, line, col).lower()
+    kw = index.library().keywords().get(word)
+    if kw is None:
+        return None
+    return DefinitionSite(index.source_path(kw.source), kw.line)

@@ -1,0 +1,142 @@
+"""``cardsmith lsp``: the language server for .card, .kw and .scn files, on pygls over stdio.
+
+Features: diagnostics on open and on every change (the same located diagnostics as ``cardsmith
+check``), completion (keywords, instruction starters, counter kinds, card names), hover (a
+keyword's reminder text and the rule it cites; otherwise the rules text the card renders) and
+go-to-definition from a keyword use to its ``keyword X`` definition.  The answers are computed by
+:mod:`langserver.analysis`; this module only translates them to and from the protocol.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from compiler import VERSION
+from dsl.diagnostics import Diagnostic
+
+from .analysis import PoolIndex, completions, definition, diagnostics, hover, pool_for
+
+COMPLETION_KINDS = {
+    "keyword": types.CompletionItemKind.Keyword,
+    "effect": types.CompletionItemKind.Function,
+    "counter": types.CompletionItemKind.EnumMember,
+    "card": types.CompletionItemKind.Value,
+}
+
+
+class CardsmithServer(LanguageServer):
+    """A pygls server holding one :class:`PoolIndex` per card pool it has seen."""
+
+    def __init__(self, rules_file: Path | None) -> None:
+        super().__init__("cardsmith-lsp", VERSION, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+        self.rules_file = rules_file
+        self.indexes: dict[Path, PoolIndex] = {}
+
+    def index_for(self, path: Path) -> PoolIndex:
+        """The index of the pool ``path`` belongs to (created on first use)."""
+        pool = pool_for(path).resolve()
+        if pool not in self.indexes:
+            self.indexes[pool] = PoolIndex(pool)
+        return self.indexes[pool]
+
+    def document(self, uri: str) -> tuple[str, Path]:
+        """The editor's current text of a document and its file path."""
+        doc = self.workspace.get_text_document(uri)
+        return doc.source, Path(to_fs_path(uri) or uri)
+
+    def publish(self, uri: str) -> None:
+        """Check the document's current text and publish its diagnostics (an empty list clears them)."""
+        text, path = self.document(uri)
+        found = diagnostics(text, path, self.index_for(path))
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[to_lsp(d, text) for d in found]))
+
+
+def to_lsp(d: Diagnostic, text: str) -> types.Diagnostic:
+    """A located diagnostic as an LSP one: 1-based line:col becomes a 0-based range over the word
+    there (up to the next space; one character at least)."""
+    line, col = max(d.line - 1, 0), max(d.col - 1, 0)
+    lines = text.split("\n")
+    end = col + 1
+    if line < len(lines):
+        token = re.match(r"[^\s]*", lines[line][col:])
+        end = col + max(len(token.group(0)) if token else 0, 1)
+    message = d.message + (f"\n{d.hint}" if d.hint else "")
+    return types.Diagnostic(
+        range=types.Range(start=types.Position(line=line, character=col),
+                          end=types.Position(line=line, character=end)),
+        message=message,
+        severity=types.DiagnosticSeverity.Error if d.severity == "error" else types.DiagnosticSeverity.Warning,
+        source="cardsmith")
+
+
+def default_rules_file() -> Path | None:
+    """The Comprehensive Rules text for hover: ``$CARDSMITH_RULES``, else a ``MagicCompRules*.txt``
+    in ``shared/reference`` beside the project checkout, else none (hover then cites the number only)."""
+    env = os.environ.get("CARDSMITH_RULES")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent.parent
+    for base in (here, *here.parents):
+        found = sorted((base / "shared" / "reference").glob("MagicCompRules*.txt"))
+        if found:
+            return found[-1]
+    return None
+
+
+def make_server(rules_file: Path | None = None) -> CardsmithServer:
+    """A server with every feature registered."""
+    server = CardsmithServer(rules_file if rules_file is not None else default_rules_file())
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: CardsmithServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: CardsmithServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: CardsmithServer, params: types.DidSaveTextDocumentParams) -> None:
+        # A saved keyword file changes the library every card is checked against.
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                    types.CompletionOptions(trigger_characters=['"']))
+    def completion(ls: CardsmithServer, params: types.CompletionParams) -> types.CompletionList:
+        _, path = ls.document(params.text_document.uri)
+        items = [types.CompletionItem(label=e.label, kind=COMPLETION_KINDS[e.kind], detail=e.detail)
+                 for e in completions(ls.index_for(path), path.suffix)]
+        return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: CardsmithServer, params: types.HoverParams) -> types.Hover | None:
+        text, path = ls.document(params.text_document.uri)
+        pos = params.position
+        md = hover(text, path, pos.line, pos.character, ls.index_for(path), ls.rules_file)
+        if not md:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=md))
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(ls: CardsmithServer, params: types.DefinitionParams) -> types.Location | None:
+        text, path = ls.document(params.text_document.uri)
+        pos = params.position
+        site = definition(text, pos.line, pos.character, ls.index_for(path))
+        if site is None:
+            return None
+        start = types.Position(line=site.line - 1, character=0)
+        return types.Location(uri=from_fs_path(str(site.path)) or str(site.path),
+                              range=types.Range(start=start, end=start))
+
+    return server
+
+
+def serve(rules_file: Path | None = None) -> None:
+    """Run the server on stdin/stdout until the client asks it to exit."""
+    make_server(rules_file).start_io()

@@ -1,0 +1,151 @@
+"""The language server, driven over stdio by pytest-lsp as an editor would drive it.
+
+One server process serves the whole module (starting one costs about a second); each test opens
+its own document.  The documents live in a temporary pool whose keyword library is a copy of the
+shipped one, so go-to-definition lands in a real .kw file.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from compiler.build import default_pool
+
+BROKEN = """card "Shock Trooper" {
+    cost {1}{R}
+    type creature - Goblin Soldier
+    pt 2/1
+    flyng
+}
+"""
+
+GOOD = """card "Kicked Bolt" {
+    cost {R}
+    type instant
+    kicker {2}
+    spell:
+        deal 2 damage to any target.
+        if kicked, instead deal 4 damage to it.
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def pool_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project with the shipped keyword library and one card, laid out as authors have it."""
+    root = tmp_path_factory.mktemp("lsp")
+    cards = root / "cards"
+    shutil.copytree(default_pool() / "keywords", cards / "keywords")
+    (cards / "g").mkdir()
+    shutil.copy(default_pool() / "g" / "grizzly_bears.card", cards / "g" / "grizzly_bears.card")
+    return root
+
+
+@pytest_lsp.fixture(scope="module",
+                    config=ClientServerConfig(server_command=[sys.executable, "-m", "compiler.cli", "lsp"]))
+async def client(lsp_client: LanguageClient, pool_root: Path):  # type: ignore[no-untyped-def]
+    root = pool_root
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=pytest_lsp.client_capabilities("visual-studio-code"),
+        root_uri=root.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _open(client: LanguageClient, root: Path, name: str, text: str) -> str:
+    path = root / "cards" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="cardsmith", version=1, text=text)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return uri
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_broken_card_gets_located_diagnostic_then_clears(client: LanguageClient, pool_root: Path) -> None:
+    """A misspelt keyword is reported at its line and column (0-based in LSP: line 5 col 5 -> 4, 4),
+    with the did-you-mean hint; fixing the text in the editor (unsaved) clears it."""
+    uri = await _open(client, pool_root, "s/shock_trooper.card", BROKEN)
+    diags = client.diagnostics[uri]
+    assert len(diags) == 1, diags
+    d = diags[0]
+    assert (d.range.start.line, d.range.start.character) == (4, 4)
+    assert (d.range.end.line, d.range.end.character) == (4, 9)
+    assert "flyng" in d.message and "'flying'" in d.message
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=BROKEN.replace("flyng", "flying"))]))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert list(client.diagnostics[uri]) == []
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_syntax_error_position(client: LanguageClient, pool_root: Path) -> None:
+    """A missing '.' is reported just after the last word of the sentence, as `cardsmith check` does."""
+    uri = await _open(client, pool_root, "k/kicked_bolt_syntax.card", GOOD.replace("to it.", "to it"))
+    (d,) = client.diagnostics[uri]
+    assert d.range.start.line == 6
+    assert d.range.start.character == len("        if kicked, instead deal 4 damage to it")
+    assert "syntax error" in d.message
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_completion_offers_keywords_effects_counters_and_cards(client: LanguageClient, pool_root: Path) -> None:
+    uri = await _open(client, pool_root, "k/kicked_bolt.card", GOOD)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=4, character=0)))
+    assert isinstance(result, types.CompletionList)
+    by_label = {i.label: i for i in result.items}
+    assert by_label["kicker"].kind == types.CompletionItemKind.Keyword
+    assert "702.33a" in (by_label["kicker"].detail or "")
+    assert by_label["deal"].kind == types.CompletionItemKind.Function
+    assert by_label["fade"].kind == types.CompletionItemKind.EnumMember
+    assert "Grizzly Bears" in by_label  # a card of the pool
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_hover_shows_rendered_rules_text_and_keyword_reminder(client: LanguageClient, pool_root: Path) -> None:
+    uri = await _open(client, pool_root, "k/kicked_bolt_hover.card", GOOD)
+    on_name = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=8)))
+    assert on_name is not None and isinstance(on_name.contents, types.MarkupContent)
+    assert "Kicker {2}" in on_name.contents.value
+    assert "Kicked Bolt deals 2 damage to any target." in on_name.contents.value
+    assert "If this spell was kicked, it deals 4 damage to that permanent or player instead." in on_name.contents.value
+    on_kw = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=6)))
+    assert on_kw is not None and isinstance(on_kw.contents, types.MarkupContent)
+    assert "You may pay an additional {cost} as you cast this spell." in on_kw.contents.value
+    assert "702.33a" in on_kw.contents.value
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_definition_points_into_keyword_file(client: LanguageClient, pool_root: Path) -> None:
+    uri = await _open(client, pool_root, "k/kicked_bolt_def.card", GOOD)
+    loc = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=5)))
+    assert isinstance(loc, types.Location)
+    assert loc.uri.endswith("/cards/keywords/kicker.kw")
+    kw_lines = (pool_root / "cards" / "keywords" / "kicker.kw").read_text(encoding="utf-8").split("\n")
+    assert kw_lines[loc.range.start.line].startswith("keyword Kicker(")
+
+
+def test_keyword_hover_quotes_the_cited_rule(tmp_path: Path) -> None:
+    """The hover over a keyword quotes its rule from the Comprehensive Rules file when one is given."""
+    from compiler.build import load_library
+    from langserver.analysis import keyword_hover
+
+    rules = tmp_path / "rules.txt"
+    rules.write_text("\ufeff702.33 Kicker\n      702.33a Kicker is a static ability.\n", encoding="utf-8")
+    library, _, _ = load_library(sorted((default_pool() / "keywords").glob("*.kw")))
+    md = keyword_hover(library.keywords()["kicker"], rules)
+    assert md.startswith("**Kicker**(cost: cost) — rule 702.33a")
+    assert "> 702.33a Kicker is a static ability." in md
+    assert "> " not in keyword_hover(library.keywords()["kicker"], None)
