@@ -69,6 +69,8 @@ class ScenarioItem(pytest.Item):
     def __init__(self, *, scenario: Scenario, **kw: Any) -> None:
         super().__init__(**kw)
         self.scenario = scenario
+        # pytest-lsp's runtest hook wrapper returns without yielding for items lacking funcargs.
+        self.funcargs: dict[str, Any] = {}
 
     def runtest(self) -> None:
         base = self.config._tmp_path_factory.getbasetemp() / "pool"  # type: ignore[attr-defined]
