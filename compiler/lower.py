@@ -364,8 +364,9 @@ class CardLowering:
         if k == "SacrificeEffect":
             unless = self.cost_value(e.unless) if e.unless is not None else None
             return EffectIR("sacrifice", (("target", self.target(e.target, cond)), ("unless", unless)))
-        if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect"):
-            kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce"}[k]
+        if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect", "RegenerateEffect"):
+            kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce",
+                    "RegenerateEffect": "regenerate"}[k]
             return EffectIR(kind, (("target", self.target(e.target, cond)),))
         if k == "ContinuousEffect":
             duration = "eot"

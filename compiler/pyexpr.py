@@ -182,8 +182,9 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         unless = a["unless"]
         extra = f", unless={cost(unless)}" if isinstance(unless, CostIR) else ""
         return f"rt.Sacrifice(target={r('target')}{extra})"
-    if k in ("untap", "tap", "bounce", "must_block"):
-        cls = {"untap": "Untap", "tap": "Tap", "bounce": "ReturnToHand", "must_block": "MustBlock"}[k]
+    if k in ("untap", "tap", "bounce", "must_block", "regenerate"):
+        cls = {"untap": "Untap", "tap": "Tap", "bounce": "ReturnToHand", "must_block": "MustBlock",
+               "regenerate": "Regenerate"}[k]
         return f"rt.{cls}(target={r('target')})"
     if k == "gain_control":
         return f"rt.GainControl(target={r('target')}, until={lit(a['duration'])})"

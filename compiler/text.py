@@ -206,7 +206,7 @@ class _Phrase:
             unless = a["unless"]
             tail = f" unless you pay {cost_text(unless)}" if isinstance(unless, CostIR) else ""
             return f"sacrifice {self.ref(ref)}{tail}"
-        if k in ("untap", "tap", "bounce", "must_block"):
+        if k in ("untap", "tap", "bounce", "must_block", "regenerate"):
             ref = a["target"]
             assert isinstance(ref, RefIR)
             if k == "bounce":

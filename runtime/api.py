@@ -14,7 +14,7 @@ from .continuous import (
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
-    ReturnToHand, Sacrifice, Tap, Untap, GainControl,
+    ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate,
 )
 from .values import (
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, Fixed, HasKeyword, LastAffected,
@@ -79,6 +79,7 @@ __all__ = [
     "PreviousResult",
     "PutCounters",
     "RemoveCounters",
+    "Regenerate",
     "ReturnToHand",
     "RevealToEnterWithCounters",
     "Sacrifice",

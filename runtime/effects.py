@@ -278,6 +278,20 @@ class Tap:
 
 
 @dataclass(frozen=True)
+class Regenerate:
+    """701.15a: the next time the permanent would be destroyed this turn, instead remove all damage
+    marked on it, tap it, and remove it from combat (a replacement shield, 614.8)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Give each referent a regeneration shield."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.add_regeneration_shield(ref)
+
+
+@dataclass(frozen=True)
 class ReturnToHand:
     """Return a permanent to its owner's hand (400.7: it becomes a new object)."""
 
@@ -335,5 +349,5 @@ class MustBlock:
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate,
 ]

@@ -160,7 +160,7 @@ def state_digest(state: GameState) -> str:
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down, o.phased_out,
-             o.attacking, o.blocking, o.attached_to, o.phased_indirectly)
+             o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields)
             for o in state.objects.values()
         )),
         repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
@@ -502,16 +502,36 @@ class Game:
                 return item.source_card
         return -1
 
-    def destroy(self, oid: int, regenerate: bool = True) -> bool:
-        """701.7a: move a permanent to its owner's graveyard (702.12b: not if it is indestructible)."""
+    def destroy(self, oid: int, regenerate: bool = True, message: str = "is destroyed") -> bool:
+        """701.7a: move a permanent to its owner's graveyard (702.12b: not if it is indestructible;
+        701.15a: not if a regeneration shield replaces it).  ``message`` is the log wording."""
         if not self.exists(oid) or self.obj(oid).zone is not Zone.BATTLEFIELD:
             return False
         if self.characteristics(self.obj(oid)).has(Indestructible):
             self.log(f"{self.name_of(oid)} is indestructible and isn't destroyed (702.12b)")
             return False
-        self.log(f"{self.name_of(oid)} is destroyed")
+        o = self.obj(oid)
+        if regenerate and o.regenerate_shields > 0:
+            # 701.15a: regeneration replaces the destruction (614.8): remove all damage, tap it,
+            # and remove it from combat (506.4).
+            o.regenerate_shields -= 1
+            o.damage = 0
+            o.tapped = True
+            o.attacking = False
+            o.blocking = ()
+            if oid in self.state.blocked:
+                self.state.blocked.remove(oid)
+            self.log(f"{self.name_of(oid)} regenerates (701.15a)")
+            return False
+        self.log(f"{self.name_of(oid)} {message}")
         self.move(oid, Zone.GRAVEYARD)
         return True
+
+    def add_regeneration_shield(self, oid: int) -> None:
+        """701.15a: a regeneration shield on a permanent, used up by its next destruction this turn."""
+        if self.exists(oid) and self.obj(oid).zone is Zone.BATTLEFIELD:
+            self.obj(oid).regenerate_shields += 1
+            self.log(f"{self.name_of(oid)} gets a regeneration shield")
 
     def sacrifice(self, oid: int) -> bool:
         """701.17a: its controller moves a permanent they control to its owner's graveyard."""

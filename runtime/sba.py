@@ -42,13 +42,14 @@ def check_state_based_actions(game: "Game") -> bool:
                 game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
                 done = True
         dying: list[int] = []
+        destroyed: list[int] = []  # 704.5g: lethal damage destroys (so regeneration can replace it, 701.15a)
         for o in game.battlefield():
             ch = game.characteristics(o)
             if "creature" in ch.types and ch.toughness is not None:
                 if ch.toughness <= 0:  # 704.5f
                     dying.append(o.oid)
                 elif o.damage >= ch.toughness and o.damage > 0 and not ch.has(Indestructible):  # 704.5g, 702.12b
-                    dying.append(o.oid)
+                    destroyed.append(o.oid)
             # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
             plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
             if plus and minus:
@@ -72,8 +73,11 @@ def check_state_based_actions(game: "Game") -> bool:
             game.move(oid, Zone.GRAVEYARD)
             done = True
         for oid in dying:
-            game.log(f"{game.name_of(oid)} dies (704.5f/g)")
+            game.log(f"{game.name_of(oid)} dies (704.5f)")
             game.move(oid, Zone.GRAVEYARD)
+            done = True
+        for oid in destroyed:
+            game.destroy(oid, message="dies (704.5g)")
             done = True
         alive = [p for p in game.players if not p.lost]
         if len(alive) <= 1 and len(alive) < len(game.players):

@@ -100,6 +100,7 @@ def _cleanup(game: "Game") -> None:
     # game.battlefield()), and "until end of turn" effects end at the same time.
     for oid in game.zone(Zone.BATTLEFIELD):
         game.obj(oid).damage = 0
+        game.obj(oid).regenerate_shields = 0  # 701.15a: shields last until end of turn
     game.expire_continuous("eot")
 
 
