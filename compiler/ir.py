@@ -123,11 +123,17 @@ class StaticPartIR:
     """One thing a static ability or continuous effect does (611, 613)."""
 
     kind: str  # pt | cant_attack | cant_block | cant_attack_or_block | evasion | block_only | shroud
-    #            | hexproof | indestructible | cant_phase_out | phasing | has | loses
+    #            | hexproof | indestructible | cant_phase_out | phasing | has | loses | min_blockers
+    #            | damage_steps | excess_to_player | attacks_untapped | lifelink_damage | lethal_damage
+    #            | cant_be_blocked_by | cant_be_targeted_by | cant_be_attached_by | prevent_damage_from
     power: int = 0
     toughness: int = 0
     filters: tuple[FilterIR, ...] = ()
     keywords: tuple[str, ...] = ()
+    count: int = 0  # min_blockers: "two or more creatures"
+    regular: bool = False  # damage_steps: also in the regular combat damage step (510.4)
+    quality: str = ""  # protection parts: a quality word ("black", "multicolored"), 702.16a
+    quality_param: str = ""  # ... or a keyword's quality parameter standing for it
 
 
 @dataclass(frozen=True)
@@ -242,7 +248,7 @@ class CardIR:
 class KeywordPartIR:
     """One thing a keyword stands for: kind + parameters."""
 
-    kind: str  # "additional" | "alternative" | "exile_from_stack" | "evasion" | "haste" | "inert"
+    kind: str  # "additional" | "alternative" | "exile_from_stack" | "evasion" | "haste" | "flash" | "inert"
     param: str = ""
     repeatable: bool = False
     zone: str = ""

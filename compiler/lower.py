@@ -135,6 +135,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             parts.append(KeywordPartIR("aura", st.param))
         elif k == "HasteStmt":
             parts.append(KeywordPartIR("haste"))
+        elif k == "FlashStmt":
+            parts.append(KeywordPartIR("flash"))
         elif k == "InertStmt":
             parts.append(KeywordPartIR("inert"))
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
@@ -443,6 +445,20 @@ class CardLowering:
                                 filters=tuple(_filter(self.ck, f) for f in p.filters))
         if k == "CantBeTargeted":
             return StaticPartIR("hexproof" if p.opponents else "shroud")
+        if k == "CantBeBlockedByFewer":
+            return StaticPartIR("min_blockers", count=NUMBER_WORDS[p.count])
+        if k == "CombatDamageSteps":
+            return StaticPartIR("damage_steps", regular=bool(p.regular))
+        if k in ("CantBeBlockedBy", "CantBeTargetedBy", "CantBeAttachedBy", "PreventDamageFrom"):
+            kind = {"CantBeBlockedBy": "cant_be_blocked_by", "CantBeTargetedBy": "cant_be_targeted_by",
+                    "CantBeAttachedBy": "cant_be_attached_by", "PreventDamageFrom": "prevent_damage_from"}[k]
+            q = p.quality
+            if q.param:
+                if self.params is None or self.params.get(q.param) != "quality":
+                    self.ck.error(q, f"'{q.param}' is not a quality parameter here",
+                                  "a quality is a color or 'multicolored'; inside a keyword, its quality parameter")
+                return StaticPartIR(kind, quality_param=q.param)
+            return StaticPartIR(kind, quality=q.word)
         if k in ("HasKeywords", "LosesKeywords"):
             for kw in p.keywords:
                 self.ck.name_in(p, "keyword", kw, self.keywords)
@@ -451,7 +467,9 @@ class CardLowering:
             return StaticPartIR("has" if k == "HasKeywords" else "loses", keywords=tuple(p.keywords))
         kind = {"CantAttackOrBlock": "cant_attack_or_block", "CantAttack": "cant_attack", "CantBlock": "cant_block",
                 "CantBeDestroyed": "indestructible", "CantPhaseOut": "cant_phase_out",
-                "PhasesEachUntap": "phasing"}[k]
+                "PhasesEachUntap": "phasing", "AssignsExcess": "excess_to_player",
+                "AttacksUntapped": "attacks_untapped", "DamageGainsLife": "lifelink_damage",
+                "DamageIsLethal": "lethal_damage"}[k]
         return StaticPartIR(kind)
 
     def ability(self, st: Any) -> AbilityIR:
@@ -652,6 +670,13 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
         return KeywordUseIR(kw.name, kw.module, kw.cls, ())
     for (pname, ptype), arg in zip(kw.params, st.args):
         is_int = isinstance(arg, int)
+        if ptype == "quality" or (not is_int and cname(arg) == "QualityArg"):
+            if ptype != "quality" or is_int or cname(arg) != "QualityArg":
+                want = "a quality such as 'from black'" if ptype == "quality" else f"a {ptype}"
+                low.ck.error(st, f"{kw.name}'s {pname} must be {want}")
+            else:
+                args.append(str(arg.quality))
+            continue
         if ptype == "type" or cname(arg) == "TypeArg":
             if ptype != "type" or cname(arg) != "TypeArg":
                 low.ck.error(st, f"{kw.name}'s {pname} must be a {'card type' if ptype == 'type' else ptype}")

@@ -232,8 +232,20 @@ def static_part(p: StaticPartIR) -> str:
     if p.kind in ("has", "loses"):
         cls = "GainKeywords" if p.kind == "has" else "LoseKeywords"
         return f"rt.{cls}(keywords={lit(p.keywords)})"
+    if p.kind == "min_blockers":
+        return f"rt.MinimumBlockers(count={lit(p.count)})"
+    if p.kind == "damage_steps":
+        return f"rt.CombatDamageSteps(first=True, regular={lit(p.regular)})"
+    if p.kind in ("cant_be_blocked_by", "cant_be_targeted_by", "cant_be_attached_by", "prevent_damage_from"):
+        cls = {"cant_be_blocked_by": "CantBeBlockedBy", "cant_be_targeted_by": "CantBeTargetedBy",
+               "cant_be_attached_by": "CantBeAttachedBy", "prevent_damage_from": "PreventDamageFrom"}[p.kind]
+        # A keyword's quality parameter is a local of abilities(); a literal quality word is a string.
+        quality = ident(p.quality_param) if p.quality_param else lit(p.quality)
+        return f"rt.{cls}(quality={quality})"
     cls = {"cant_attack": "CantAttack", "cant_block": "CantBlock", "cant_attack_or_block": "CantAttackOrBlock",
-           "indestructible": "Indestructible", "cant_phase_out": "CantPhaseOut", "phasing": "PhasesEachUntap"}[p.kind]
+           "indestructible": "Indestructible", "cant_phase_out": "CantPhaseOut", "phasing": "PhasesEachUntap",
+           "excess_to_player": "AssignsExcessToPlayer", "attacks_untapped": "AttacksWithoutTapping",
+           "lifelink_damage": "DamageGainsLife", "lethal_damage": "DamageIsLethal"}[p.kind]
     return f"rt.{cls}()"
 
 

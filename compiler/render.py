@@ -148,6 +148,8 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         return f"rt.ExileIfLeavesStack(label={label})"
     if p.kind == "haste":
         return "rt.IgnoresSummoningSickness()"
+    if p.kind == "flash":
+        return "rt.MayCastAsThoughInstant()"
     if p.kind == "aura":
         return f"rt.AuraTarget(types=({pyexpr.ident(p.param)},))"
     raise ValueError(p.kind)

@@ -68,6 +68,17 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
         elif p.kind in ("evasion", "block_only"):
             words = " or ".join(_plural_filter(f) for f in p.filters)
             out.append(("can't be blocked except by " if p.kind == "evasion" else "can block only ") + words)
+        elif p.kind == "min_blockers":
+            out.append(f"can't be blocked except by {NUMBER_TEXT.get(p.count, str(p.count))} or more creatures")
+        elif p.kind == "damage_steps":
+            out.append("deals combat damage in the first " + ("and second combat damage steps" if p.regular
+                                                               else "combat damage step"))
+        elif p.kind in ("cant_be_blocked_by", "cant_be_targeted_by", "cant_be_attached_by", "prevent_damage_from"):
+            q = p.quality or p.quality_param
+            out.append({"cant_be_blocked_by": f"can't be blocked by {q} creatures",
+                        "cant_be_targeted_by": f"can't be the target of spells or abilities from {q} sources",
+                        "cant_be_attached_by": f"can't be enchanted or equipped by {q} permanents",
+                        "prevent_damage_from": f"prevents all damage {q} sources would deal to it"}[p.kind])
         elif p.kind in ("has", "loses"):
             verb = "has" if p.kind == "has" else "loses"
             out.append(f"{verb} {' and '.join(p.keywords)}")
@@ -76,7 +87,11 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
                         "cant_attack_or_block": "can't attack or block", "shroud": "can't be the target of spells or abilities",
                         "hexproof": "can't be the target of spells or abilities your opponents control",
                         "indestructible": "can't be destroyed", "cant_phase_out": "can't phase out",
-                        "phasing": "phases in or out during your untap step"}[p.kind])
+                        "phasing": "phases in or out during your untap step",
+                        "excess_to_player": "may assign excess combat damage to the player it's attacking",
+                        "attacks_untapped": "doesn't tap to attack",
+                        "lifelink_damage": "causes its controller to gain that much life when it deals damage",
+                        "lethal_damage": "deals lethal damage in any amount"}[p.kind])
     return " and ".join(out)
 
 
@@ -312,8 +327,11 @@ def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[T
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:
     """A keyword line: "Kicker {2}", "Flashback—{1}{U}, Pay 3 life", with reminder text if asked."""
     args: list[str] = []
-    for a in use.args:
-        args.append(str(a) if isinstance(a, (int, str)) else cost_text(a))
+    kinds = [k for _, k in kw.params] if kw is not None else []
+    for i, a in enumerate(use.args):
+        # 702.16a: a quality argument prints with its "from" ("Protection from black").
+        quality = i < len(kinds) and kinds[i] == "quality"
+        args.append(f"from {a}" if quality else str(a) if isinstance(a, (int, str)) else cost_text(a))
     line = use.name
     if args:
         only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard)

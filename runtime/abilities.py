@@ -187,6 +187,11 @@ class IgnoresSummoningSickness(Ability):
     """302.6: may attack and pay {T} costs without having been controlled continuously since the turn began."""
 
 
+@dataclass(frozen=True)
+class MayCastAsThoughInstant(Ability):
+    """702.8a / 307.1: its controller may cast it any time they could cast an instant."""
+
+
 class Keyword(Ability):
     """A keyword ability (702) compiled from ``cards/keywords/``.
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
+from .abilities import (
+    Ability, ActivatedAbility, AdditionalCost, AlternativeCost, MayCastAsThoughInstant, SpellAbility,
+)
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .costs import pay_cost
 from .mana import ManaRequirement
@@ -33,6 +35,11 @@ def _sorcery_timing(game: "Game", player: int) -> str | None:
     if s.stack:
         return "the stack isn't empty"
     return None
+
+
+def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
+    """702.8a: whether an ability lets the card be cast any time its controller could cast an instant."""
+    return any(isinstance(a, MayCastAsThoughInstant) for a in abilities)
 
 
 def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
@@ -64,7 +71,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
                 f"{alt.zone.value} (601.2b)")
     elif o.zone is not Zone.HAND:
         raise IllegalAction(f"{name} can't be cast from the {o.zone.value} (601.2a)")
-    if "instant" not in ch.types:
+    if "instant" not in ch.types and not instant_timing(ch.abilities):
         why = _sorcery_timing(game, player)
         if why:
             raise IllegalAction(f"{name} can be cast only at sorcery speed: {why} (307.1, 301.1)")

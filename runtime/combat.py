@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .continuous import CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedExceptBy, CantBlock
+from .continuous import (
+    AssignsExcessToPlayer, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
+    CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
+)
 from .costs import summoning_sick
 from .decisions import Choice, ChooseOrder, DeclareAttackers, DeclareBlockers
+from .values import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -71,12 +75,37 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
         if not any(f.matches(game, blocker) for f in part.filters):
             allowed = " or ".join(f.describe() for f in part.filters)
             return f"{ach.name} can't be blocked except by {allowed}{_because(origin)} (509.1b)"
+    for part, origin in ach.has(CantBeBlockedBy):
+        assert isinstance(part, CantBeBlockedBy)
+        if has_quality(bch.colors, part.quality):
+            why = f"{origin} from {part.quality}" if origin else f"it can't be blocked by {part.quality} creatures"
+            return f"{ach.name} can't be blocked by {bch.name}: {why} (509.1b)"
     for part, origin in bch.has(CanBlockOnly):
         assert isinstance(part, CanBlockOnly)
         if not any(f.matches(game, attacker) for f in part.filters):
             allowed = " or ".join(f.describe() for f in part.filters)
             return f"{bch.name} can block only {allowed}{_because(origin)} (509.1b)"
     return None
+
+
+def too_few_blockers(game: "Game", plan: dict[int, int]) -> str | None:
+    """509.1b: an attacker that can't be blocked except by N or more creatures is blocked by none or by N+."""
+    counts: dict[int, int] = {}
+    for a in plan.values():
+        counts[a] = counts.get(a, 0) + 1
+    for a, n in sorted(counts.items()):
+        for part, origin in game.characteristics(game.obj(a)).has(MinimumBlockers):
+            assert isinstance(part, MinimumBlockers)
+            if n < part.count:
+                return (f"{game.name_of(a)} can't be blocked except by {part.count} or more creatures"
+                        f"{_because(origin)} (509.1b)")
+    return None
+
+
+def minimum_blockers(game: "Game", attacker: "GameObject") -> int:
+    """The fewest creatures that may block ``attacker`` (509.1b), 1 when nothing says otherwise."""
+    counts = [p.count for p, _ in game.characteristics(attacker).has(MinimumBlockers) if isinstance(p, MinimumBlockers)]
+    return max(counts, default=1)
 
 
 def requirement_problem(game: "Game", plan: dict[int, int], defender: int) -> str | None:
@@ -128,7 +157,8 @@ def declare_attackers(game: "Game") -> None:
         for oid in chosen:
             o = game.obj(oid)
             o.attacking = True
-            o.tapped = True  # 508.1f
+            if not game.characteristics(o).has(AttacksWithoutTapping):
+                o.tapped = True  # 508.1f
             game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
         for oid in chosen:
             game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
@@ -152,7 +182,8 @@ def declare_blockers(game: "Game") -> None:
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
                         tuple(f"{b}>{a}" for b, a in game.state.block_requirements),
                         tuple(f"{b.oid}>{a.oid}" for b in blockers for a in attackers
-                              if block_problem(game, b, a, defender) is None))
+                              if block_problem(game, b, a, defender) is None),
+                        tuple(f"{a.oid}>{n}" for a in attackers if (n := minimum_blockers(game, a)) > 1))
     for _ in range(20):
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()
@@ -168,7 +199,7 @@ def declare_blockers(game: "Game") -> None:
                 if why:
                     raise IllegalAction(why)
                 plan[int(b)] = int(a)
-            why = requirement_problem(game, plan, defender)
+            why = too_few_blockers(game, plan) or requirement_problem(game, plan, defender)
             if why:
                 raise IllegalAction(why)
         except IllegalAction as e:
@@ -207,36 +238,90 @@ def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
         game.log(f"{game.name_of(attacker)} assigns damage to {', '.join(game.name_of(b) for b in order)} in that order")
 
 
+def _in_combat(game: "Game") -> list["GameObject"]:
+    return [o for o in game.battlefield() if o.attacking or o.blocking]
+
+
+def _steps(game: "Game", o: "GameObject") -> list[CombatDamageSteps]:
+    return [p for p, _ in game.characteristics(o).has(CombatDamageSteps) if isinstance(p, CombatDamageSteps)]
+
+
+def has_first_damage_step(game: "Game") -> bool:
+    """510.4: a first combat damage step happens if an attacking or blocking creature deals combat
+    damage in it as the combat damage step begins."""
+    return any(any(p.first for p in _steps(game, o)) for o in _in_combat(game))
+
+
+def first_combat_damage(game: "Game") -> None:
+    """510.4: only creatures that deal damage in the first step assign combat damage; remember which
+    creatures those were as the step began."""
+    dealers = [o.oid for o in _in_combat(game) if any(p.first for p in _steps(game, o))]
+    game.state.first_damage_dealers = list(dealers)
+    _deal_combat_damage(game, set(dealers))
+
+
 def combat_damage(game: "Game") -> None:
-    """510.1-510.2: attackers and blockers deal combat damage simultaneously."""
-    attackers = [o for o in game.battlefield() if o.attacking]
+    """510.1-510.2 (and 510.4 after a first combat damage step): the remaining attackers and blockers
+    that didn't deal damage in the first step, and those that deal it in both, deal combat damage."""
+    first = set(game.state.first_damage_dealers)
+    dealers = {o.oid for o in _in_combat(game)
+               if o.oid not in first or any(p.regular for p in _steps(game, o))}
+    _deal_combat_damage(game, dealers)
+
+
+def _lethal(game: "Game", source: "GameObject", blocker: "GameObject", assigned: int) -> int:
+    """510.1c-d: lethal damage for ``blocker`` given damage already marked and already assigned; 1 from a
+    source whose damage is lethal in any amount (702.2c)."""
+    left = max((game.characteristics(blocker).toughness or 0) - blocker.damage - assigned, 0)
+    if left > 0 and game.characteristics(source).has(DamageIsLethal):
+        return 1
+    return left
+
+
+def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
+    """510.1-510.2: the given attackers and blockers assign combat damage, then it is all dealt at once."""
+    attackers = [o for o in game.battlefield() if o.attacking and o.oid in dealers]
     defender = game.opponent(game.state.active)
     assignments: list[tuple[int, object, int]] = []
     for a in attackers:
-        power = game.characteristics(a).power or 0
+        ach = game.characteristics(a)
+        power = ach.power or 0
+        if power <= 0:
+            continue  # 510.1a: a creature with 0 or less power assigns no combat damage
+        excess_to_player = bool(ach.has(AssignsExcessToPlayer))
         blocking = {b.oid: b for b in game.battlefield() if a.oid in b.blocking}
         # 509.2a: blockers removed from combat drop out of the order; the rest keep their order.
         order = [oid for oid in game.state.damage_order.get(a.oid, ()) if oid in blocking]
         blockers = [blocking[oid] for oid in order] + [b for oid, b in blocking.items() if oid not in order]
         if not blockers:
-            if _was_blocked(game, a):
+            if _was_blocked(game, a) and not excess_to_player:
                 continue  # 509.1h / 510.1c: a blocked creature stays blocked
+            # 510.1a, or 702.19d: with all its blockers gone, all of its damage goes to the player.
             assignments.append((a.oid, f"player:{defender}", power))
             continue
-        # 510.1c: assign lethal damage in order before moving to the next blocker (the excess goes
-        # to the last one: this policy stands in for the attacking player's division).
+        # 510.1c: assign lethal damage in order before moving to the next blocker.  The attacking
+        # player's division is stood in for by a policy: exactly lethal damage to each blocker, the
+        # excess to the last one -- or, for a creature that may assign its excess to the player
+        # (510.1c-d), to the player.
         left = power
         for i, b in enumerate(blockers):
-            bch = game.characteristics(b)
-            lethal = max((bch.toughness or 0) - b.damage, 0)
-            amt = left if i == len(blockers) - 1 else min(left, lethal)
+            lethal = _lethal(game, a, b, 0)
+            last = i == len(blockers) - 1
+            amt = left if last and not excess_to_player else min(left, lethal)
             if amt > 0:
                 assignments.append((a.oid, b.oid, amt))
             left -= amt
+        if left > 0:
+            assignments.append((a.oid, f"player:{defender}", left))
     for b in game.battlefield():
+        if b.oid not in dealers:
+            continue
         for a_oid in b.blocking:
             if game.exists(a_oid):
-                assignments.append((b.oid, a_oid, game.characteristics(b).power or 0))
+                power = game.characteristics(b).power or 0
+                if power > 0:
+                    assignments.append((b.oid, a_oid, power))
+    # 510.2: all combat damage is dealt simultaneously.
     for src, target, amount in assignments:
         game.deal_damage(src, target, amount)
 
@@ -253,3 +338,4 @@ def end_combat(game: "Game") -> None:
     game.state.blocked.clear()
     game.state.damage_order.clear()
     game.state.block_requirements.clear()
+    game.state.first_damage_dealers.clear()

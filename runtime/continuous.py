@@ -87,6 +87,72 @@ class LoseKeywords:
 
 
 @dataclass(frozen=True)
+class MinimumBlockers:
+    """509.1b: can't be blocked except by ``count`` or more creatures (checked on the whole declaration)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class CombatDamageSteps:
+    """510.4: deals combat damage in the first combat damage step and, if ``regular``, in the regular
+    one too.  A creature with no such part deals combat damage only in the regular step."""
+
+    first: bool = True
+    regular: bool = False
+
+
+@dataclass(frozen=True)
+class AssignsExcessToPlayer:
+    """510.1c-d: having assigned lethal damage to all its blockers, it may assign the rest to the
+    player (or planeswalker) it is attacking; if all its blockers are gone, all of it."""
+
+
+@dataclass(frozen=True)
+class AttacksWithoutTapping:
+    """508.1f: declaring it as an attacker doesn't cause it to tap."""
+
+
+@dataclass(frozen=True)
+class DamageGainsLife:
+    """Damage dealt by this source also causes its controller to gain that much life (120.3)."""
+
+
+@dataclass(frozen=True)
+class DamageIsLethal:
+    """Any nonzero damage this source deals to a creature is lethal: the creature is destroyed by a
+    state-based action (704.5h), and 1 damage counts as lethal when assigning combat damage (510.1c-d)."""
+
+
+@dataclass(frozen=True)
+class CantBeBlockedBy:
+    """509.1b: can't be blocked by creatures with ``quality`` (a color word or "multicolored")."""
+
+    quality: str
+
+
+@dataclass(frozen=True)
+class CantBeTargetedBy:
+    """115.4 / 601.2c: can't be the target of spells with ``quality`` or abilities from sources with it."""
+
+    quality: str
+
+
+@dataclass(frozen=True)
+class CantBeAttachedBy:
+    """702.16c-d / 704.5m: can't be enchanted or equipped by permanents with ``quality``."""
+
+    quality: str
+
+
+@dataclass(frozen=True)
+class PreventDamageFrom:
+    """615: damage that sources with ``quality`` would deal to it is prevented."""
+
+    quality: str
+
+
+@dataclass(frozen=True)
 class ControlledBy:
     """613.1b (layer 2): controlled by ``player``; when the effect ends, ``previous`` controls it again."""
 
@@ -96,7 +162,9 @@ class ControlledBy:
 
 Part = Union[
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
-    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
+    CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
+    CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom,
 ]
 
 

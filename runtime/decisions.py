@@ -115,6 +115,7 @@ class DeclareBlockers:
     attackers: tuple[Choice, ...]
     requirements: tuple[str, ...] = ()  # 509.1c: "blocker>attacker" blocks required if able
     legal: tuple[str, ...] = ()  # every "blocker>attacker" block that breaks no restriction (509.1b)
+    minimums: tuple[str, ...] = ()  # 509.1b: "attacker>N": blocked by none or by at least N creatures
 
 
 Question = Union[
@@ -183,5 +184,10 @@ class RandomDecider:
                 mine = [p for p in q.legal if p.startswith(b.key + ">")]
                 if mine and self.rng.random() < 0.5:
                     pairs.append(self.rng.choice(mine))
+            # 509.1b: drop the blocks of an attacker that would have too few blockers.
+            for m in q.minimums:
+                attacker, _, n = m.partition(">")
+                if len([p for p in pairs if p.endswith(">" + attacker)]) < int(n):
+                    pairs = [p for p in pairs if not p.endswith(">" + attacker)]
             return tuple(pairs)
         raise TypeError(f"unknown question {q!r}")

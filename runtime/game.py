@@ -20,11 +20,14 @@ from .abilities import (
     Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
     EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
 )
-from .continuous import ContinuousEffect, ControlledBy, Indestructible, Part
+from .continuous import (
+    ContinuousEffect, ControlledBy, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
+)
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, GameObject, Player
+from .values import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -112,6 +115,8 @@ class GameState:
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
     # host -> objects attached to it (an index; each entry is re-checked against attached_to).
     attachments: dict[int, list[int]] = field(default_factory=dict)
+    # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
+    first_damage_dealers: list[int] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -160,7 +165,8 @@ def state_digest(state: GameState) -> str:
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down, o.phased_out,
-             o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields)
+             o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
+             o.deathtouched)
             for o in state.objects.values()
         )),
         repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
@@ -169,7 +175,7 @@ def state_digest(state: GameState) -> str:
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
         repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
-        repr((state.blocked, sorted(state.damage_order.items()))),
+        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
@@ -305,6 +311,7 @@ class Game:
         snap.continuous = list(s.continuous)
         snap.block_requirements = list(s.block_requirements)
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
+        snap.first_damage_dealers = list(s.first_damage_dealers)
         return snap
 
     def restore(self, state: GameState) -> None:
@@ -478,20 +485,43 @@ class Game:
         self.log(f"{p.name} {verb} {abs(amount)} life (now {p.life})")
 
     def deal_damage(self, source_oid: int, ref: object, amount: int) -> None:
-        """120.3: damage to a player causes life loss; to a creature it is marked on it."""
+        """120.3: damage to a player causes life loss; to a creature it is marked on it.
+
+        Before it is dealt, prevention applies (615: 702.16e protection); as it is dealt, the
+        source's damage abilities apply: its controller gains that much life (702.15b), and a
+        creature dealt damage by a source whose damage is lethal in any amount is marked for
+        704.5h.
+        """
         if amount <= 0:
             return
         src = self.state.cards.get(self._source_card(source_oid))
         src_name = src.definition.name if src else "a source"
+        src_obj = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
+        src_ch = self.characteristics(src_obj) if src_obj is not None else None
         if isinstance(ref, str) and ref.startswith("player:"):
             p = int(ref.split(":")[1])
             self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
             self.change_life(p, -amount)
         elif isinstance(ref, int) and self.exists(ref):
             o = self.obj(ref)
-            if o.zone is Zone.BATTLEFIELD and "creature" in self.characteristics(o).types:
-                o.damage += amount
-                self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
+            ch = self.characteristics(o)
+            if o.zone is not Zone.BATTLEFIELD or "creature" not in ch.types:
+                return
+            for part, origin in ch.has(PreventDamageFrom):
+                assert isinstance(part, PreventDamageFrom)
+                if src_ch is not None and has_quality(src_ch.colors, part.quality):
+                    why = f"{origin} from {part.quality}" if origin else f"{part.quality} sources"
+                    self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
+                             f"({why}, 702.16e, 615)")
+                    return
+            o.damage += amount
+            self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
+            if src_ch is not None and src_ch.has(DamageIsLethal):
+                o.deathtouched = True  # 704.5h
+        else:
+            return
+        if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
+            self.change_life(src_obj.controller, amount)
 
     def _source_card(self, source_oid: int) -> int:
         o = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)

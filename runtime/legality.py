@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .abilities import ActivatedAbility, AlternativeCost, SpellAbility
+from .casting import instant_timing
 from .costs import _plan_sources, mana_sources, summoning_sick
 from .mana import ManaRequirement
 from .stack import Resolution, aura_target_specs, target_candidates
@@ -91,7 +92,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         nonmana = alt.cost
     elif obj.zone is not Zone.HAND:
         return False
-    if "instant" not in ch.types and not _sorcery_ok(game, player):
+    if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base), sources):
         return False

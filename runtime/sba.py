@@ -4,11 +4,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .abilities import AuraTarget
-from .continuous import Indestructible
+from .continuous import CantBeAttachedBy, Indestructible
+from .values import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .objects import GameObject
+
+
+def _protected_from(game: "Game", host: "GameObject", attached: "GameObject") -> bool:
+    """702.16c-d: ``host`` can't be enchanted or equipped by ``attached``'s quality."""
+    parts = game.characteristics(host).has(CantBeAttachedBy)
+    if not parts:
+        return False
+    colors = game.characteristics(attached).colors
+    return any(isinstance(p, CantBeAttachedBy) and has_quality(colors, p.quality) for p, _ in parts)
 
 
 def check_state_based_actions(game: "Game") -> bool:
@@ -43,6 +54,7 @@ def check_state_based_actions(game: "Game") -> bool:
                 done = True
         dying: list[int] = []
         destroyed: list[int] = []  # 704.5g: lethal damage destroys (so regeneration can replace it, 701.15a)
+        deathtouched: list[int] = []  # 704.5h
         for o in game.battlefield():
             ch = game.characteristics(o)
             if "creature" in ch.types and ch.toughness is not None:
@@ -50,6 +62,13 @@ def check_state_based_actions(game: "Game") -> bool:
                     dying.append(o.oid)
                 elif o.damage >= ch.toughness and o.damage > 0 and not ch.has(Indestructible):  # 704.5g, 702.12b
                     destroyed.append(o.oid)
+                elif o.deathtouched and not ch.has(Indestructible):
+                    # 704.5h: dealt damage by a source whose damage is lethal in any amount since the
+                    # last check: destroyed (indestructible still saves it, 702.12b; regeneration can
+                    # replace it).
+                    deathtouched.append(o.oid)
+            # 704.5h counts damage since the last time state-based actions were checked.
+            o.deathtouched = False
             # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
             plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
             if plus and minus:
@@ -66,7 +85,8 @@ def check_state_based_actions(game: "Game") -> bool:
                 host = game.state.objects.get(o.attached_to)
                 aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
                 if host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out or (
-                        aura is not None and not (set(aura.types) & game.characteristics(host).types)):
+                        aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
+                        _protected_from(game, host, o):
                     unattached.append(o.oid)
         for oid in unattached:
             game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
@@ -78,6 +98,10 @@ def check_state_based_actions(game: "Game") -> bool:
             done = True
         for oid in destroyed:
             game.destroy(oid, message="dies (704.5g)")
+            done = True
+        for oid in deathtouched:
+            game.destroy(oid, message="is destroyed: it was dealt damage by a source whose damage is lethal in any "
+                                      "amount (704.5h)")
             done = True
         alive = [p for p in game.players if not p.lost]
         if len(alive) <= 1 and len(alive) < len(game.players):

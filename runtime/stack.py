@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
 )
-from .continuous import Untargetable
+from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
-from .values import LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
+from .values import has_quality, LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -107,30 +107,40 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                 ch = game.characteristics(o)
                 if spec.kind is TargetKind.ANY and not ({"creature", "planeswalker"} & ch.types):
                     continue
-                if untargetable_by(game, o, controller):
+                if untargetable_by(game, o, controller, source_oid):
                     continue
                 if spec.filter.matches(game, o, viewer=controller, source_oid=source_oid):
                     out.append(o.oid)
     return out
 
 
-def untargetable_by(game: "Game", obj: "GameObject", player: int) -> str | None:
-    """Why ``player``'s spells and abilities can't target ``obj`` (702.18a shroud, 702.11b hexproof)."""
-    for part, origin in game.characteristics(obj).has(Untargetable):
+def untargetable_by(game: "Game", obj: "GameObject", player: int, source_oid: int | None = None) -> str | None:
+    """Why ``player``'s spells and abilities (from ``source_oid``) can't target ``obj`` (702.18a shroud,
+    702.11b hexproof, 702.16b: not by spells or abilities from sources of a quality)."""
+    ch = game.characteristics(obj)
+    for part, origin in ch.has(Untargetable):
         assert isinstance(part, Untargetable)
         if not part.opponents_only or obj.controller != player:
             return origin or "it can't be the target of spells or abilities"
+    quality = ch.has(CantBeTargetedBy)
+    if quality and source_oid is not None:
+        src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+        colors = game.characteristics(src).colors if src is not None else frozenset()
+        for part, origin in quality:
+            assert isinstance(part, CantBeTargetedBy)
+            if has_quality(colors, part.quality):
+                return f"{origin} from {part.quality}" if origin else f"it can't be the target of {part.quality} sources"
     return None
 
 
-def _why_not_targetable(game: "Game", ref: object, controller: int) -> str:
+def _why_not_targetable(game: "Game", ref: object, controller: int, source_oid: int | None = None) -> str:
     """For a refusal: why an object can't be targeted at all, if it is one of those reasons."""
     if not isinstance(ref, int) or not game.exists(ref):
         return ""
     o = game.obj(ref)
     if o.zone is Zone.BATTLEFIELD and o.phased_out:
         return ": it is phased out and treated as though it doesn't exist (702.26b)"
-    why = untargetable_by(game, o, controller) if o.zone is Zone.BATTLEFIELD else None
+    why = untargetable_by(game, o, controller, source_oid) if o.zone is Zone.BATTLEFIELD else None
     return f": it can't be the target of spells or abilities ({why})" if why else ""
 
 
@@ -170,7 +180,7 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
             pick = int(ans) if isinstance(ans, str) and ans.isdigit() else ans
         if pick not in legal:
             raise IllegalAction(f"{describe(game, pick)} is not a legal choice for '{spec.text}'"
-                                f"{_why_not_targetable(game, pick, controller)} (115.1, 601.2c)")
+                                f"{_why_not_targetable(game, pick, controller, source_oid)} (115.1, 601.2c)")
         chosen.append(pick)
     if given_list:
         raise IllegalAction("more targets given than the spell has (601.2c)")

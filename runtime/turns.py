@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # 500.1: phases and steps in order.
 STEPS: tuple[str, ...] = (
-    "untap", "upkeep", "draw", "main1", "begin_combat", "attackers", "blockers", "damage",
+    "untap", "upkeep", "draw", "main1", "begin_combat", "attackers", "blockers", "first_damage", "damage",
     "end_combat", "main2", "end", "cleanup",
 )
 NO_PRIORITY = ("untap", "cleanup")
@@ -73,6 +73,8 @@ def turn_based_actions(game: "Game", step: str) -> None:
         combat.declare_attackers(game)
     elif step == "blockers":
         combat.declare_blockers(game)
+    elif step == "first_damage":
+        combat.first_combat_damage(game)
     elif step == "damage":
         combat.combat_damage(game)
     elif step == "end_combat":
@@ -234,6 +236,8 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             if stop is not None and (s.turn, STEPS.index(step)) >= (stop.turn, STEPS.index(stop.step)):
                 s.step = step
                 return
+            if step == "first_damage" and not combat.has_first_damage_step(game):
+                continue  # 510.4: only if a creature in combat deals damage in the first step
             s.step = step
             turn_based_actions(game, step)
             game.collect_step_triggers(step)

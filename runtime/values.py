@@ -94,6 +94,22 @@ class ObjectFilter:
         return True
 
 
+_QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def has_quality(colors: frozenset[str], quality: str) -> bool:
+    """Whether an object of ``colors`` has ``quality`` (702.16a: a color, or how many colors, 105.2)."""
+    if quality in _QUALITY_COLORS:
+        return _QUALITY_COLORS[quality] in colors
+    if quality == "multicolored":
+        return len(colors) >= 2  # 105.2c
+    if quality == "monocolored":
+        return len(colors) == 1  # 105.2b
+    if quality == "colorless":
+        return not colors  # 105.2c
+    return False
+
+
 # ------------------------------------------------------------------ references to objects and players
 
 
