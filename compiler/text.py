@@ -201,8 +201,11 @@ class _Phrase:
             words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
             return f"create {words} token{'s' if plural else ''}{with_}"
         if k == "discard":
-            amt = a["amount"]
-            assert isinstance(amt, AmountIR)
+            p, amt = a["player"], a["amount"]
+            assert isinstance(p, RefIR) and isinstance(amt, AmountIR)
+            if p.kind != "you":  # "target player discards two cards" (701.8)
+                self.ref(RefIR("slot", p.index, words="target player"))
+                return f"target player discards {_count(amt.value, 'card')}"
             return f"discard {_count(amt.value, 'card')}"
         if k == "mill":
             amt = a["amount"]
