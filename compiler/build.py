@@ -4,12 +4,22 @@ Cache key per card = sha256(source bytes, compiler version, grammar hash, templa
 library hash).  A cache hit skips parsing; a file whose content would not change is not
 rewritten, so a no-op rebuild touches nothing.  Workers return rendered text and diagnostics
 (picklable), never textX models.
+
+A manifest (``.cache/manifest.json``) records each compiled card's size and modification time
+with its cache key, name and module: a source whose size and mtime are unchanged is not even
+read, and its module (present in the output) is not rewritten, so a no-op rebuild of a large
+pool costs one ``stat`` per source plus one directory listing.  An entry whose file was modified
+within :data:`RACY_SECONDS` of the build that recorded it is not trusted (the file could change
+again within the same timestamp tick); it is re-read and hashed instead, like git's "racily
+clean" index entries.  The lowered keyword library is cached too (by its content hash).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import pickle
+import py_compile
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +39,8 @@ from .safety import UnsafeCode, check_generated
 from .text import card_text
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
+RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
+MANIFEST = "manifest.json"
 
 
 def default_pool() -> Path:
@@ -67,16 +79,32 @@ def display(path: Path) -> str:
         return str(path)
 
 
-def load_library(keyword_files: list[Path]) -> tuple[LibraryIR, list[Diagnostic], str]:
-    """Lower the keyword library; also return its content hash."""
-    h = hashlib.sha256()
+def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
+    """Lower the keyword library; also return its content hash.
+
+    With ``cache_dir``, a library lowered without diagnostics is kept there (pickled, keyed by
+    the library's content, the grammar and the compiler version) and reused while unchanged.
+    """
+    h = hashlib.sha256(f"{VERSION}\0{grammar_hash()}\0".encode())
     items = []
     for p in keyword_files:
         data = p.read_bytes()
-        h.update(p.name.encode() + b"\0" + data)
-        items.append((data.decode("utf-8", errors="replace"), display(p), module_name(p.stem)))
+        shown = display(p)  # the path appears in diagnostics and generated docstrings
+        h.update(shown.encode() + b"\0" + p.name.encode() + b"\0" + data)
+        items.append((data.decode("utf-8", errors="replace"), shown, module_name(p.stem)))
+    digest = h.hexdigest()
+    cached = cache_dir / f"library-{digest}.pickle" if cache_dir is not None else None
+    if cached is not None and cached.exists():
+        try:
+            lib = pickle.loads(cached.read_bytes())
+            if isinstance(lib, LibraryIR):
+                return lib, [], digest
+        except Exception:  # noqa: BLE001 - a damaged cache entry is rebuilt, never fatal
+            pass
     lib, diags = build_library(items)
-    return lib, diags, h.hexdigest()
+    if cached is not None and not diags:
+        _write_bytes_if_changed(cached, pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
+    return lib, diags, digest
 
 
 @dataclass
@@ -156,8 +184,7 @@ class BuildReport:
                 f"{self.written} files written in {self.seconds:.2f}s")
 
 
-def _write_if_changed(path: Path, text: str) -> bool:
-    data = text.encode("utf-8")
+def _write_bytes_if_changed(path: Path, data: bytes) -> bool:
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -167,34 +194,103 @@ def _write_if_changed(path: Path, text: str) -> bool:
     return True
 
 
+def _write_if_changed(path: Path, text: str) -> bool:
+    return _write_bytes_if_changed(path, text.encode("utf-8"))
+
+
 def check(paths: list[Path], jobs: int | None = None,
           progress: Callable[[int, int], None] | None = None) -> BuildReport:
     """Check sources without writing anything: every diagnostic from every file."""
     return build(paths, None, jobs=jobs, progress=progress)
 
 
+@dataclass
+class _Entry:
+    """A manifest entry: what a source file of this size and mtime compiled to."""
+
+    mtime_ns: int
+    size: int
+    key: str
+    name: str
+    module: str  # before renaming for a clash of module names
+    stamp: int  # when the build that recorded it started (ns)
+    written: str  # the module it was written to (after renaming)
+
+    def trusted(self, st: os.stat_result) -> bool:
+        """Unchanged by size and mtime, and not modified just before it was recorded."""
+        return (st.st_mtime_ns == self.mtime_ns and st.st_size == self.size
+                and self.mtime_ns < self.stamp - int(RACY_SECONDS * 1e9))
+
+
+def _load_manifest(cache_dir: Path, base_key: str) -> dict[str, _Entry]:
+    try:
+        data = json.loads((cache_dir / MANIFEST).read_text(encoding="utf-8"))
+        if data.get("base") != base_key:
+            return {}
+        return {k: _Entry(*v) for k, v in data["entries"].items()}
+    except (OSError, ValueError, TypeError, KeyError):
+        return {}
+
+
+def _save_manifest(cache_dir: Path, base_key: str, entries: dict[str, _Entry]) -> None:
+    data = {"base": base_key, "entries": {k: [e.mtime_ns, e.size, e.key, e.name, e.module, e.stamp, e.written]
+                                          for k, e in sorted(entries.items())}}
+    _write_if_changed(cache_dir / MANIFEST, json.dumps(data, separators=(",", ":")))
+
+
+def _compile_batches(todo: list[str], library: LibraryIR, workers: int,
+                     progress: Callable[[int], None]) -> Iterable[CardResult]:
+    """Compile ``todo`` in this process or, for many cards, in ``workers`` processes."""
+    if len(todo) >= PARALLEL_THRESHOLD and workers > 1:
+        # Batches of a few dozen cards: few round trips, and still even load at the end.
+        chunk = max(8, min(64, len(todo) // (workers * 8)))
+        batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(library,)) as ex:
+            for batch in ex.map(_work, batches):
+                yield from batch
+                progress(len(batch))
+    else:
+        for shown in todo:
+            yield compile_card(shown, library)
+            progress(1)
+
+
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
           progress: Callable[[int, int], None] | None = None) -> BuildReport:
     """Compile card and keyword sources under ``paths`` into ``out`` (None: check only)."""
     start = time.perf_counter()
+    stamp = time.time_ns()
     report = BuildReport()
     card_files, kw_files = find_sources(paths)
     kw_files = keyword_dir_for(card_files, kw_files)
-    library, lib_diags, lib_hash = load_library(kw_files)
-    report.diagnostics += lib_diags
-    base_key = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{lib_hash}".encode()
     cache_dir = out / ".cache" if out is not None else None
+    library, lib_diags, lib_hash = load_library(kw_files, cache_dir if use_cache else None)
+    report.diagnostics += lib_diags
+    base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{lib_hash}"
+    base_key = base.encode()
+    manifest = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else {}
+    new_manifest: dict[str, _Entry] = {}
+    stats: dict[str, os.stat_result] = {}
     results: dict[str, CardResult] = {}
     todo: list[str] = []
     keys: dict[str, str] = {}
     for p in card_files:
         shown = display(p)
         try:
+            st = p.stat()
+            entry = manifest.get(shown)
+            if entry is not None and entry.trusted(st):
+                # Unchanged since it was compiled: not even read (its module is in the output).
+                results[shown] = CardResult(shown, entry.name, entry.module, cached=True)
+                keys[shown] = entry.key
+                new_manifest[shown] = entry
+                continue
             key = hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + p.read_bytes()).hexdigest()
         except OSError as e:
             results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
             continue
         keys[shown] = key
+        stats[shown] = st
         if cache_dir is not None and use_cache and (cache_dir / f"{key}.json").exists():
             data = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
             results[shown] = CardResult(shown, data["name"], data["module"], data["code"], data["text"], cached=True)
@@ -204,26 +300,19 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     total = len(card_files)
     if progress:
         progress(done, total)
-    workers = jobs or os.cpu_count() or 1
-    if len(todo) >= PARALLEL_THRESHOLD and workers > 1:
-        chunk = max(8, len(todo) // (workers * 8))
-        batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(library,)) as ex:
-            for batch in ex.map(_work, batches):
-                for r in batch:
-                    results[r.path] = r
-                done += len(batch)
-                if progress:
-                    progress(done, total)
-    else:
-        for shown in todo:
-            results[shown] = compile_card(shown, library)
-            done += 1
-            if progress:
-                progress(done, total)
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, total)
+
+    for r in _compile_batches(todo, library, jobs or os.cpu_count() or 1, advance):
+        results[r.path] = r
     # One card per name: a second definition of a name is an error at its file.
     by_name: dict[str, str] = {}
     by_module: dict[str, str] = {}
+    base_module: dict[str, str] = {}
     for shown in sorted(results):
         r = results[shown]
         if r.diagnostics:
@@ -231,6 +320,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         if r.name in by_name:
             r.diagnostics.append(Diagnostic(shown, 1, 1, f"card \"{r.name}\" is already defined in {by_name[r.name]}"))
             continue
+        base_module[shown] = r.module
         if r.module in by_module:
             r.module = f"{r.module}_{hashlib.sha256(r.name.encode()).hexdigest()[:8]}"
             r.code = r.code  # module name only affects the file name and index
@@ -247,6 +337,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         else:
             report.compiled += 1
     if out is not None and not lib_diags:
+        assert cache_dir is not None
         pkg = out / PACKAGE
         written = 0
         written += _write_if_changed(pkg / "__init__.py", f'"""Compiled card pool (cardsmith {VERSION}). Do not edit."""\n')
@@ -257,22 +348,46 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             code = render_keyword_file(f, library)
             check_generated(code, f.source)
             written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
+        present = {e.name for e in os.scandir(pkg / "cards")} if (pkg / "cards").is_dir() else set()
         cards = []
         for r in report.results:
             if r.diagnostics:
                 continue
-            written += _write_if_changed(pkg / "cards" / f"{r.module}.py", r.code)
+            target = pkg / "cards" / f"{r.module}.py"
+            if r.cached and not r.code and f"{r.module}.py" in present and manifest[r.path].written == r.module:
+                pass  # trusted by the manifest: this build's module is the one that build wrote
+            else:
+                if r.cached and not r.code:  # module gone from the output: take it from the cache
+                    data = json.loads((cache_dir / f"{keys[r.path]}.json").read_text(encoding="utf-8"))
+                    r.code, r.text = data["code"], data["text"]
+                written += _write_if_changed(target, r.code)
             cards.append((r.name, r.module))
-            if cache_dir is not None and not r.cached:
+            if not r.cached:
                 _write_if_changed(cache_dir / f"{keys[r.path]}.json",
-                                  json.dumps({"name": r.name, "module": r.module, "code": r.code, "text": r.text}))
-        written += _write_if_changed(pkg / "index.py", render_index(cards, library))
+                                  json.dumps({"name": r.name, "module": base_module[r.path], "code": r.code,
+                                              "text": r.text}))
+            if r.path in stats:
+                st = stats[r.path]
+                new_manifest[r.path] = _Entry(st.st_mtime_ns, st.st_size, keys[r.path], r.name,
+                                              base_module[r.path], stamp, r.module)
+            elif r.path in new_manifest:
+                new_manifest[r.path].written = r.module
+        index = pkg / "index.py"
+        if _write_if_changed(index, render_index(cards, library)):
+            written += 1
+            # Compiled now, so the first lazy load of the pool doesn't compile a module with an
+            # entry per card (the interpreter would otherwise write the same .pyc on first import).
+            py_compile.compile(str(index), doraise=True)
         # Remove modules of cards no longer in the pool.
         keep = {f"{m}.py" for _, m in cards} | {"__init__.py"}
-        for stale in sorted((pkg / "cards").glob("*.py")):
-            if stale.name not in keep:
-                stale.unlink()
+        for stale in sorted(present - keep):
+            if stale.endswith(".py"):
+                (pkg / "cards" / stale).unlink()
                 written += 1
+        if use_cache:
+            _save_manifest(cache_dir, base, new_manifest)
+        else:  # modules were rewritten without it: it no longer describes the output
+            (cache_dir / MANIFEST).unlink(missing_ok=True)
         report.written = written
     report.diagnostics.sort()
     report.seconds = time.perf_counter() - start
