@@ -20,6 +20,7 @@ import json
 import os
 import pickle
 import py_compile
+import stat
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -55,8 +56,13 @@ def find_sources(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
     keywords: set[Path] = set()
     for p in paths:
         if p.is_dir():
-            cards.update(p.rglob("*.card"))
-            keywords.update(p.rglob("*.kw"))
+            # One walk for both kinds (a pool of tens of thousands of files is listed once).
+            for folder, _, names in os.walk(p, followlinks=True):
+                for n in names:
+                    if n.endswith(".card"):
+                        cards.add(Path(folder, n))
+                    elif n.endswith(".kw"):
+                        keywords.add(Path(folder, n))
         elif p.suffix == ".kw":
             keywords.add(p)
         else:
@@ -77,6 +83,21 @@ def display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+class _Display:
+    """:func:`display` for many files: each folder is resolved once, not each file in it."""
+
+    def __init__(self) -> None:
+        self.folders: dict[Path, str] = {}
+
+    def __call__(self, path: Path, st: os.stat_result) -> str:
+        if stat.S_ISLNK(st.st_mode):
+            return display(path)  # a symbolic link shows as what it points to
+        folder = self.folders.get(path.parent)
+        if folder is None:
+            folder = self.folders[path.parent] = display(path.parent)
+        return path.name if folder == "." else os.path.join(folder, path.name)
 
 
 def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
@@ -140,12 +161,13 @@ def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
     ir, diags = lower_card_file(text, path, library)
     if ir is None:
         return CardResult(path, diagnostics=diags)
-    code = render_card(ir, library)
+    text = card_text(ir, library)
+    code = render_card(ir, library, text)
     try:
         check_generated(code, path)
     except UnsafeCode as e:  # pragma: no cover - only reachable through a compiler bug
         return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"generated code rejected: {e}")])
-    return CardResult(path, ir.name, ir.module, code, card_text(ir, library), ir=ir)
+    return CardResult(path, ir.name, ir.module, code, text, ir=ir)
 
 
 _WORKER_LIBRARY: LibraryIR | None = None
@@ -274,10 +296,13 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     results: dict[str, CardResult] = {}
     todo: list[str] = []
     keys: dict[str, str] = {}
+    shown_as = _Display()
     for p in card_files:
-        shown = display(p)
         try:
-            st = p.stat()
+            st = os.lstat(p)
+            shown = shown_as(p, st)
+            if stat.S_ISLNK(st.st_mode):
+                st = os.stat(p)
             entry = manifest.get(shown)
             if entry is not None and entry.trusted(st):
                 # Unchanged since it was compiled: not even read (its module is in the output).
@@ -287,6 +312,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 continue
             key = hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + p.read_bytes()).hexdigest()
         except OSError as e:
+            shown = display(p)
             results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
             continue
         keys[shown] = key

@@ -33,6 +33,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
+        auto_reload=False,  # templates don't change during a build: no stat per rendered card
     )
     env.filters["lit"] = pyexpr.lit
     env.filters["ident"] = pyexpr.ident
@@ -122,8 +123,8 @@ def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[t
     return sorted((m, sorted(c)) for m, c in by_module.items())
 
 
-def render_card(card: CardIR, library: LibraryIR) -> str:
-    """The Python module for one card."""
+def render_card(card: CardIR, library: LibraryIR, text: str | None = None) -> str:
+    """The Python module for one card (``text``: its rules text, if already rendered)."""
     actions = _action_classes(library)
     entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
                                                   lambda ab: ability_text(card, ab), actions)
@@ -132,7 +133,7 @@ def render_card(card: CardIR, library: LibraryIR) -> str:
         imports=_import_lines(imports), abilities=entries, instances=instances,
         name=card.name, mana_cost=card.mana_cost, supertypes=card.supertypes, types=card.types,
         subtypes=card.subtypes, power=card.power, toughness=card.toughness, colors=card.colors,
-        text=card_text(card, library),
+        text=card_text(card, library) if text is None else text,
     )
 
 
