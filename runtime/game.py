@@ -12,8 +12,9 @@ import copy
 import hashlib
 import random
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
@@ -200,6 +201,8 @@ class Game:
         self.observers: list[Callable[["Game"], None]] = []
         # Characteristics being computed, by object id: what a condition sees of its own object (613.8).
         self.partial: dict[int, layers.Characteristics] = {}
+        # Set only inside ``unchanging()``: characteristics remembered while nothing can change.
+        self.characteristics_cache: layers.CharacteristicsCache | None = None
 
     # ------------------------------------------------------------ basics
 
@@ -270,7 +273,22 @@ class Game:
         """``obj``'s current characteristics (613)."""
         if obj.oid in self.partial:
             return self.partial[obj.oid]
+        if self.characteristics_cache is not None:
+            return self.characteristics_cache.get(self, obj)
         return layers.characteristics(self, obj)
+
+    @contextmanager
+    def unchanging(self) -> Iterator[None]:
+        """A read-only stretch (e.g. computing the legal actions to offer, 117.1): characteristics
+        are computed once per object inside it.  Nothing inside may change the game state."""
+        if self.characteristics_cache is not None:  # already inside one
+            yield
+            return
+        self.characteristics_cache = layers.CharacteristicsCache()
+        try:
+            yield
+        finally:
+            self.characteristics_cache = None
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs."""

@@ -53,6 +53,33 @@ def _keyword_abilities(game: "Game", name: str) -> list[tuple[Ability, str]]:
     return [(k, name)]
 
 
+class CharacteristicsCache:
+    """Characteristics remembered while the game state stands still (a read-only query such as
+    offering legal actions, 117.1), so a permanent's layers are computed once per query rather
+    than once per candidate that looks at it.
+
+    The cache exists only for the duration of such a query (see ``Game.unchanging``): any state
+    change happens outside it, so nothing stale is ever served.  Entries are keyed by object id
+    and checked against the object itself (400.7: a moved object is a new one).  A result computed
+    while another object's characteristics are in progress (613.8, ``game.partial``) may depend on
+    that partial view, so it is neither stored nor served.
+    """
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple["GameObject", Characteristics]] = {}
+
+    def get(self, game: "Game", obj: "GameObject") -> Characteristics:
+        """``obj``'s characteristics: remembered, or computed through the layers now."""
+        if game.partial:
+            return characteristics(game, obj)
+        hit = self.entries.get(obj.oid)
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        ch = characteristics(game, obj)
+        self.entries[obj.oid] = (obj, ch)
+        return ch
+
+
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
     """Compute ``obj``'s characteristics through the layers (613.1)."""
     from .stack import Resolution

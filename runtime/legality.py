@@ -36,10 +36,27 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
         return True
     if sources is None:
         sources = mana_sources(game, player)
-    available = sum(game.players[player].mana.values()) + len(sources)
-    if req.total() > available:
+    pool = game.players[player].mana
+    need = req.total()
+    if need > sum(pool.values()) + len(sources):
         return False
-    return _plan_sources(game, player, req, sources) is not None
+    # Whether a plan exists depends only on how many sources make each set of colors, and no
+    # plan uses more sources than the cost has mana (each makes one): keep that many of each kind,
+    # so the solver's search doesn't grow with the number of identical lands on the battlefield.
+    kept: Sources = []
+    per_kind: dict[tuple[str, ...], int] = {}
+    for src in sources:
+        n = per_kind.get(src[2], 0)
+        if n < need:
+            per_kind[src[2]] = n + 1
+            kept.append(src)
+    # A colored symbol needs a mana of its color (106.1): too few possible sources of a color
+    # rules the cost out before any search.
+    for color, n in req.specific:
+        makers = sum(k for colors, k in per_kind.items() if color in colors)
+        if pool.get(color, 0) + makers < n:
+            return False
+    return _plan_sources(game, player, req, kept) is not None
 
 
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
@@ -64,7 +81,7 @@ def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid
         cond = getattr(spec, "condition", None)
         if cond is not None and not cond.holds(game, res):
             continue
-        if not target_candidates(game, player, spec, source_oid):  # type: ignore[arg-type]
+        if not target_candidates(game, player, spec, source_oid, enough=1):  # type: ignore[arg-type]
             return False
     return True
 

@@ -93,8 +93,10 @@ class Resolution:
         return []
 
 
-def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int) -> list[object]:
-    """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted)."""
+def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int,
+                      enough: int | None = None) -> list[object]:
+    """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted);
+    with ``enough``, stop once that many are found (whether a target exists at all, 601.2c)."""
     out: list[object] = []
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
         out += [f"player:{p.index}" for p in game.players if not p.lost]
@@ -111,6 +113,8 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                     continue
                 if spec.filter.matches(game, o, viewer=controller, source_oid=source_oid):
                     out.append(o.oid)
+                    if enough is not None and len(out) >= enough:
+                        break
     return out
 
 

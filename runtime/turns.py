@@ -126,6 +126,11 @@ def perform(game: "Game", player: int, action: Action) -> None:
 
 def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     """The actions a player with priority may take now (117.1), per :mod:`runtime.legality`."""
+    with game.unchanging():  # offers only read the state: each permanent's layers computed once
+        return _offers(game, player)
+
+
+def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     from .abilities import AlternativeCost
     from .casting import activated_abilities
     from .costs import mana_sources
