@@ -62,9 +62,10 @@ class CostIR:
 class RefIR:
     """A reference to an object or player: slot N, this object, the last affected objects, you."""
 
-    kind: str  # "slot" | "this" | "last" | "you" | "player_slot"
+    kind: str  # "slot" | "this" | "last" | "you" | "player_slot" | "each" | "each_opponent" | "each_player"
     index: int = 0
     words: str = ""
+    filter: "FilterIR | None" = None  # "each": the permanents meant
 
 
 @dataclass(frozen=True)

@@ -318,7 +318,14 @@ class CardLowering:
         if k == "AnyTarget":
             self.targets.append(TargetIR("any", condition=condition, words="any target"))
         elif k == "TargetPlayer":
-            self.targets.append(TargetIR("player", condition=condition, words="target player"))
+            opp = t.player == "opponent"
+            self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
+                                         condition=condition, words=f"target {t.player}"))
+        elif k == "EachPlayers":
+            return RefIR(f"each_{t.who}", words=f"each {t.who}")
+        elif k == "EachObjects":
+            f = _filter(self.ck, t.filter, t)
+            return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
         elif k == "TargetObject":
             f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
@@ -335,8 +342,12 @@ class CardLowering:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
         if p is None or p.who in ("you", "your"):
             return RefIR("you", words="you")
-        self.targets.append(TargetIR("player", condition=condition, words="target player"))
-        return RefIR("player_slot", len(self.targets) - 1, words="target player")
+        if p.who.startswith("each "):
+            return RefIR("each_" + p.who.split()[1], words=p.who)
+        opp = p.who == "target opponent"
+        self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
+                                     condition=condition, words=p.who))
+        return RefIR("player_slot", len(self.targets) - 1, words=p.who)
 
     def counter_kind(self, node: Any) -> str:
         """A counter kind, checked against the library's counter definitions."""
@@ -349,8 +360,9 @@ class CardLowering:
         """Lower one effect statement."""
         k = cname(e)
         if k == "DamageEffect":
+            also = self.target(e.also, cond) if e.also is not None else None
             return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),
-                                       ("equal_to", bool(e.equal))))
+                                       ("equal_to", bool(e.equal)), ("also", also)))
         if k == "NoRegenEffect":
             return EffectIR("no_regen", (("target", self.target(e.target, cond)),))
         if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
@@ -377,7 +389,12 @@ class CardLowering:
                 self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
             elif d.next_upkeep:
                 duration = "next_upkeep"
-            return EffectIR("continuous", (("target", self.target(e.target, cond)),
+            if e.target is not None:
+                ref = self.target(e.target, cond)
+            else:
+                f = _filter(self.ck, e.group, e)
+                ref = RefIR("each", words=f.words, filter=f)
+            return EffectIR("continuous", (("target", ref),
                                            ("parts", tuple(self.static_part(p) for p in e.parts)),
                                            ("duration", duration)))
         if k == "GainControlEffect":

@@ -88,12 +88,17 @@ def cost(c: CostIR) -> str:
 
 def ref(r: RefIR) -> str:
     """Object or player reference expression."""
+    if r.kind == "each":
+        assert r.filter is not None
+        return f"rt.EachObject(filter={obj_filter(r.filter)})"
     return {
         "slot": f"rt.Slot({r.index})",
         "this": "rt.ThisObject()",
         "last": "rt.LastAffected()",
         "you": "rt.You()",
         "player_slot": f"rt.PlayerSlot({r.index})",
+        "each_opponent": "rt.EachOpponent()",
+        "each_player": "rt.EachPlayer()",
     }[r.kind]
 
 
@@ -121,7 +126,7 @@ def target(t: TargetIR) -> str:
     """TargetSpec expression."""
     kind = {"any": "ANY", "player": "PLAYER", "object": "OBJECT"}[t.kind]
     fields = [f"kind=rt.TargetKind.{kind}"]
-    if t.kind == "object":
+    if t.kind == "object" or (t.kind == "player" and t.filter.controller):
         fields.append(f"filter={obj_filter(t.filter)}")
     if t.zone != "battlefield":
         fields.append(f"zone=rt.Zone.{t.zone.upper()}")
@@ -147,7 +152,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return amount(v)
 
     if k == "damage":
-        return f"rt.DealDamage(amount={am('amount')}, target={r('target')})"
+        also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
+        return f"rt.DealDamage(amount={am('amount')}, target={r('target')}{also})"
     if k == "gain_life":
         return f"rt.GainLife(player={r('player')}, amount={am('amount')})"
     if k == "lose_life":

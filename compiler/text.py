@@ -6,6 +6,8 @@ present, replaces the rendered text and is counted by coverage as an escape hatc
 """
 from __future__ import annotations
 
+import re
+
 from .ir import (
     AbilityIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
     KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
@@ -95,6 +97,14 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
     return " and ".join(out)
 
 
+_PLURAL = {"gets": "get", "has": "have", "gains": "gain", "loses": "lose"}
+
+
+def _plural_verbs(text: str) -> str:
+    """Verbs of static parts for a plural subject: "gets +1/+1 and gains flying" -> "get ... gain ..."."""
+    return re.sub(r"(^| and )(gets|has|gains|loses) ", lambda m: m.group(1) + _PLURAL[m.group(2)] + " ", text)
+
+
 def _plural_filter(f: FilterIR) -> str:
     return f.words
 
@@ -121,6 +131,12 @@ class _Phrase:
         noun = (t.filter.types or t.filter.subtypes or (t.filter.kind,))[0] or "permanent"
         return f"that {noun}"
 
+    def player_words(self, p: RefIR) -> str:
+        """A player reference in words ("you", "target opponent", "each player"); names a target slot."""
+        if p.kind == "player_slot":
+            self.named.add(p.index)
+        return p.words
+
     def ref(self, r: RefIR, subject: bool = False) -> str:
         if r.kind == "slot":
             if r.index in self.named:
@@ -138,20 +154,20 @@ class _Phrase:
         if k == "damage":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
+            also = a.get("also")
+            to = self.ref(ref) + (f" and {self.ref(also)}" if isinstance(also, RefIR) else "")
             if a.get("equal_to"):
-                return f"{subject} deals damage equal to {_amount(amt)} to {self.ref(ref)}"
-            return f"{subject} deals {_amount(amt)} damage to {self.ref(ref)}"
+                return f"{subject} deals damage equal to {_amount(amt)} to {to}"
+            return f"{subject} deals {_amount(amt)} damage to {to}"
         if k in ("gain_life", "lose_life", "draw"):
             p, amt = a["player"], a["amount"]
             assert isinstance(p, RefIR) and isinstance(amt, AmountIR)
             third = p.kind != "you"
-            who = "target player" if third else "you"
-            if third:
-                self.ref(RefIR("slot", p.index, words="target player"))
+            who = self.player_words(p)
             if k == "draw":
                 n = amt.value
                 obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
-                return f"target player draws {obj}" if third else f"draw {obj}"
+                return f"{who} draws {obj}" if third else f"draw {obj}"
             verb = ("gains" if third else "gain") if k == "gain_life" else ("loses" if third else "lose")
             return f"{who} {verb} {_amount(amt)} life"
         if k == "destroy":
@@ -201,11 +217,10 @@ class _Phrase:
             words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
             return f"create {words} token{'s' if plural else ''}{with_}"
         if k == "discard":
-            p, amt = a["player"], a["amount"]
-            assert isinstance(p, RefIR) and isinstance(amt, AmountIR)
-            if p.kind != "you":  # "target player discards two cards" (701.8)
-                self.ref(RefIR("slot", p.index, words="target player"))
-                return f"target player discards {_count(amt.value, 'card')}"
+            amt, p = a["amount"], a["player"]
+            assert isinstance(amt, AmountIR) and isinstance(p, RefIR)
+            if p.kind != "you":
+                return f"{self.player_words(p)} discards {_count(amt.value, 'card')}"
             return f"discard {_count(amt.value, 'card')}"
         if k == "mill":
             amt = a["amount"]
@@ -242,6 +257,8 @@ class _Phrase:
             assert isinstance(ref, RefIR) and isinstance(raw, tuple)
             parts = tuple(p for p in raw if isinstance(p, StaticPartIR))
             text = static_parts_text(parts).replace("has ", "gains ")
+            if ref.kind == "each" and not ref.words.startswith("each "):
+                text = _plural_verbs(text)  # "creatures you control get +1/+1"
             if a["duration"] == "next_upkeep":
                 return f"until your next upkeep, {self.ref(ref)} {text}"
             if any(p.kind == "loses" for p in parts):

@@ -19,7 +19,8 @@ from .effects import (
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate,
 )
 from .values import (
-    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, Fixed, HasKeyword, LastAffected,
+    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
+    Fixed, HasKeyword, LastAffected,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
@@ -61,6 +62,9 @@ __all__ = [
     "Destroy",
     "Discard",
     "Draw",
+    "EachObject",
+    "EachOpponent",
+    "EachPlayer",
     "Effect",
     "EntersTheBattlefield",
     "EntersWithCounters",

@@ -24,11 +24,13 @@ class DealDamage:
 
     amount: Amount
     target: ObjectRef
+    also: ObjectRef | None = None  # "to each creature and each player"
 
     def resolve(self, res: "Resolution") -> None:
         """Deal the damage to each still-legal referent."""
         n = self.amount.evaluate(res)
-        for ref in res.referents(self.target):
+        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        for ref in refs:
             res.game.deal_damage(res.source_oid, ref, n)
 
 

@@ -14,7 +14,10 @@ from .abilities import (
 )
 from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
-from .values import has_quality, LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, ThisObject, You
+from .values import (
+    EachObject, EachOpponent, EachPlayer, has_quality, LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot,
+    ThisObject, You,
+)
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -78,6 +81,11 @@ class Resolution:
             return [self.source_oid] if self.game.exists(self.source_oid) else []
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
+        if isinstance(ref, EachObject):
+            return [o.oid for o in self.game.battlefield()
+                    if ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
+        if isinstance(ref, (EachOpponent, EachPlayer)):
+            return [f"player:{p}" for p in self.players(ref)]
         return []
 
     def players(self, ref: PlayerRef) -> list[int]:
@@ -90,6 +98,12 @@ class Resolution:
             t = self.targets[ref.index]
             if isinstance(t, str) and t.startswith("player:"):
                 return [int(t.split(":")[1])]
+        if isinstance(ref, (EachOpponent, EachPlayer)):
+            # 101.4 (APNAP order): starting with the active player.
+            n = len(self.game.players)
+            order = [(self.game.state.active + i) % n for i in range(n)]
+            return [p for p in order if not self.game.players[p].lost
+                    and (isinstance(ref, EachPlayer) or p != self.controller)]
         return []
 
 
@@ -99,7 +113,10 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
     with ``enough``, stop once that many are found (whether a target exists at all, 601.2c)."""
     out: list[object] = []
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
-        out += [f"player:{p.index}" for p in game.players if not p.lost]
+        # "target opponent" (115.1): a player target restricted to the controller's opponents.
+        opponents_only = spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent"
+        out += [f"player:{p.index}" for p in game.players if not p.lost
+                and not (opponents_only and p.index == controller)]
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
         if spec.zone is Zone.STACK:
             out += [i.oid for i in game.state.stack if i.kind == "spell" and i.oid != source_oid

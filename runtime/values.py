@@ -130,7 +130,25 @@ class LastAffected:
     """The objects the previous instruction of this ability acted on ("them" after "create ... tokens")."""
 
 
-ObjectRef = Union[Slot, ThisObject, LastAffected]
+@dataclass(frozen=True)
+class EachObject:
+    """Every permanent matching ``filter`` as the instruction is followed ("each creature", "all
+    creatures", "creatures you control"; 608.2c, 611.2c); not targeted."""
+
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True)
+class EachOpponent:
+    """Every opponent of the ability's controller ("each opponent", 102.2)."""
+
+
+@dataclass(frozen=True)
+class EachPlayer:
+    """Every player still in the game ("each player")."""
+
+
+ObjectRef = Union[Slot, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer]
 
 
 @dataclass(frozen=True)
@@ -145,7 +163,7 @@ class PlayerSlot:
     index: int
 
 
-PlayerRef = Union[You, PlayerSlot]
+PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer]
 
 
 # ------------------------------------------------------------------ amounts
