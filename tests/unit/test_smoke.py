@@ -68,7 +68,7 @@ class AutoHarness(Harness):
 
 
 def _lands(mana_cost: tuple[str, ...]) -> list[str]:
-    """One basic land per mana symbol ({2} counts two; X is announced as 1)."""
+    """One basic land per mana symbol ({2} counts two; X is announced as 1; hybrid pays its first color)."""
     lands: list[str] = []
     for sym in mana_cost:
         inner = sym.strip("{}")
@@ -76,6 +76,8 @@ def _lands(mana_cost: tuple[str, ...]) -> list[str]:
             lands.append(LAND_FOR[inner])
         elif inner == "X":
             lands.append("Plains")
+        elif "/" in inner and inner.split("/")[0] in LAND_FOR:  # hybrid (107.4e): its first color
+            lands.append(LAND_FOR[inner.split("/")[0]])
         elif inner.isdigit():
             lands += ["Plains"] * int(inner)
         else:  # pragma: no cover - the pool's costs use only these symbols
