@@ -179,10 +179,22 @@ def _read_deck(path: str) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play one game between random players and print its turn-by-turn log."""
+    """Play one game (random players, or one side at the terminal) and print its turn-by-turn log."""
+    from runtime.decisions import Decider, RandomDecider
+    from runtime.game import Game
+    from runtime.human import HumanDecider
     from runtime.pool import Pool
+    from runtime.replay import Decision, GameLog, RecordingDecider, log_digest
     from runtime.simulate import play_game
+    from runtime.turnlog import readable
 
+    names = ("alice", "bob")
+    human: int | None = None
+    if args.human is not None:
+        if args.human not in names:
+            print(f"cardsmith play: --human takes {' or '.join(names)}, not {args.human!r}", file=sys.stderr)
+            return 2
+        human = names.index(args.human)
     with tempfile.TemporaryDirectory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)
@@ -190,14 +202,87 @@ def cmd_play(args: argparse.Namespace) -> int:
         if decks is not None and len(decks) != 2:
             print("cardsmith play: give two --deck files (or none for random decks)", file=sys.stderr)
             return 2
-        report = play_game(pool, args.seed, decks, max_turns=args.turns)
-        for line in report.log:
-            print(line)
+        unknown = sorted({c for d in decks or [] for c in d if c not in pool.names()})
+        if unknown:
+            print(f"cardsmith play: not in the pool: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        record: list[Decision] = []
+        humans: list[HumanDecider] = []
+
+        def inner(i: int, game_ref: list[Game]) -> Decider:
+            d: Decider = RandomDecider(args.seed * 2 + i)
+            if i == human:
+                h = HumanDecider(i, game_ref, sys.stdin, sys.stdout)
+                humans.append(h)
+                d = h
+            return RecordingDecider(d, record)
+
+        report = play_game(pool, args.seed, decks, max_turns=args.turns, names=names, inner=inner)
+        if humans:
+            h = humans[0]
+            h.show_news()
+            print("\n".join(h.turn_log.finish() if h.turn_log else []))
+        elif args.raw:
+            print("\n".join(report.log))
+        else:
+            print("\n".join(readable(report.log, names)))
         print(f"-- seed {report.seed}: {report.ended} after {report.turns} turns, {report.decisions} decisions; "
               f"winner: {report.winner or 'none'}")
         for v in report.violations:
             print(f"VIOLATION {v}")
+        if args.save_log:
+            GameLog(seed=args.seed, decks=report.decks, names=list(names), max_turns=args.turns,
+                    decisions=record, final_state=report.final_state, event_log=log_digest(report.log),
+                    events=len(report.log), ended=report.ended, human=human).save(Path(args.save_log))
+            print(f"saved {args.save_log} ({len(record)} decisions); replay with `cardsmith replay {args.save_log}`")
         return 1 if report.violations else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-run a saved game log, print its turn log, and check it ends in the same state (exit 1 if not)."""
+    from runtime.decisions import Decider
+    from runtime.game import Game
+    from runtime.pool import Pool
+    from runtime.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
+    from runtime.simulate import play_game
+    from runtime.turnlog import readable
+
+    try:
+        saved = GameLog.load(Path(args.file))
+    except (OSError, ValueError) as e:
+        print(f"cardsmith replay: {e}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        pool = _compiled_pool(tmp)
+        assert isinstance(pool, Pool)
+        unknown = sorted({c for d in saved.decks for c in d if c not in pool.names()})
+        if unknown:
+            print(f"cardsmith replay: not in the pool: {', '.join(unknown)}", file=sys.stderr)
+            return 1
+        cursor = ReplayCursor()
+
+        def inner(i: int, game_ref: list[Game]) -> Decider:
+            return ReplayDecider(saved.decisions, cursor)
+
+        report = play_game(pool, saved.seed, saved.decks, max_turns=saved.max_turns, names=saved.names,
+                           inner=inner)
+        print("\n".join(report.log if args.raw else readable(report.log, saved.names)))
+        problems: list[str] = []
+        if cursor.divergence:
+            problems.append(cursor.divergence)
+        elif cursor.position != len(saved.decisions):
+            problems.append(f"{len(saved.decisions) - cursor.position} recorded decision(s) were never asked for")
+        if log_digest(report.log) != saved.event_log:
+            problems.append(f"the event log differs ({len(report.log)} events, the log recorded {saved.events})")
+        if report.final_state != saved.final_state:
+            problems.append("the final game state differs from the recorded one")
+        print(f"-- replayed seed {saved.seed}: {report.turns} turns, {cursor.position} of {len(saved.decisions)} "
+              f"decisions; winner: {report.winner or 'none'}")
+        for p in problems:
+            print(f"DIVERGED: {p}")
+        if not problems:
+            print("replay matches: same event log and same final state")
+        return 1 if problems else 0
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
@@ -280,11 +365,19 @@ def make_parser() -> argparse.ArgumentParser:
     s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
     s.add_argument("-v", "--verbose", action="store_true")
     s.set_defaults(func=cmd_test)
-    pl = sub.add_parser("play", help="play a game between random players and print its log")
+    pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
     pl.add_argument("--seed", type=int, default=0)
     pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
     pl.add_argument("--turns", type=int, default=30, help="turn limit")
+    pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
+                    help="play PLAYER (alice, the first deck, by default) at the terminal")
+    pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
+    pl.add_argument("--raw", action="store_true", help="print the full event log instead of the readable one")
     pl.set_defaults(func=cmd_play)
+    rp = sub.add_parser("replay", help="replay a saved game log and check it ends the same")
+    rp.add_argument("file", help="a log written by `cardsmith play --save-log`")
+    rp.add_argument("--raw", action="store_true", help="print the full event log")
+    rp.set_defaults(func=cmd_replay)
     so = sub.add_parser("soak", help="play many invariant-checked random games")
     so.add_argument("--games", type=int, default=100)
     so.add_argument("--seed", type=int, default=0, help="first seed")

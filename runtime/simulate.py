@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .decisions import Answer, ChooseAction, ChooseTarget, Decider, Question, RandomDecider
-from .game import Game
+from .game import Game, state_digest
+from .human import GameAbandoned
 from .invariants import card_census, check_invariants, phased_out_targetable
 from .pool import Pool
 from .turns import run
@@ -35,14 +36,16 @@ class GameReport:
     decisions_log: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     ended: str = ""
+    decks: list[list[str]] = field(default_factory=list)
+    final_state: str = ""  # state digest at the end (runtime.game.state_digest)
 
 
 class CheckingDecider:
     """A random player whose every question is an occasion to check the invariants."""
 
     def __init__(self, game_ref: list[Game], census: list[Counter[int]], seed: int, report: GameReport,
-                 check: bool = True) -> None:
-        self.inner: Decider = RandomDecider(seed)
+                 check: bool = True, inner: Decider | None = None) -> None:
+        self.inner: Decider = inner if inner is not None else RandomDecider(seed)
         self.game_ref = game_ref
         self.census = census
         self.report = report
@@ -84,16 +87,27 @@ def random_deck(pool: Pool, rng: random.Random, size: int = 60, lands: int = 24)
     return deck
 
 
+# Who answers for player i, given the (soon filled) one-element game reference; None: a random player.
+InnerFactory = Callable[[int, list[Game]], "Decider | None"]
+
+
 def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = None, max_turns: int = 30,
-              check: bool = True, names: Sequence[str] = ("alice", "bob")) -> GameReport:
-    """Play one seeded game between random players; return its report."""
+              check: bool = True, names: Sequence[str] = ("alice", "bob"),
+              inner: InnerFactory | None = None) -> GameReport:
+    """Play one seeded game; return its report.
+
+    Players are seeded random players unless ``inner`` gives another decider for a player (a
+    person at a terminal, a recorder, a replay).  A :class:`GameAbandoned` raised by a decider
+    (end of input, a replay's divergence) ends the game cleanly; ``report.ended`` says why.
+    """
     rng = random.Random(seed)
     if decks is None:
         decks = [random_deck(pool, rng), random_deck(pool, rng)]
-    report = GameReport(seed=seed, turns=0, decisions=0, winner=None)
+    report = GameReport(seed=seed, turns=0, decisions=0, winner=None, decks=[list(d) for d in decks])
     game_ref: list[Game] = []
     census: list[Counter[int]] = []
-    deciders = [CheckingDecider(game_ref, census, seed * 2 + i, report, check) for i in range(len(names))]
+    deciders = [CheckingDecider(game_ref, census, seed * 2 + i, report, check,
+                                inner(i, game_ref) if inner is not None else None) for i in range(len(names))]
     game = Game(list(names), deciders, seed=seed)
     game.keyword_resolver = pool.keyword
     game_ref.append(game)
@@ -106,6 +120,8 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
     try:
         run(game, None, max_turns=max_turns)
         report.ended = "game over" if game.state.game_over else "turn limit"
+    except GameAbandoned as e:
+        report.ended = f"stopped: {e}"
     except Exception as e:  # noqa: BLE001 - a crash is a finding, reported with its seed
         report.violations.append(f"engine error: {type(e).__name__}: {e}")
         report.ended = "crash"
@@ -116,4 +132,5 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
     if game.state.winner is not None:
         report.winner = names[game.state.winner]
     report.log = list(game.state.log)
+    report.final_state = state_digest(game.state)
     return report
