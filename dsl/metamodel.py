@@ -44,6 +44,10 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
         return mm.model_from_str(text, file_name=path), []
     except TextXSyntaxError as e:
         msg = str(e.message) if hasattr(e, "message") else str(e)
+        # A failed lookahead (``!'}'``, ``!Reserved``) may be the first thing tried at the error
+        # position; Arpeggio then lists a "Not" marker that textX doesn't remove.  It means nothing
+        # to an author (the other expectations are the useful part).
+        msg = msg.replace("Expected Not or ", "Expected ")
         # textX prefixes the location; keep only what is after it.
         if msg.startswith(path):
             msg = msg.split(": ", 1)[-1]
