@@ -8,22 +8,23 @@ import tempfile
 from pathlib import Path
 from typing import Sequence
 
+from dsl.diagnostics import Diagnostic
+
 from . import VERSION
 from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
 from .lower import lower_card_file
+from .terminal import print_diagnostics, progress_bar
 from .text import card_text
 
 
-def _progress(enabled: bool):  # type: ignore[no-untyped-def]
-    if not enabled:
-        return None
+def _show_progress(fmt: str) -> bool:
+    """A progress bar only for people: text output to a terminal (never with --format json)."""
+    return fmt == "text" and sys.stderr.isatty()
 
-    def show(done: int, total: int) -> None:
-        sys.stderr.write(f"\r  {done}/{total} cards")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-    return show
+
+def _print_located(diags: Sequence[Diagnostic]) -> None:
+    """Diagnostics on stderr with their source line and a caret (colored on a terminal)."""
+    print_diagnostics(diags, sys.stderr, color=sys.stderr.isatty())
 
 
 def _print_diagnostics(report: BuildReport, fmt: str) -> None:
@@ -32,8 +33,7 @@ def _print_diagnostics(report: BuildReport, fmt: str) -> None:
                           "compiled": report.compiled, "cached": report.cached, "failed": report.failed},
                          indent=2))
     else:
-        for d in report.diagnostics:
-            print(d.format(), file=sys.stderr)
+        _print_located(report.diagnostics)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -43,7 +43,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if missing:
         print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
         return 2
-    report = build(paths, None, jobs=args.jobs, progress=_progress(args.format == "text" and sys.stderr.isatty()))
+    with progress_bar(_show_progress(args.format), "checking", sys.stderr) as progress:
+        report = build(paths, None, jobs=args.jobs, progress=progress)
     _print_diagnostics(report, args.format)
     if args.format == "text":
         n = len(report.diagnostics)
@@ -61,8 +62,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
         return 2
     out = Path(args.output)
-    report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache,
-                   progress=_progress(args.format == "text" and sys.stderr.isatty()))
+    with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
+        report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
     _print_diagnostics(report, args.format)
     if args.format == "text":
         print(f"cardsmith build: {report.summary()} -> {out}")
@@ -84,8 +85,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         target = matches[0]
     library, diags, _ = load_library(keyword_dir_for([target], kw_files))
     ir, card_diags = lower_card_file(target.read_text(encoding="utf-8"), display(target), library)
-    for d in diags + card_diags:
-        print(d.format(), file=sys.stderr)
+    _print_located(diags + card_diags)
     if ir is None:
         return 1
     print(ir.name)
@@ -116,9 +116,8 @@ def cmd_test(args: argparse.Namespace) -> int:
         passed = failed = 0
         for f in files:
             scenarios, diags = load_scenario_file(f)
-            for d in diags:
-                print(d.format(), file=sys.stderr)
-                failed += 1
+            _print_located(diags)
+            failed += len(diags)
             for s in scenarios:
                 try:
                     result = run_scenario(s, pool)
@@ -326,7 +325,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     if not oracle.exists():
         print(f"cardsmith coverage: no Oracle file {oracle}", file=sys.stderr)
         return 2
-    report = coverage(pool, oracle, Path(args.scenarios), top=args.top)
+    with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
+        report = coverage(pool, oracle, Path(args.scenarios), top=args.top, progress=progress)
     print(report.as_json() if args.format == "json" else report.table())
     return 0
 

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .build import build
 from .oracle import load_oracle, normalize
@@ -67,9 +67,11 @@ class CoverageReport:
         return "\n".join(out)
 
 
-def coverage(pool: Path, oracle_file: Path, scenario_dir: Path, top: int = 25) -> CoverageReport:
-    """Compute the coverage of ``oracle_file`` by the pool at ``pool``."""
-    report = build([pool], None)
+def coverage(pool: Path, oracle_file: Path, scenario_dir: Path, top: int = 25,
+             progress: Callable[[int, int], None] | None = None) -> CoverageReport:
+    """Compute the coverage of ``oracle_file`` by the pool at ``pool`` (``progress(done, total)``
+    is told as cards compile)."""
+    report = build([pool], None, progress=progress)
     results = {r.name: r for r in report.results if not r.diagnostics}
     oracle = load_oracle(oracle_file)
     scenario_text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(scenario_dir.rglob("*.scn")))

@@ -1,0 +1,87 @@
+"""Terminal output of the command line: diagnostics with the offending source line, progress bars.
+
+Plain text whenever output is not a terminal (pipes, CI, editors running ``cardsmith check``): the
+first line of each diagnostic is always ``path:line:col: error: message``, followed by the source
+line, a caret under the column, and the hint.  On a terminal the same text is colored with
+``rich``, and long builds show a progress bar on stderr, which disappears when done.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, Sequence, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from dsl.diagnostics import Diagnostic
+
+
+def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None:
+    """Line ``line`` (1-based) of the file at ``path``, or None when it can't be read."""
+    if path not in cache:
+        try:
+            cache[path] = Path(path).read_text(encoding="utf-8").split("\n")
+        except (OSError, UnicodeDecodeError):
+            cache[path] = []
+    lines = cache[path]
+    return lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else None
+
+
+def caret_line(text: str, col: int) -> str:
+    """Spaces (tabs kept, so it lines up) up to 1-based column ``col``, then ``^``."""
+    prefix = text[:max(col - 1, 0)]
+    return "".join(c if c == "\t" else " " for c in prefix) + "^"
+
+
+def excerpt(d: Diagnostic, cache: dict[str, list[str]]) -> list[str]:
+    """The plain-text lines of a diagnostic: the located message, source line, caret, hint."""
+    out = [f"{d.path}:{d.line}:{d.col}: {d.severity}: {d.message}"]
+    text = source_line(d.path, d.line, cache)
+    if text is not None:
+        gutter = f"{d.line:>5} | "
+        out.append(gutter + text)
+        out.append(" " * (len(gutter) - 2) + "| " + caret_line(text, d.col))
+    if d.hint:
+        out.append(f"    hint: {d.hint}")
+    return out
+
+
+def print_diagnostics(diags: Sequence[Diagnostic], stream: TextIO, color: bool) -> None:
+    """Print diagnostics with source excerpts; colored with rich when ``color`` (a terminal)."""
+    cache: dict[str, list[str]] = {}
+    if not color:
+        for d in diags:
+            stream.write("\n".join(excerpt(d, cache)) + "\n")
+        return
+    console = Console(file=stream, highlight=False, soft_wrap=True)
+    for d in diags:
+        lines = excerpt(d, cache)
+        head = (f"[bold]{escape(d.path)}:{d.line}:{d.col}:[/bold] [bold red]{d.severity}:[/bold red] "
+                f"{escape(d.message)}")
+        console.print(head)
+        for extra in lines[1:]:
+            if extra.lstrip().startswith("hint:"):
+                console.print(f"[cyan]{escape(extra)}[/cyan]")
+            elif extra.rstrip().endswith("^"):
+                console.print(f"[bold green]{escape(extra)}[/bold green]")
+            else:
+                console.print(escape(extra))
+
+
+@contextmanager
+def progress_bar(enabled: bool, what: str, stream: TextIO) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``(done, total)`` callback drawing a rich progress bar on ``stream``, or None when disabled
+    (not a terminal, or machine-readable output was asked for)."""
+    if not enabled:
+        yield None
+        return
+    console = Console(file=stream)
+    with Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield update
