@@ -199,6 +199,14 @@ class EntersWithIR:
     counter: str
     condition: ConditionIR | None = None
     ability_word: str = ""
+    keywords: tuple[str, ...] = ()  # "... and with flying": keywords it has from then on
+
+
+@dataclass(frozen=True)
+class EntersTappedIR:
+    """"this enters the battlefield tapped" (614.1c)."""
+
+    ability_word: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,7 +229,7 @@ class StaticIR:
     enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
 
 
-AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, AmplifyIR, StaticIR]
+AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR]
 
 
 @dataclass(frozen=True)

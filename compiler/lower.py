@@ -18,7 +18,7 @@ from dsl.strings import unescape
 
 from .ir import (
     AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR,
-    EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
+    EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
     SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
 
@@ -515,7 +515,13 @@ class CardLowering:
             if b.word and self.ck.name_in(b, "condition word", b.word, self.words):
                 amount = AmountIR("times_paid", amount.value, self.words[b.word], words=b.word)
             cond = self.condition(b.condition) if b.condition is not None else None
-            return EntersWithIR(amount, counter, cond, word)
+            for kw in b.keywords:
+                self.ck.name_in(b, "keyword", kw, self.keywords)
+                if kw in self.keywords and self.keywords[kw].params:
+                    self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
+            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords))
+        if k == "EntersTappedStmt":
+            return EntersTappedIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         cond_node = b.precondition if b.precondition is not None else b.condition

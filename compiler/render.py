@@ -14,7 +14,7 @@ import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    AbilityIR, ActivatedIR, AmplifyIR, CardIR, EffectIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    AbilityIR, ActivatedIR, AmplifyIR, CardIR, EffectIR, EntersTappedIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
 from .lower import identifier
@@ -74,8 +74,12 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             continue
         if isinstance(ab, EntersWithIR):
             cond = f", condition={pyexpr.condition(ab.condition)}" if ab.condition is not None else ""
+            kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
             instances.append(f"rt.EntersWithCounters(amount={pyexpr.amount(ab.amount)}, "
-                             f"counter={pyexpr.lit(ab.counter)}{cond})")
+                             f"counter={pyexpr.lit(ab.counter)}{cond}{kws})")
+            continue
+        if isinstance(ab, EntersTappedIR):
+            instances.append("rt.EntersTapped()")
             continue
         if isinstance(ab, AmplifyIR):
             instances.append(f"rt.RevealToEnterWithCounters(amount={pyexpr.amount(ab.amount)}, "

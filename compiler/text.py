@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, EffectIR, EntersTappedIR, EntersWithIR,
+    FilterIR,
     KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
 )
 
@@ -397,6 +398,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if ab.restriction is not None:
             text += " Activate this ability only " + _condition(ab.restriction, False, card.name) + "."
         return f"({text})" if ab.intrinsic else text
+    if isinstance(ab, EntersTappedIR):
+        return f"{card.name} enters the battlefield tapped."
     if isinstance(ab, (EntersWithIR, AmplifyIR)):
         n = ab.amount
         if isinstance(ab, AmplifyIR):
@@ -412,7 +415,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
             cond = _condition(ab.condition, False, card.name)
             if ab.condition.kind == "paid" and ab.condition.subject is None:
                 cond = cond.replace("if it was", f"if {card.name} was", 1)
-            return f"{_cap(cond)}, it enters the battlefield with {what} on it."
+            with_ = "".join(f" and with {k}" for k in ab.keywords)
+            return f"{_cap(cond)}, it enters the battlefield with {what} on it{with_}."
         return f"{card.name} enters the battlefield with {what} on it."
     if isinstance(ab, StaticIR):
         body = static_parts_text(ab.parts)

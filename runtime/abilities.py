@@ -170,6 +170,12 @@ class EntersWithCounters(Ability):
     amount: Amount
     counter: str
     condition: Condition | None = None
+    keywords: tuple[str, ...] = ()  # "... and with flying": it has them from then on (611.2, 613.1f)
+
+
+@dataclass(frozen=True)
+class EntersTapped(Ability):
+    """614.1c: "enters the battlefield tapped" is a replacement effect."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .abilities import (
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
-    CardDefinition, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
+    CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     TargetKind, TargetSpec, TriggeredAbility, Ability,
 )
@@ -66,6 +66,7 @@ __all__ = [
     "EachOpponent",
     "EachPlayer",
     "Effect",
+    "EntersTapped",
     "EntersTheBattlefield",
     "EntersWithCounters",
     "ExileIfLeavesStack",

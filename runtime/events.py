@@ -24,5 +24,6 @@ class ZoneChange:
     controller: int
     counters: Counter[str] = field(default_factory=Counter)
     tapped: bool = False
+    keywords: tuple[str, ...] = ()  # "enters with ... and with flying" (614.1c)
     applied: frozenset[str] = frozenset()  # replacement effects already applied (614.5)
     new_oid: int | None = None  # filled in once it happened

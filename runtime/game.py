@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 from . import layers
 from .abilities import (
     Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
-    EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
+    EntersTapped, EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
 )
 from .continuous import (
-    ContinuousEffect, ControlledBy, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
+    ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import ZoneChange
@@ -407,6 +407,11 @@ class Game:
                     n = self._evaluate_on_entering(a, src, ev)
                     if n > 0:
                         ev.counters[a.counter] += n
+                        if isinstance(a, EntersWithCounters):
+                            ev.keywords += a.keywords
+                elif isinstance(a, EntersTapped) and ev.to_zone is Zone.BATTLEFIELD \
+                        and ev.from_zone is not Zone.BATTLEFIELD:
+                    ev.tapped = True
                 else:
                     continue
                 ev.applied = ev.applied | {key}
@@ -470,6 +475,10 @@ class Game:
         else:
             new.controller = o.owner
         self.state.objects[new.oid] = new
+        if ev.keywords and ev.to_zone is Zone.BATTLEFIELD:
+            # "enters with ... and with flying" (614.1c): it has those keywords while it stays (613.1f).
+            self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
+                                                          "forever", self.new_id()))
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
             lst.append(new.oid)
