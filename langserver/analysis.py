@@ -151,6 +151,25 @@ def word_at(text: str, line: int, col: int) -> str:
     return ""
 
 
+def keyword_at(text: str, line: int, col: int, keywords: dict[str, KeywordIR]) -> KeywordIR | None:
+    """The keyword named under a 0-based position; two-word names ("first strike") match from
+    either word."""
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    words = list(WORD.finditer(lines[line]))
+    for i, m in enumerate(words):
+        if m.start() <= col <= m.end():
+            here = m.group(0).lower()
+            after = f"{here} {words[i + 1].group(0).lower()}" if i + 1 < len(words) else ""
+            before = f"{words[i - 1].group(0).lower()} {here}" if i > 0 else ""
+            for name in (after, before, here):
+                if name in keywords:
+                    return keywords[name]
+            return None
+    return None
+
+
 def string_at(text: str, line: int, col: int) -> str:
     """The double-quoted string under a 0-based position (e.g. a card name in a scenario), or ""."""
     lines = text.split("\n")
@@ -225,8 +244,7 @@ def pool_card_hover(name: str, index: PoolIndex) -> str:
 
 def hover(text: str, path: Path, line: int, col: int, index: PoolIndex, rules_file: Path | None) -> str:
     """Hover markdown at a 0-based position: a keyword's facts over a keyword, else the card's text."""
-    word = word_at(text, line, col).lower()
-    kw = index.library().keywords().get(word)
+    kw = keyword_at(text, line, col, index.library().keywords())
     if kw is not None and path.suffix != ".scn":
         return keyword_hover(kw, rules_file)
     if path.suffix == ".scn":
@@ -239,8 +257,7 @@ def hover(text: str, path: Path, line: int, col: int, index: PoolIndex, rules_fi
 
 def definition(text: str, line: int, col: int, index: PoolIndex) -> DefinitionSite | None:
     """Where the keyword under a 0-based position is defined (``keyword X`` in a .kw file)."""
-    word = word_at(text, line, col).lower()
-    kw = index.library().keywords().get(word)
+    kw = keyword_at(text, line, col, index.library().keywords())
     if kw is None:
         return None
     return DefinitionSite(index.source_path(kw.source), kw.line)

@@ -97,6 +97,8 @@ class HumanDecider:
         if not line:
             self._say()
             raise GameAbandoned(f"{self.game_ref[0].players[self.player].name} left the game (end of input)")
+        if not self.inp.isatty():
+            self._say(line.strip())  # answers piped from a file: echo them so the transcript reads right
         return line.strip()
 
     def _ask(self, prompt: str, parse: Callable[[str], Answer]) -> Answer:

@@ -149,3 +149,18 @@ def test_keyword_hover_quotes_the_cited_rule(tmp_path: Path) -> None:
     assert md.startswith("**Kicker**(cost: cost) — rule 702.33a")
     assert "> 702.33a Kicker is a static ability." in md
     assert "> " not in keyword_hover(library.keywords()["kicker"], None)
+
+
+def test_two_word_keywords_are_found_from_either_word() -> None:
+    from compiler.build import load_library
+    from langserver.analysis import keyword_at, word_at
+
+    library, _, _ = load_library(sorted((default_pool() / "keywords").glob("*.kw")))
+    kws = library.keywords()
+    text = "    first strike, flying\n    kicker {2}"
+    assert (k := keyword_at(text, 0, 6, kws)) is not None and k.name == "First strike"
+    assert (k := keyword_at(text, 0, 12, kws)) is not None and k.name == "First strike"
+    assert (k := keyword_at(text, 0, 20, kws)) is not None and k.name == "Flying"
+    assert (k := keyword_at(text, 1, 5, kws)) is not None and k.name == "Kicker"
+    assert keyword_at(text, 1, 12, kws) is None  # on "{2}"
+    assert word_at(text, 5, 0) == ""
