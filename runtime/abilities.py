@@ -20,6 +20,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .effects import Effect
+    from .facedown import FaceDown
 
 
 class TargetKind(Enum):
@@ -90,11 +91,19 @@ class ObjectEvent:
 
     Events: enters (603.6a), leaves and dies (603.6c, 603.10a: they look back in time), attacks
     (508.3a), blocks (509.3c), blocked (509.3d; ``filter`` restricts the blocker), phases_in and
-    phases_out (702.26).
+    phases_out (702.26), turned_face_up (708.8), exiled_this_way (607.2a, linked to a replacement
+    effect of the same keyword), targeted (becomes the target of a spell or ability, 702.21a).
     """
 
     events: tuple[str, ...]
     filter: ObjectFilter | None = None
+    # Whose events: "this" (the object itself) or "yours" (any permanent its controller
+    # controls: "whenever a permanent you control is turned face up").
+    scope: str = "this"
+    # 702.21a: "... a spell or ability an opponent controls" (for "becomes the target").
+    opponents_only: bool = False
+    # 113.6k: a triggered ability that functions from the graveyard (it says so in its effect).
+    from_graveyard: bool = False
 
 
 Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]
@@ -147,12 +156,59 @@ class AdditionalCost(Ability):
 
 @dataclass(frozen=True)
 class AlternativeCost(Ability):
-    """601.2b/f, 118.9: pay ``cost`` rather than the mana cost, casting from ``zone``."""
+    """601.2b/f, 118.9: pay ``cost`` rather than the mana cost, casting from ``zone``.
+
+    ``face_down``: the spell is cast face down with these face-down characteristics (702.37c,
+    708.4).  ``instructed``: usable only when an effect instructs its owner to cast the card this
+    way during resolution (608.2g; 702.35a madness), never as a normal cast.
+    """
 
     label: str
     cost: Cost
     zone: Zone = Zone.HAND
     keyword: str = ""
+    face_down: "FaceDown | None" = None
+    instructed: bool = False
+
+
+@dataclass(frozen=True)
+class FaceUpCost(Ability):
+    """702.37e: while this card is a face-down permanent, its controller may turn it face up for
+    ``cost`` (a special action, 116.2b); ``counters`` are put on it as it turns up if this cost was
+    the one paid (702.37b)."""
+
+    label: str
+    cost: Cost
+    counters: tuple[tuple[str, int], ...] = ()
+    keyword: str = ""
+
+
+@dataclass(frozen=True)
+class AsTurnedFaceUp(Ability):
+    """708.11: "As this is turned face up, put N counters on it" -- applied while it turns face up."""
+
+    amount: Amount
+    counter: str
+
+
+@dataclass(frozen=True)
+class DiscardInstead(Ability):
+    """614.1a: a replacement effect that works while the card is in its owner's hand: if it would
+    be discarded, it is put into ``zone`` instead (702.35a).  The object it becomes there is
+    "exiled this way" for the linked triggered ability (607.2a)."""
+
+    zone: Zone
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class EntersAsCopy(Ability):
+    """707.5 / 614.1c: "You may have this enter the battlefield as a copy of any creature on the
+    battlefield": as it enters, its controller may choose one; it enters with that object's
+    copiable values (707.2)."""
+
+    filter: ObjectFilter
+    optional: bool = True
 
 
 @dataclass(frozen=True)
@@ -273,7 +329,7 @@ class CardDefinition:
 class ActionStep:
     """A primitive step of a keyword action (701)."""
 
-    kind: str  # "find", "move", "randomize"
+    kind: str  # "find", "move", "randomize", "face_down"
     may_fail: bool = False
 
 
@@ -283,6 +339,7 @@ class KeywordAction:
     name: ClassVar[str] = ""
     rule: ClassVar[str] = ""
     steps: ClassVar[tuple[ActionStep, ...]] = ()
+    face_down: ClassVar["FaceDown | None"] = None  # for a "face_down" step: what the card becomes (708.2)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "KeywordAction":
         return self

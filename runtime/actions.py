@@ -20,6 +20,9 @@ class CastSpell:
     targets: tuple[object, ...] | None = None
     x: int = 0
     phyrexian_life: int = 0
+    # Further alternative costs asked for together with ``alternative``: always refused, since a
+    # spell can't have two alternative costs or be cast two alternative ways (118.9a, 601.2b).
+    also: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,21 @@ class PlayLand:
 
 
 @dataclass(frozen=True)
+class TurnFaceUp:
+    """116.2b: turn face-down permanent ``oid`` face up, the ``way``-th way it allows (702.37e, 701.34b);
+    ``x`` is X in that cost (702.37f)."""
+
+    oid: int
+    way: int = 0
+    x: int = 0
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """117.3d: pass priority."""
 
 
-Action = Union[CastSpell, ActivateAbility, PlayLand, PassPriority]
+Action = Union[CastSpell, ActivateAbility, PlayLand, TurnFaceUp, PassPriority]
 
 
 @dataclass(frozen=True)

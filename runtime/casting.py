@@ -42,8 +42,12 @@ def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
     return any(isinstance(a, MayCastAsThoughInstant) for a in abilities)
 
 
-def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
-    """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast."""
+def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: bool = False) -> None:
+    """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast.
+
+    ``during_resolution``: an effect instructs the player to cast it now (608.2g): timing
+    permissions are ignored and "only as instructed" alternative costs (702.35a) may be used.
+    """
     from .game import IllegalAction
 
     if not game.exists(req.oid):
@@ -58,6 +62,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
         raise IllegalAction(f"{name} isn't yours to cast")
     options = d.cost_options()
     # 601.2b: at most one alternative cost (118.9a); it names the zone it works from.
+    if req.also:
+        names = [options[i].label if 0 <= i < len(options) else "?" for i in (req.alternative, *req.also)
+                 if i is not None]
+        raise IllegalAction(f"{name}: a spell can't be cast with two alternative costs ({' and '.join(names)}) "
+                            f"(118.9a, 601.2b)")
     alt: AlternativeCost | None = None
     if req.alternative is not None:
         if not 0 <= req.alternative < len(options) or not isinstance(options[req.alternative], AlternativeCost):
@@ -69,9 +78,12 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
             raise IllegalAction(
                 f"{name} is in the {o.zone.value}: its {alt.label} cost can be used only from the "
                 f"{alt.zone.value} (601.2b)")
+        if alt.instructed and not during_resolution:
+            raise IllegalAction(f"{name} can be cast for its {alt.label} cost only as its triggered ability "
+                                f"instructs (702.35a, 608.2g)")
     elif o.zone is not Zone.HAND:
         raise IllegalAction(f"{name} can't be cast from the {o.zone.value} (601.2a)")
-    if "instant" not in ch.types and not instant_timing(ch.abilities):
+    if "instant" not in ch.types and not instant_timing(ch.abilities) and not during_resolution:
         why = _sorcery_timing(game, player)
         if why:
             raise IllegalAction(f"{name} can be cast only at sorcery speed: {why} (307.1, 301.1)")
@@ -99,11 +111,14 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
     if req.x < 0:
         raise IllegalAction("X can't be negative (107.3)")
     from_zone = o.zone
-    # 601.2a: the card moves to the stack and becomes a new object there.
-    new_oid = game.move(req.oid, Zone.STACK, controller=player)
+    # 601.2a: the card moves to the stack and becomes a new object there; 708.4: one cast face
+    # down is turned face down first, so the spell has only its face-down characteristics.
+    face_down = alt.face_down if alt is not None else None
+    new_oid = game.move(req.oid, Zone.STACK, controller=player, face_down=face_down)
     if new_oid is None:
         raise IllegalAction(f"{name} couldn't be put on the stack")
     spell_obj = game.obj(new_oid)
+    d = spell_obj.definition
     spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone)
     item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
@@ -144,7 +159,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell) -> None:
     if req.x:
         extras.append(f"X={req.x}")
     suffix = f" ({', '.join(extras)})" if extras else ""
-    game.log(f"{game.players[player].name} casts {name}{suffix}")
+    shown = "a face-down spell" if face_down is not None else name  # 708.5: hidden from the others
+    game.log(f"{game.players[player].name} casts {shown}{suffix}")
+    game.became_targets(item)
 
 
 def _mentions_x(cost: Cost) -> bool:
@@ -189,9 +206,10 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     if a.is_mana:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
         return
-    game.state.stack.append(StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid,
-                                      source_card=o.card.card_id, controller=player, targets=targets,
-                                      ability=a, text=a.text))
+    item = StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
+                     controller=player, targets=targets, ability=a, text=a.text)
+    game.state.stack.append(item)
+    game.became_targets(item)
     # An ability whose cost sacrificed its source still resolves; it uses last known information (608.2h).
 
 

@@ -195,5 +195,4 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         game.log(f"{game.players[player].name} sacrifices {game.name_of(oid)}")
         game.move(oid, Zone.GRAVEYARD)
     for oid in discard:
-        game.log(f"{game.players[player].name} discards {game.name_of(oid)}")
-        game.move(oid, Zone.GRAVEYARD)
+        game.discard_card(player, oid)  # 118.3 / 702.35a: a discard as a cost is a discard

@@ -348,8 +348,156 @@ class MustBlock:
                 res.game.add_block_requirement(ref, res.source_oid)
 
 
+@dataclass(frozen=True)
+class PutIntoZone:
+    """Put an object into a zone ("put it into your graveyard"; "return it to the battlefield").
+
+    ``face_down``: "yes" puts it onto the battlefield face down (708.2a: a 2/2 with no text, name,
+    subtypes or mana cost), "choice" lets its controller choose face up or face down.
+    """
+
+    target: ObjectRef
+    zone: Zone
+    face_down: str = "no"
+    under_your_control: bool = False
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move each referent; they become "them" for later instructions."""
+        from .decisions import YesNo
+        from .facedown import FaceDown
+        game = res.game
+        moved = []
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int):
+                continue
+            down = self.face_down == "yes"
+            if self.face_down == "choice":
+                down = game.ask_valid(YesNo(res.controller, "Put it onto the battlefield face down?"),
+                                      lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+            new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
+                            face_down=FaceDown("effect") if down else None)
+            if new is not None:
+                moved.append(new)
+        res.last_affected = tuple(moved)
+        res.performed = bool(moved)
+
+
+@dataclass(frozen=True)
+class CastThis:
+    """608.2g: its owner casts the object during resolution, using the alternative cost ``label``
+    (702.35a: "cast it by paying [cost] rather than paying its mana cost").  Not performed (for
+    "if you don't") when the cast is illegal, e.g. the cost can't be paid: the game is rewound."""
+
+    target: ObjectRef
+    label: str
+
+    def resolve(self, res: "Resolution") -> None:
+        """Cast it now; it goes on top of the stack, above the resolving ability."""
+        from .actions import CastSpell
+        from .abilities import AlternativeCost
+        from .casting import cast_spell
+        from .game import IllegalAction
+        game = res.game
+        res.performed = False
+        for ref in res.referents(self.target):
+            if not isinstance(ref, int):
+                continue
+            o = game.obj(ref)
+            opts = o.definition.cost_options()
+            index = next((i for i, a in enumerate(opts) if isinstance(a, AlternativeCost) and a.label == self.label), None)
+            if index is None:
+                continue
+            try:
+                game.transaction(lambda: cast_spell(game, o.owner, CastSpell(ref, alternative=index),
+                                                    during_resolution=True))
+            except IllegalAction as e:
+                game.log(f"{game.players[o.owner].name} doesn't cast it: {e}")
+                continue
+            res.performed = True
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays:
+    """701.5a / 118.12: counter a spell or ability unless its controller pays ``mana`` (``per`` times,
+    "{1} for each card in your graveyard")."""
+
+    target: ObjectRef
+    mana: tuple[str, ...]
+    per: Amount | None = None
+
+    def resolve(self, res: "Resolution") -> None:
+        """Offer the cost to the controller of each referent; counter it if they don't pay."""
+        game = res.game
+        times = self.per.evaluate(res) if self.per is not None else 1
+        for ref in res.referents(self.target):
+            item = next((i for i in game.state.stack if i.oid == ref), None)
+            if item is None:
+                continue
+            if times > 0 and game.offer_to_pay(res, Cost(mana=self.mana * times), payer=item.controller):
+                continue
+            game.counter(item.oid)
+
+
+@dataclass(frozen=True)
+class CopySpell:
+    """707.10: put a copy of a spell onto the stack under the controller's control; it copies the
+    spell's characteristics and every choice made for it (modes, targets, X, additional and
+    alternative costs: a copy of a kicked spell is kicked, seed 003); the controller may choose new
+    targets (707.10c).  The copy isn't cast."""
+
+    target: ObjectRef
+    new_targets: bool = True
+
+    def resolve(self, res: "Resolution") -> None:
+        """Make the copies."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                res.game.copy_spell(res.controller, ref, self.new_targets)
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy:
+    """707.2 / 111.2: create a token that's a copy of a permanent (its copiable values)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Create the copies; they become "them"."""
+        made: list[int] = []
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and res.game.exists(ref):
+                made += res.game.create_token_copy(res.controller, res.game.obj(ref).definition)
+        res.last_affected = tuple(made)
+
+
+@dataclass(frozen=True)
+class PlayerSacrifices:
+    """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted)."""
+
+    player: PlayerRef
+    filter: ObjectFilter
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask the player to choose, then sacrifice."""
+        from .decisions import ChooseCards, Choice
+        from .game import chosen_keys
+        game = res.game
+        for p in res.players(self.player):
+            mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
+            n = min(self.amount.evaluate(res), len(mine))
+            if n == 0:
+                continue
+            picked = mine if n == len(mine) else game.ask_valid(
+                ChooseCards(p, f"Sacrifice {n}", tuple(Choice(str(o), game.name_for(o, p)) for o in mine), n, n),
+                lambda ans: chosen_keys(ans, mine, n, n), f"choose {n} to sacrifice (701.17a)")
+            for oid in picked:
+                game.sacrifice(oid)
+
+
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, PutIntoZone, CastThis,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices,
 ]

@@ -6,10 +6,15 @@ it to triggered abilities (603).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from collections import Counter
 
 from .zones import Zone
+
+if TYPE_CHECKING:
+    from .abilities import CardDefinition
+    from .facedown import FaceDown
 
 
 @dataclass
@@ -27,3 +32,7 @@ class ZoneChange:
     keywords: tuple[str, ...] = ()  # "enters with ... and with flying" (614.1c)
     applied: frozenset[str] = frozenset()  # replacement effects already applied (614.5)
     new_oid: int | None = None  # filled in once it happened
+    cause: str = ""  # "discard" when a player discards it (701.8): discard replacements apply
+    face_down: "FaceDown | None" = None  # 708.3: put onto the battlefield face down
+    copy_of: "CardDefinition | None" = None  # 707.5: enters as a copy of these copiable values
+    linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AlternativeCost, BeginningOfStep, CardDefinition, EntersTheBattlefield,
+    Ability, AlternativeCost, BeginningOfStep, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
 )
 from .continuous import (
@@ -33,6 +33,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .effects import CreateTokens, Effect, PerformAction
+    from .facedown import FaceDown
     from .stack import Resolution, StackItem
     from .values import Cost
 
@@ -165,7 +166,8 @@ def state_digest(state: GameState) -> str:
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
-             o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down, o.phased_out,
+             o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
+             o.copy_of.name if o.copy_of else None, o.turned_up_with, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
              o.deathtouched)
             for o in state.objects.values()
@@ -291,11 +293,20 @@ class Game:
             self.characteristics_cache = None
 
     def name_of(self, oid: int) -> str:
-        """A readable name for logs."""
+        """A readable name for logs (public: a face-down object isn't named, 708.5)."""
         o = self.state.objects.get(oid) or self.state.last_known.get(oid)
         if o is None:
             return f"#{oid}"
-        return self.characteristics(o).name or "a face-down card"
+        return self.characteristics(o).name or (f"face-down creature #{oid}" if o.face_down else "a nameless object")
+
+    def name_for(self, oid: int, viewer: int) -> str:
+        """How ``oid`` is shown to ``viewer`` in a question: 708.5, you may look at a face-down spell or
+        permanent you control, but not at anyone else's."""
+        o = self.state.objects.get(oid)
+        if o is not None and o.face_down is not None and o.controller == viewer \
+                and o.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return f"face-down {o.card.definition.name} #{oid}"
+        return self.name_of(oid)
 
     def source_name(self, oid: int, card_id: int) -> str:
         """The name of a source: the object if it still exists, else its card (603.7d)."""
@@ -371,17 +382,18 @@ class Game:
     # ------------------------------------------------------------ zone changes
 
     def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
-             controller: int | None = None) -> int | None:
+             controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "") -> int | None:
         """Move an object to another zone, through replacement effects; return the new object's id.
 
         400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
+        ``face_down``: it arrives face down (708.3, 708.4); ``cause``: "discard" for a discard (701.8).
         """
         o = self.state.objects.get(oid)
         if o is None:
             return None
         ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
                         to_player=o.owner, controller=o.controller if controller is None else controller,
-                        tapped=tapped)
+                        tapped=tapped, cause=cause, face_down=face_down)
         ev = self.replace_zone_change(ev, o)
         return self._do_zone_change(ev, o, position)
 
@@ -390,11 +402,18 @@ class Game:
         while True:
             applied = False
             candidates: list[tuple[GameObject | None, Ability]] = []
-            if o is not None:
-                candidates += [(o, a) for a in o.definition.expanded]
-            elif ev.oid is None:
-                card = self.state.cards[ev.card_id]
-                candidates += [(None, a) for a in card.definition.expanded]
+            # 708.3: an object put onto the battlefield face down has only its face-down abilities
+            # as it enters; 707.5 / 614.12: one entering as a copy has the copied abilities.
+            if ev.face_down is not None:
+                defn = ev.face_down.definition
+            elif ev.copy_of is not None:
+                defn = ev.copy_of
+            elif o is not None:
+                defn = o.definition
+            else:
+                defn = self.state.cards[ev.card_id].definition
+            if o is not None or ev.oid is None:
+                candidates += [(o, a) for a in defn.expanded]
             for src, a in candidates:
                 key = f"{id(a)}"
                 if key in ev.applied:
@@ -402,6 +421,15 @@ class Game:
                 if isinstance(a, ExileIfLeavesStack) and src is not None and ev.from_zone is Zone.STACK \
                         and ev.to_zone is not Zone.EXILE and self.alternative_label(src) == a.label:
                     ev.to_zone = Zone.EXILE
+                elif isinstance(a, DiscardInstead) and ev.cause == "discard" and ev.from_zone is Zone.HAND \
+                        and ev.to_zone is Zone.GRAVEYARD:
+                    # 702.35a: discarded, but put into exile (or another zone) instead; the object it
+                    # becomes there is the one "exiled this way" (607.2a).
+                    ev.to_zone = a.zone
+                    ev.linked = a.label
+                elif isinstance(a, EntersAsCopy) and ev.to_zone is Zone.BATTLEFIELD \
+                        and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
+                    ev.copy_of = self._choose_copy(a, src, ev)
                 elif isinstance(a, (EntersWithCounters, RevealToEnterWithCounters)) \
                         and ev.to_zone is Zone.BATTLEFIELD and ev.from_zone is not Zone.BATTLEFIELD:
                     n = self._evaluate_on_entering(a, src, ev)
@@ -446,15 +474,34 @@ class Game:
             self.log(f"{self.players[ev.controller].name} reveals {', '.join(self.name_of(o) for o in shown)}")
         return a.amount.evaluate(res) * len(shown)
 
+    def _choose_copy(self, a: EntersAsCopy, src: GameObject | None, ev: ZoneChange) -> CardDefinition | None:
+        """707.5: as it enters, its controller may choose an object to copy (not targeted, 115.10)."""
+        cands = [o.oid for o in self.battlefield()
+                 if (src is None or o.oid != src.oid) and a.filter.matches(self, o, ev.controller)]
+        if not cands:
+            return None
+        lo = 0 if a.optional else 1
+        opts = tuple(Choice(str(c), self.name_for(c, ev.controller)) for c in cands)
+        picked = self.ask_valid(
+            ChooseCards(ev.controller, "Choose what it enters as a copy of (707.5)", opts, lo, 1),
+            lambda ans: chosen_keys(ans, cands, lo, 1), "choose at most one object to copy (707.5)")
+        if not picked:
+            return None
+        chosen = self.obj(picked[0])
+        self.log(f"it enters as a copy of {self.name_of(chosen.oid)} (707.5)")
+        # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10).
+        return chosen.definition
+
     def _creature_types(self, o: GameObject) -> set[str]:
         """205.3m: creatures and tribals share their subtypes, the creature types."""
         ch = self.characteristics(o)
         return set(ch.subtypes) if {"creature", "tribal"} & ch.types else set()
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
-        if o.card.is_token and o.zone is not Zone.BATTLEFIELD:
+        if o.card.is_token and o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
             # 111.8: a token that has left the battlefield can't move again; it stays where it is
-            # until it ceases to exist as a state-based action (704.5d).
+            # until it ceases to exist as a state-based action (704.5d).  A copy of a spell leaves
+            # the stack like a spell (707.10f: a permanent spell's copy becomes a token; 704.5e).
             return None
         self.zone(o.zone, o.owner).remove(o.oid)
         del self.state.objects[o.oid]
@@ -465,11 +512,15 @@ class Game:
         if o.zone is Zone.BATTLEFIELD:
             # 400.7: effects on the old object end with it; so do its blocking requirements.
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
-            self.fire_object_event(o, "leaves")
-            if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
-                self.fire_object_event(o, "dies")  # 700.4
         if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
             new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
+            if o.face_down is not None and ev.face_down is None:
+                ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
+        new.face_down = ev.face_down
+        new.copy_of = ev.copy_of
+        if o.face_down is not None and new.face_down is None:
+            # 708.9: a face-down permanent or spell leaving for another zone is revealed to all.
+            self.log(f"{self.players[o.owner].name} reveals the face-down card: {o.card.definition.name} (708.9)")
         if not ev.to_zone.per_player:
             new.controller = ev.controller
         else:
@@ -479,6 +530,12 @@ class Game:
             # "enters with ... and with flying" (614.1c): it has those keywords while it stays (613.1f).
             self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
                                                           "forever", self.new_id()))
+        if o.zone is Zone.BATTLEFIELD:
+            # 603.10a: leaves-the-battlefield abilities look back at the object as it was; 400.7d:
+            # they can find the new object it became (remembered for "return it ...").
+            self.fire_object_event(o, "leaves", remembered=(new.oid,))
+            if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
+                self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
             lst.append(new.oid)
@@ -488,8 +545,12 @@ class Game:
         where = ev.to_zone.value
         if ev.to_zone.per_player:
             where = f"{self.players[o.owner].name}'s {where}"
-        self.log(f"{o.card.definition.name} moves from {o.zone.value} to {where}")
+        # 708.5: the log is public -- a card moving face down, or a face-down object moving, isn't named.
+        shown = "a face-down card" if new.face_down is not None else o.card.definition.name
+        self.log(f"{shown} moves from {o.zone.value} to {where}")
         self.collect_triggers_for_zone_change(ev, new)
+        if ev.linked:
+            self.fire_object_event(new, "exiled_this_way")  # 607.2a: the linked trigger ("When you do")
         return new.oid
 
     # ------------------------------------------------------------ operations used by effects
@@ -628,9 +689,15 @@ class Game:
             chosen = self.ask_valid(ChooseCards(player, f"Discard {k}", opts, k, k),
                                     lambda ans: chosen_keys(ans, hand, k, k), f"choose {k} cards to discard (701.8)")
         for oid in chosen:
-            self.log(f"{self.players[player].name} discards {self.name_of(oid)}")
-            self.move(oid, Zone.GRAVEYARD)
+            self.discard_card(player, oid)
         return k == n
+
+    def discard_card(self, player: int, oid: int) -> int | None:
+        """701.8a: move a card from its owner's hand to the graveyard as a discard -- the one path for
+        discard effects, discard costs (118.3) and the cleanup discard (514.1), so that discard
+        replacement effects (702.35a madness) see every discard."""
+        self.log(f"{self.players[player].name} discards {self.name_of(oid)}")
+        return self.move(oid, Zone.GRAVEYARD, cause="discard")
 
     def mill(self, player: int, n: int) -> None:
         """Put the top ``n`` cards of the library into the graveyard, one at a time."""
@@ -640,24 +707,26 @@ class Game:
                 return
             self.move(lib[0], Zone.GRAVEYARD)
 
-    def offer_to_pay(self, res: "Resolution", cost: "Cost") -> bool:
-        """118.12: "unless you pay": ask the controller; pay if they agree and can (else False)."""
+    def offer_to_pay(self, res: "Resolution", cost: "Cost", payer: int | None = None) -> bool:
+        """118.12: "unless [a player] pays": ask the payer (the controller by default); pay if they
+        agree and can (else False)."""
         from .costs import pay_cost
         from .mana import format_cost
 
+        who = res.controller if payer is None else payer
         text = format_cost(cost.mana) or "the cost"
-        yes = self.ask_valid(YesNo(res.controller, f"Pay {text} for {self.name_of(res.source_oid)}?"),
+        yes = self.ask_valid(YesNo(who, f"Pay {text} for {self.name_for(res.source_oid, who)}?"),
                              lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
         if not yes:
             return False
         before = self.snapshot()
         try:
-            pay_cost(self, res.controller, cost, None, res)
+            pay_cost(self, who, cost, None, res)
         except IllegalAction as e:
             self.restore(before)
-            self.log(f"{self.players[res.controller].name} can't pay {text}: {e}")
+            self.log(f"{self.players[who].name} can't pay {text}: {e}")
             return False
-        self.log(f"{self.players[res.controller].name} pays {text}")
+        self.log(f"{self.players[who].name} pays {text}")
         return True
 
     def add_continuous(self, oid: int, parts: tuple[Part, ...], controller: int, until: str) -> None:
@@ -717,13 +786,18 @@ class Game:
         return not earlier or obj.control_since >= earlier[-1]
 
     def counter(self, oid: int) -> None:
-        """701.5a: counter a spell, putting it into its owner's graveyard (replacements may apply)."""
+        """701.5a: counter a spell or ability: remove it from the stack; a countered spell goes to its
+        owner's graveyard (replacement effects may apply)."""
         for i, item in enumerate(self.state.stack):
-            if item.kind == "spell" and item.oid == oid:
-                del self.state.stack[i]
+            if item.oid != oid:
+                continue
+            del self.state.stack[i]
+            if item.kind == "spell":
                 self.log(f"{self.name_of(oid)} is countered")
                 self.move(oid, Zone.GRAVEYARD)
-                return
+            else:
+                self.log(f"ability of {self.source_name(item.source_oid, item.source_card)} is countered")
+            return
 
     def add_counters(self, oid: int, kind: str, n: int) -> None:
         """122.1: put counters on a permanent."""
@@ -756,6 +830,66 @@ class Game:
             self.collect_triggers_for_zone_change(ev, new)
             made.append(new.oid)
         return tuple(made)
+
+    def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
+        """111.2 / 707.2: create a token with the given copiable values; it enters the battlefield."""
+        card = Card(card_id=self.new_id(), owner=controller, definition=values, is_token=True)
+        self.state.cards[card.card_id] = card
+        ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
+                        to_player=controller, controller=controller)
+        ev = self.replace_zone_change(ev, None)
+        new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
+                         counters=Counter(ev.counters), entered_turn=self.state.turn, control_since=self.state.tick,
+                         copy_of=ev.copy_of)
+        self.state.objects[new.oid] = new
+        self.zone(Zone.BATTLEFIELD).append(new.oid)
+        ev.new_oid = new.oid
+        self.log(f"{self.players[controller].name} creates a token that's a copy of {values.name or 'a face-down creature'}")
+        self.collect_triggers_for_zone_change(ev, new)
+        return [new.oid]
+
+    def copy_spell(self, controller: int, oid: int, new_targets: bool) -> int | None:
+        """707.10: put a copy of spell ``oid`` onto the stack, controlled and owned by ``controller``.
+
+        The copy has the spell's copiable values (a card-less token object on the stack) and its
+        choices: cast information (kicker paid, X, alternative cost; 707.10) and targets; with
+        ``new_targets`` the controller may choose new ones (707.10c).  It isn't cast.
+        """
+        from copy import copy as shallow
+
+        from .abilities import SpellAbility
+        from .stack import StackItem, choose_targets
+        item = next((i for i in self.state.stack if i.kind == "spell" and i.oid == oid), None)
+        if item is None or not self.exists(oid):
+            return None
+        orig = self.obj(oid)
+        card = Card(card_id=self.new_id(), owner=controller, definition=orig.card.definition, is_token=True)
+        self.state.cards[card.card_id] = card
+        cast = shallow(orig.cast) if orig.cast is not None else None
+        if cast is not None:
+            cast.paid = dict(cast.paid)
+            cast.copy = True
+        new = GameObject(oid=self.new_id(), card=card, zone=Zone.STACK, controller=controller, cast=cast,
+                         face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets)
+        self.state.objects[new.oid] = new
+        self.zone(Zone.STACK).append(new.oid)
+        copy_item = StackItem(kind="spell", oid=new.oid, source_oid=new.oid, source_card=card.card_id,
+                              controller=controller, targets=item.targets)
+        self.state.stack.append(copy_item)
+        self.log(f"{self.players[controller].name} puts a copy of {self.name_of(oid)} onto the stack (707.10)")
+        spell = next((a for a in new.definition.expanded if isinstance(a, SpellAbility)), None)
+        if new_targets and spell is not None and spell.targets and any(t is not None for t in item.targets):
+            change = self.ask_valid(YesNo(controller, "Choose new targets for the copy? (707.10c)"),
+                                    lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+            if change:
+                active = [t is not None for t in item.targets]
+                try:
+                    copy_item.targets = choose_targets(self, controller, spell.targets, new.oid, None, active)
+                except IllegalAction as e:
+                    self.log(f"the copy keeps its targets: {e}")
+                new.targets = copy_item.targets
+        self.became_targets(copy_item)
+        return new.oid
 
     keyword_resolver: Callable[[str], Ability] | None = None
 
@@ -824,6 +958,15 @@ class Game:
                 res.last_affected = tuple(moved)
             elif step.kind == "randomize":
                 self.shuffle(player)
+            elif step.kind == "face_down":
+                # 701.34a (manifest) and cloak: the top card, turned face down, onto the battlefield.
+                lib = self.zone(Zone.LIBRARY, player)
+                if not lib:
+                    continue
+                profile = act.action.face_down
+                new = self.move(lib[0], Zone.BATTLEFIELD, controller=player, face_down=profile)
+                self.log(f"{self.players[player].name} {act.action.name}s the top card of their library")
+                res.last_affected = (new,) if new is not None else ()
 
     def shuffle(self, player: int) -> None:
         """701.20a: randomize the library with the game's seeded RNG."""
@@ -837,7 +980,10 @@ class Game:
         """How many times ``obj``'s cost options with ``label`` were paid (all, or the ``ordinal``-th)."""
         if obj.cast is None:
             return 0
-        options = [i for i, a in enumerate(obj.definition.cost_options()) if a.label == label]
+        # Cost option indexes refer to the card as it was cast (a face-down spell's real card; a copy
+        # of a spell copies the card's values and the choices made, 707.10).  A permanent that
+        # entered as a copy of a kicked permanent has its own card's options: not kicked (seed 003).
+        options = [i for i, a in enumerate(obj.card.definition.cost_options()) if a.label == label]
         if ordinal is not None:
             options = options[ordinal:ordinal + 1]
         total = sum(obj.cast.paid.get(i, 0) for i in options)
@@ -849,7 +995,10 @@ class Game:
         """The label of the alternative cost ``obj`` was cast with, if any."""
         if obj.cast is None or obj.cast.alternative is None:
             return None
-        opt = obj.definition.cost_options()[obj.cast.alternative]
+        opts = obj.card.definition.cost_options()
+        if not 0 <= obj.cast.alternative < len(opts):
+            return None
+        opt = opts[obj.cast.alternative]
         return opt.label if isinstance(opt, AlternativeCost) else None
 
     # ------------------------------------------------------------ triggers
@@ -863,18 +1012,42 @@ class Game:
                 self._trigger(new, a)
         self.fire_object_event(new, "enters")
 
-    def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None) -> None:
-        """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger.
+    def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
+                          by: "StackItem | None" = None, remembered: tuple[int, ...] = ()) -> None:
+        """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger,
+        and so do "whenever a permanent you control <event>" abilities of its controller's permanents
+        (and of cards in their graveyard whose ability works from there, 113.6k).
 
         Leaves-the-battlefield and phasing-out abilities look back in time (603.10a): they are
-        read from ``obj`` as it was, which the caller passes before it changes.
+        read from ``obj`` as it was, which the caller passes before it changes.  ``by``: the spell
+        or ability that made it the target ("that spell or ability", 702.21a).
         """
+        if by is not None:
+            remembered = (by.oid,)
         for a in self.characteristics(obj).abilities:
-            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events \
+                    and a.trigger.scope == "this":
                 flt = a.trigger.filter
                 if flt is not None and (other is None or not flt.matches(self, other, obj.controller, obj.oid)):
                     continue
-                self._trigger(obj, a)
+                if a.trigger.opponents_only and (by is None or by.controller == obj.controller):
+                    continue
+                self._trigger(obj, a, remembered)
+        if obj.zone is not Zone.BATTLEFIELD:
+            return
+        watchers = [o for o in self.battlefield() if o.controller == obj.controller]
+        watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
+        for w in watchers:
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                       and a.trigger.scope == "yours" for a in w.definition.expanded):
+                continue  # cheap pre-check on the copiable values before computing characteristics
+            for a in self.characteristics(w).abilities:
+                if not isinstance(a, TriggeredAbility):
+                    continue
+                t = a.trigger
+                if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
+                        and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard:
+                    self._trigger(w, a, (obj.oid,))
 
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7)."""
@@ -894,7 +1067,7 @@ class Game:
                 keep.append(d)
         self.state.delayed = keep
 
-    def _trigger(self, obj: GameObject, a: TriggeredAbility) -> None:
+    def _trigger(self, obj: GameObject, a: TriggeredAbility, remembered: tuple[int, ...] = ()) -> None:
         from .stack import Resolution
         if a.condition is not None:
             # 603.4: an intervening-if condition is checked as the ability triggers.
@@ -902,8 +1075,16 @@ class Game:
                              x=obj.cast.x if obj.cast else 0)
             if not a.condition.holds(self, res):
                 return
-        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, label=a.text,
+        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,
                                                  source_card=obj.card.card_id))
+
+    def became_targets(self, item: "StackItem") -> None:
+        """601.2c, 603.2 / 702.21a: each object a spell or ability targets "becomes the target" as it is put on
+        the stack; its "whenever this becomes the target" abilities trigger."""
+        for t in dict.fromkeys(x for x in item.targets if isinstance(x, int)):
+            o = self.state.objects.get(t)
+            if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out:
+                self.fire_object_event(o, "targeted", by=item)
 
     def order_pending(self) -> list[PendingTrigger]:
         """603.3b: APNAP order; each player orders their own simultaneous triggers."""

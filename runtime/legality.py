@@ -103,7 +103,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     nonmana = Cost()
     if alternative is not None:
         alt = options[alternative]
-        if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone:
+        if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:
             return False
         base = alt.cost.mana
         nonmana = alt.cost
@@ -119,6 +119,13 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     specs = spell.targets if spell is not None else aura_target_specs(d)
     return _targets_ok(game, player, specs, obj.oid)
+
+
+def can_pay(game: "Game", player: int, cost: Cost, obj: "GameObject", sources: Sources | None = None) -> bool:
+    """118.3: could ``player`` pay ``cost`` now (X = 0), e.g. to turn ``obj`` face up (116.2b)?"""
+    if not _nonmana_ok(game, player, cost, obj):
+        return False
+    return _mana_ok(game, player, ManaRequirement.build(cost.mana), sources)
 
 
 def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility,

@@ -16,6 +16,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import CardDefinition
+    from .facedown import FaceDown
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class CastInfo:
     paid: dict[int, int] = field(default_factory=dict)  # cost option index -> times paid
     x: int = 0
     from_zone: Zone = Zone.HAND
+    copy: bool = False  # 707.10: a copy of a spell, put on the stack rather than cast
 
 
 @dataclass
@@ -56,7 +58,11 @@ class GameObject:
     entered_turn: int = -1  # the turn it came under its controller's control (302.6)
     cast: CastInfo | None = None
     targets: tuple[object, ...] = ()
-    face_down: bool = False
+    # 708.2: face-down status and what made it so (its face-down characteristics); None: face up.
+    face_down: "FaceDown | None" = None
+    # 707.2 / 706: copiable values set by a copy effect ("enter as a copy of"); None: its own card's.
+    copy_of: "CardDefinition | None" = None
+    turned_up_with: str = ""  # 702.37b: the label of the cost paid to turn it face up, if any
     phased_out: bool = False
     attacking: bool = False
     blocking: tuple[int, ...] = ()
@@ -72,7 +78,8 @@ class GameObject:
         new = copy.copy(self)
         new.counters = Counter(self.counters)
         if self.cast is not None:
-            new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone)
+            new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone,
+                                self.cast.copy)
         memo[id(self)] = new
         return new
 
@@ -83,7 +90,12 @@ class GameObject:
 
     @property
     def definition(self) -> "CardDefinition":
-        """The card's printed definition (before layers)."""
+        """Its copiable values (layer 1, 613.2): the face-down characteristics while it is face down
+        (708.2), else the values a copy effect gave it (707.2), else its card as printed."""
+        if self.face_down is not None:
+            return self.face_down.definition
+        if self.copy_of is not None:
+            return self.copy_of
         return self.card.definition
 
 

@@ -45,7 +45,8 @@ def check_state_based_actions(game: "Game") -> bool:
         for (zone, owner), oids in game.state.zones.items():
             if zone is Zone.BATTLEFIELD:
                 continue
-            for oid in [i for i in oids if game.obj(i).card.is_token]:
+            # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
+            for oid in [i for i in oids if game.obj(i).card.is_token and zone is not Zone.STACK]:
                 o = game.obj(oid)
                 oids.remove(oid)
                 del game.state.objects[oid]

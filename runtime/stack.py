@@ -78,7 +78,12 @@ class Resolution:
             t = self.targets[ref.index]
             return [] if t is None else [t]
         if isinstance(ref, ThisObject):
-            return [self.source_oid] if self.game.exists(self.source_oid) else []
+            if self.game.exists(self.source_oid):
+                return [self.source_oid]
+            # 400.7d: an ability that triggered on its source moving zones finds the new object.
+            src = self.source_object()
+            return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
+                    and src is not None and self.game.obj(o).card is src.card]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject):
@@ -278,6 +283,7 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
                      remembered=t.remembered, text=text)
     game.state.stack.append(item)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
+    game.became_targets(item)
 
 
 def resolve_top(game: "Game") -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from . import combat
-from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand
+from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
 from .casting import activate, cast_spell, play_land
 from .phasing import untap_step_phasing
 from .decisions import ChooseAction, ChooseCards, Choice
@@ -96,8 +96,7 @@ def _cleanup(game: "Game") -> None:
                                 lambda ans: chosen_keys(ans, hand, excess, excess),
                                 f"discard exactly {excess} cards from your hand (514.1)")
         for oid in chosen:
-            game.log(f"{game.players[s.active].name} discards {game.name_of(oid)}")
-            game.move(oid, Zone.GRAVEYARD)
+            game.discard_card(s.active, oid)
     # 514.2: damage is removed from all permanents, phased-out ones included (so not just
     # game.battlefield()), and "until end of turn" effects end at the same time.
     for oid in game.zone(Zone.BATTLEFIELD):
@@ -122,6 +121,9 @@ def perform(game: "Game", player: int, action: Action) -> None:
         game.transaction(lambda: activate(game, player, action))
     elif isinstance(action, PlayLand):
         game.transaction(lambda: play_land(game, player, action))
+    elif isinstance(action, TurnFaceUp):
+        from .facedown import turn_face_up
+        game.transaction(lambda: turn_face_up(game, player, action))
 
 
 def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action]]:
@@ -134,7 +136,8 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     from .abilities import AlternativeCost
     from .casting import activated_abilities
     from .costs import mana_sources
-    from .legality import can_activate, can_cast, can_play_land
+    from .facedown import face_up_ways
+    from .legality import can_activate, can_cast, can_pay, can_play_land
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     sources = mana_sources(game, player)  # once per offer: what could pay for each candidate
     for oid in game.zone(Zone.HAND, player):
@@ -144,18 +147,26 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
         elif can_cast(game, player, o, sources=sources):
             out.append((Choice(f"cast:{oid}", f"cast {o.definition.name}"), CastSpell(oid)))
-    for zone in (Zone.GRAVEYARD, Zone.EXILE):
+    for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = game.obj(oid)
             if o.owner != player:
                 continue
             for i, opt in enumerate(o.definition.cost_options()):
-                if isinstance(opt, AlternativeCost) and opt.zone is zone and can_cast(game, player, o, i, sources):
+                # 702.35a: an alternative cost usable only as an effect instructs is never offered here.
+                if isinstance(opt, AlternativeCost) and opt.zone is zone and not opt.instructed \
+                        and can_cast(game, player, o, i, sources):
                     out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
                                 CastSpell(oid, alternative=i)))
     for o in game.battlefield():
         if o.controller != player:
             continue
+        if o.face_down is not None:
+            # 116.2b: turning a face-down permanent face up, each way it allows, if the cost is payable.
+            for i, way in enumerate(face_up_ways(game, o)):
+                if can_pay(game, player, way.cost, o, sources):
+                    out.append((Choice(f"faceup:{o.oid}:{i}", f"turn {game.name_for(o.oid, player)} face up "
+                                                             f"({way.label})"), TurnFaceUp(o.oid, i)))
         for i, a in enumerate(activated_abilities(game, o)):
             if not a.is_mana and can_activate(game, player, o, a, sources):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
