@@ -31,7 +31,7 @@ class FilterIR:
 class AmountIR:
     """A number: fixed, X, or times a cost was paid."""
 
-    kind: str  # "fixed" | "x" | "times_paid" | "counters_on_this" | "param"
+    kind: str  # "fixed" | "x" | "times_paid" | "counters_on_this" | "param" | "graveyard_size"
     value: int = 0
     label: str = ""  # the cost label (times_paid), counter kind (counters_on_this) or parameter name
     words: str = ""
@@ -146,6 +146,10 @@ class TriggerIR:
     whose: str = ""  # your | each
     filter: FilterIR | None = None  # "becomes blocked by a creature without flanking"
     words: str = ""
+    scope: str = "this"  # "this": the object's own events; "yours": "whenever a permanent you control ..."
+    subject: FilterIR | None = None  # for "yours": which objects ("permanent you control")
+    opponents: bool = False  # "becomes the target of a spell or ability an opponent controls"
+    from_graveyard: bool = False  # 113.6k-style: the ability works while its card is in the graveyard
 
 
 @dataclass(frozen=True)
@@ -189,6 +193,7 @@ class ActivatedIR:
     intrinsic: bool = False  # granted by a land type (305.6); printed as reminder text
     restriction: ConditionIR | None = None  # "activate only if" (602.5b)
     ability_word: str = ""
+    once_per_turn: bool = False  # "Activate this ability only once each turn." (602.5b)
 
 
 @dataclass(frozen=True)
@@ -229,7 +234,25 @@ class StaticIR:
     enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
 
 
-AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR]
+@dataclass(frozen=True)
+class AsTurnedFaceUpIR:
+    """"As this is turned face up, put N counters on it" (708.11)."""
+
+    amount: AmountIR
+    counter: str
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class EntersAsCopyIR:
+    """"You may have this enter the battlefield as a copy of any creature on the battlefield" (707.5)."""
+
+    filter: FilterIR
+    ability_word: str = ""
+
+
+AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
+                  AsTurnedFaceUpIR, EntersAsCopyIR]
 
 
 @dataclass(frozen=True)
@@ -257,11 +280,16 @@ class CardIR:
 class KeywordPartIR:
     """One thing a keyword stands for: kind + parameters."""
 
-    kind: str  # "additional" | "alternative" | "exile_from_stack" | "evasion" | "haste" | "flash" | "inert"
+    kind: str  # "additional" | "alternative" | "exile_from_stack" | "discard_instead" | "face_up" | "haste" | "flash" | "inert"
     param: str = ""
     repeatable: bool = False
     zone: str = ""
     filter: FilterIR | None = None
+    fixed: tuple[str, ...] = ()  # a printed cost instead of a parameter ("alternative cost {3}")
+    face_down: bool = False  # cast face down (702.37c)
+    instructed: bool = False  # only when an effect instructs (702.35a)
+    counter: str = ""  # face_up: counters put on it as it turns face up (702.37b)
+    amount: int = 0
 
 
 @dataclass(frozen=True)
@@ -296,6 +324,10 @@ class ActionIR:
     rule: str
     text: str
     steps: tuple[tuple[str, bool], ...]  # (kind, may_fail)
+    # For a "face_down" step: the keywords its face-down characteristics list, and whether it may
+    # be turned face up for its mana cost if it's a creature card (701.34b).
+    face_down_keywords: tuple["KeywordUseIR", ...] = ()
+    face_up_for_mana_cost: bool = False
 
 
 @dataclass(frozen=True)

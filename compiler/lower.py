@@ -17,8 +17,8 @@ from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
 
 from .ir import (
-    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, CounterIR, EffectIR,
-    EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
+    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, ConditionIR, CostIR, CounterIR,
+    EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
     SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
 
@@ -92,11 +92,14 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
             counters.append(CounterIR(item.name, item.rule or ""))
         elif kind == "ActionDef":
             steps = []
+            up_for_mana = False
             for st in item.steps:
                 steps.append({"FindStep": ("find", bool(getattr(st, "mayfail", False))), "MoveStep": ("move", False),
-                              "RandomizeStep": ("randomize", False)}[cname(st)])
+                              "RandomizeStep": ("randomize", False), "FaceDownStep": ("face_down", False)}[cname(st)])
+                up_for_mana = up_for_mana or bool(getattr(st, "manacost", False))
+            # Face-down keywords (cloak's ward) are resolved in build_library's second pass.
             actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
-                                    tuple(steps)))
+                                    tuple(steps), face_up_for_mana_cost=up_for_mana))
         elif kind == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
     return (KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
@@ -118,15 +121,25 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                     ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
         elif k == "ConditionWordStmt":
             cond = unescape(st.word)
-        elif k in ("AdditionalCostStmt", "AlternativeCostStmt"):
-            if st.param not in names:
+        elif k in ("AdditionalCostStmt", "AlternativeCostStmt", "FaceUpStmt"):
+            fixed: tuple[str, ...] = ()
+            if getattr(st, "fixed", None) is not None:
+                fixed = ck.mana_symbols(st.fixed, list(st.fixed.symbols))
+            elif st.param not in names:
                 ck.error(st, f"'{st.param}' is not a parameter of {item.name}")
             elif dict(params)[st.param] != "cost":
                 ck.error(st, f"'{st.param}' is a number, not a cost")
             if k == "AdditionalCostStmt":
                 parts.append(KeywordPartIR("additional", st.param, bool(st.repeatable)))
+            elif k == "FaceUpStmt":
+                counter = st.counter.name if st.amount is not None else ""
+                n = _amount(st.amount).value if st.amount is not None else 0
+                parts.append(KeywordPartIR("face_up", st.param, counter=counter, amount=n))
             else:
-                parts.append(KeywordPartIR("alternative", st.param, zone=st.zone))
+                parts.append(KeywordPartIR("alternative", st.param or "", zone=st.zone or "hand", fixed=fixed,
+                                           face_down=bool(st.facedown), instructed=bool(st.instructed)))
+        elif k == "DiscardInsteadStmt":
+            parts.append(KeywordPartIR("discard_instead", zone=st.zone))
         elif k == "ExileFromStackStmt":
             parts.append(KeywordPartIR("exile_from_stack"))
         elif k == "AuraStmt":
@@ -276,7 +289,7 @@ class CardLowering:
         if k == "ControlSinceCondition":
             return ConditionIR("", "", kind="control_since")
         if k == "ResultCondition":
-            return ConditionIR("", "", kind="result", did=bool(c.did))
+            return ConditionIR("", "do" if c.did else "don't" if c.dont else "can't", kind="result", did=bool(c.did))
         if k == "HasKeywordCondition":
             self.ck.name_in(c, "keyword", c.keyword, self.keywords)
             return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
@@ -330,6 +343,10 @@ class CardLowering:
             f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
             self.targets.append(TargetIR("object", f, zone, condition, words=f"target {f.words}"))
+        elif k == "EachPlayerRef":
+            return RefIR("each_player", words="each player")
+        elif k == "ThatRef":
+            return RefIR("last", words="that spell or ability")
         else:
             if t.word == "this":
                 return RefIR("this", words="this")
@@ -409,7 +426,37 @@ class CardLowering:
         if k == "ExileEffect":
             return EffectIR("exile", (("target", self.target(e.target, cond)),))
         if k == "CounterSpellEffect":
+            if e.unless is not None:
+                per = AmountIR("graveyard_size", words="for each card in your graveyard") if e.per else None
+                return EffectIR("counter_unless", (("target", self.target(e.target, cond)),
+                                                   ("unless", self.cost_value(e.unless)), ("per", per)))
             return EffectIR("counter_spell", (("target", self.target(e.target, cond)),))
+        if k == "PlayerSacrificesEffect":
+            return EffectIR("player_sacrifices", (("player", self.player(e.player, cond)),
+                                                  ("amount", self.amount(e.amount)),
+                                                  ("filter", _filter(self.ck, e.filter, e))))
+        if k == "PutIntoZoneEffect":
+            return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "graveyard"),
+                                         ("face_down", "no"), ("mine", False), ("from_graveyard", False)))
+        if k == "ReturnToBattlefieldEffect":
+            face = "choice" if e.choice else "yes" if e.facedown else "no"
+            return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "battlefield"),
+                                         ("face_down", face), ("mine", bool(e.mine)),
+                                         ("from_graveyard", bool(e.fromgy))))
+        if k == "CastThisEffect":
+            if self.params is None:
+                self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
+            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", str(e.label).lower())))
+        if k == "CopySpellEffect":
+            return EffectIR("copy_spell", (("target", self.target(e.target, cond)), ("new_targets", bool(e.newtargets))))
+        if k == "TokenCopyEffect":
+            return EffectIR("token_copy", (("target", self.target(e.target, cond)),))
+        if k == "TopCardActionEffect":
+            name = self._action(e, e.action)
+            act = self.actions.get(name)
+            if act is not None and not any(kind == "face_down" for kind, _ in act.steps):
+                self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
+            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True)))
         if k == "PutCountersEffect":
             return EffectIR("put_counters", (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)),
                                              ("target", self.target(e.target, cond))))
@@ -431,13 +478,20 @@ class CardLowering:
             subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
             types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
             name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
+            count = self.amount(e.count)
+            if e.per is not None:
+                kind = self.counter_kind(e.per)
+                count = AmountIR("counters_on_this", label=kind, words=f"for each {kind} counter on it")
             return EffectIR("create_tokens", (
-                ("count", self.amount(e.count)), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
+                ("count", count), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
                 ("colors", tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless")),
                 ("types", types), ("subtypes", subtypes), ("keywords", tuple(e.keywords))))
         if k == "AddManaEffect":
             if e.anycolor:
                 return EffectIR("add_mana", (("mana", ()), ("any_color", True)))
+            if e.last:
+                syms = self.ck.mana_symbols(e, [*e.choices, e.last])
+                return EffectIR("add_mana", (("mana", ()), ("any_color", False), ("choices", syms)))
             return EffectIR("add_mana", (("mana", self.ck.mana_symbols(e.mana, list(e.mana.symbols))), ("any_color", False)))
         if k == "DelayedEffect":
             return EffectIR("delayed", (("step", e.step), ("effect", self.effect(e.effect, cond))))
@@ -501,6 +555,9 @@ class CardLowering:
             trigger = self.trigger(b.trigger)
             cond = self.condition(b.condition) if b.condition is not None else None
             sents = self.sentences(b.sentences)
+            # An ability that returns its own card "from your graveyard" works from there (113.6k).
+            if any(e.kind == "put_into" and dict(e.args).get("from_graveyard") for s in sents for e in s.effects):
+                trigger = replace(trigger, from_graveyard=True)
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
             cost = _cost(self.ck, b.cost)
@@ -508,7 +565,12 @@ class CardLowering:
             # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
             is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
             restriction = self.condition(b.restriction) if b.restriction is not None else None
-            return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word)
+            return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
+                               once_per_turn=bool(b.once))
+        if k == "AsTurnedFaceUpStmt":
+            return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+        if k == "EntersAsCopyStmt":
+            return EntersAsCopyIR(_filter(self.ck, b.filter, b), word)
         if k == "EntersWithStmt":
             amount = self.amount(b.amount)
             counter = self.counter_kind(b.counter)
@@ -538,9 +600,20 @@ class CardLowering:
         events: list[str] = []
         flt = None
         words: list[str] = []
+        opponents = False
         for ev in t.events:
             ek = cname(ev)
-            if ek == "PhasesEvent":
+            if ek == "TurnedUpEvent":
+                events.append("turned_face_up")
+                words.append("is turned face up")
+            elif ek == "ExiledThisWayEvent":
+                events.append("exiled_this_way")
+                words.append("is exiled this way")
+            elif ek == "TargetedEvent":
+                events.append("targeted")
+                opponents = bool(ev.opponents)
+                words.append("becomes the target of a spell or ability" + (" an opponent controls" if opponents else ""))
+            elif ek == "PhasesEvent":
                 events.append(f"phases_{ev.direction}")
                 words.append(f"phases {ev.direction}")
             elif ek == "BlockedEvent":
@@ -553,7 +626,14 @@ class CardLowering:
                 events.append(name)
                 words.append({"enters": "enters the battlefield", "leaves": "leaves the battlefield"}.get(name, name))
         lead = t.lead
-        return TriggerIR(tuple(events), filter=flt, words=f"{lead} this {' or '.join(words)}")
+        if cname(t) == "YoursTrigger":
+            subject = _filter(self.ck, t.subject, t)
+            if subject.controller != "you":
+                self.ck.error(t, "only 'whenever a ... you control ...' triggers on other objects are supported")
+            article = "an" if subject.words[:1] in "aeiou" else "a"
+            return TriggerIR(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
+                             words=f"{lead} {article} {subject.words} {' or '.join(words)}")
+        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} this {' or '.join(words)}")
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
@@ -752,6 +832,17 @@ def build_library(files: list[tuple[str, str, str]]) -> tuple[LibraryIR, list[Di
             low = CardLowering(ck, first, item, params=dict(k.params))
             abilities = tuple(low.ability(st) for st in item.stmts if cname(st) == "AbilityStmt")
             keywords.append(replace(k, abilities=abilities))
+        acts = {item.name: item for item in model.items if cname(item) == "ActionDef"}
+        actions = []
+        for a in f.actions:
+            uses: list[KeywordUseIR] = []
+            for st in acts[a.name].steps:
+                line = getattr(st, "keywords", None)
+                if line is not None:
+                    low = CardLowering(ck, first, acts[a.name])
+                    uses.append(_keyword_use(low, line.first))
+                    uses += [_keyword_use(low, more.use) for more in line.more]
+            actions.append(replace(a, face_down_keywords=tuple(uses)))
         diags += ck.diagnostics
-        out.append(replace(f, keywords=tuple(keywords)))
+        out.append(replace(f, keywords=tuple(keywords), actions=tuple(actions)))
     return LibraryIR(tuple(out)), diags

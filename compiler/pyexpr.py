@@ -42,6 +42,8 @@ def amount(a: AmountIR) -> str:
         return f"rt.CountersOnThis(counter={lit(a.label)})"
     if a.kind == "param":
         return f"rt.Fixed({ident(a.label)})"  # a keyword's number parameter, a local of abilities()
+    if a.kind == "graveyard_size":
+        return "rt.GraveyardSize()"
     return f"rt.Fixed({lit(a.value)})"
 
 
@@ -175,7 +177,28 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "add_mana":
         if a["any_color"]:
             return "rt.AddMana(any_color=True)"
+        if a.get("choices"):
+            return f"rt.AddMana(choices={lit(a['choices'])})"
         return f"rt.AddMana(mana={lit(a['mana'])})"
+    if k == "counter_unless":
+        unless, per = a["unless"], a["per"]
+        assert isinstance(unless, CostIR)
+        mana = f"{ident(unless.param)}.mana" if unless.param else lit(unless.mana)
+        extra = f", per={amount(per)}" if isinstance(per, AmountIR) else ""
+        return f"rt.CounterUnlessPays(target={r('target')}, mana={mana}{extra})"
+    if k == "player_sacrifices":
+        f = a["filter"]
+        assert isinstance(f, FilterIR)
+        return f"rt.PlayerSacrifices(player={r('player')}, filter={obj_filter(f)}, amount={am('amount')})"
+    if k == "put_into":
+        return (f"rt.PutIntoZone(target={r('target')}, zone=rt.Zone.{str(a['zone']).upper()}, "
+                f"face_down={lit(a['face_down'])}, under_your_control={lit(bool(a['mine']))})")
+    if k == "cast_this":
+        return f"rt.CastThis(target={r('target')}, label={lit(a['label'])})"
+    if k == "copy_spell":
+        return f"rt.CopySpell(target={r('target')}, new_targets={lit(bool(a['new_targets']))})"
+    if k == "token_copy":
+        return f"rt.CreateTokenCopy(target={r('target')})"
     if k == "delayed":
         inner = a["effect"]
         assert isinstance(inner, EffectIR)
@@ -259,9 +282,17 @@ def trigger(t: TriggerIR) -> str:
     """Trigger expression."""
     if t.events == ("beginning",):
         return f"rt.BeginningOfStep(step={lit(t.step)}, yours={lit(t.whose == 'your')})"
-    if t.events == ("enters",):
+    if t.events == ("enters",) and t.scope == "this":
         return "rt.EntersTheBattlefield()"
     extra = f", filter={obj_filter(t.filter)}" if t.filter is not None else ""
+    if t.scope != "this":
+        extra += f", scope={lit(t.scope)}"
+    if t.subject is not None:
+        extra += f", subject={obj_filter(t.subject)}"
+    if t.opponents:
+        extra += ", opponents_only=True"
+    if t.from_graveyard:
+        extra += ", from_graveyard=True"
     return f"rt.ObjectEvent(events={lit(t.events)}{extra})"
 
 

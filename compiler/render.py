@@ -14,7 +14,7 @@ import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    AbilityIR, ActivatedIR, AmplifyIR, CardIR, EffectIR, EntersTappedIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    AbilityIR, ActivatedIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
 from .lower import identifier
@@ -85,12 +85,18 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             instances.append(f"rt.RevealToEnterWithCounters(amount={pyexpr.amount(ab.amount)}, "
                              f"counter={pyexpr.lit(ab.counter)})")
             continue
+        if isinstance(ab, AsTurnedFaceUpIR):
+            instances.append(f"rt.AsTurnedFaceUp(amount={pyexpr.amount(ab.amount)}, counter={pyexpr.lit(ab.counter)})")
+            continue
+        if isinstance(ab, EntersAsCopyIR):
+            instances.append(f"rt.EntersAsCopy(filter={pyexpr.obj_filter(ab.filter)})")
+            continue
         kind, base_cls = _BASES[type(ab)]
         counts[kind] = counts.get(kind, 0) + 1
         cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
         entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "", "affects": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
-                                    "sentences": [], "parts": [], "restriction": ""}
+                                    "sentences": [], "parts": [], "restriction": "", "once": False}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
             entry["affects"] = "enchanted" if ab.enchanted else ""
@@ -111,6 +117,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                 entry["cost"] = pyexpr.cost(ab.cost)
                 entry["is_mana"] = ab.is_mana
                 entry["restriction"] = pyexpr.condition(ab.restriction) if ab.restriction else ""
+                entry["once"] = ab.once_per_turn
         entries.append(entry)
         instances.append(f"{cls}()")
     return entries, instances, imports
@@ -147,8 +154,20 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         return (f"rt.AdditionalCost(label={label}, cost={pyexpr.ident(p.param)}, "
                 f"repeatable={p.repeatable!r}, keyword={pyexpr.lit(k.name)})")
     if p.kind == "alternative":
-        return (f"rt.AlternativeCost(label={label}, cost={pyexpr.ident(p.param)}, "
-                f"zone=rt.Zone.{p.zone.upper()}, keyword={pyexpr.lit(k.name)})")
+        cost = f"rt.Cost(mana={pyexpr.lit(p.fixed)})" if p.fixed else pyexpr.ident(p.param)
+        extra = ""
+        if p.face_down:
+            extra += f", face_down=rt.FaceDown({label})"
+        if p.instructed:
+            extra += ", instructed=True"
+        return (f"rt.AlternativeCost(label={label}, cost={cost}, "
+                f"zone=rt.Zone.{p.zone.upper()}, keyword={pyexpr.lit(k.name)}{extra})")
+    if p.kind == "face_up":
+        counters = f", counters=(({pyexpr.lit(p.counter)}, {pyexpr.lit(p.amount)}),)" if p.counter else ""
+        return (f"rt.FaceUpCost(label={label}, cost={pyexpr.ident(p.param)}{counters}, "
+                f"keyword={pyexpr.lit(k.name)})")
+    if p.kind == "discard_instead":
+        return f"rt.DiscardInstead(zone=rt.Zone.{p.zone.upper()}, label={label})"
     if p.kind == "exile_from_stack":
         return f"rt.ExileIfLeavesStack(label={label})"
     if p.kind == "haste":
@@ -174,9 +193,18 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
             "parts": [_part(k, p) for p in k.parts if p.kind != "inert"] + instances,
             "abilities": entries,
         })
+    actions_out = []
+    for a in f.actions:
+        _, kw_instances, imports = ability_classes(a.face_down_keywords, a.cls, lambda ab: a.name, actions)
+        all_imports |= imports
+        face_down = ""
+        if any(kind == "face_down" for kind, _ in a.steps):
+            face_down = (f"rt.FaceDown({pyexpr.lit(a.name)}, abilities=({''.join(i + ', ' for i in kw_instances)}), "
+                         f"up_for_mana_cost={a.face_up_for_mana_cost!r})")
+        actions_out.append({"cls": a.cls, "name": a.name, "rule": a.rule, "steps": a.steps, "face_down": face_down})
     return environment().get_template("keywords.py.j2").render(
         version=VERSION, source=f.source, doc=f"Keywords from {f.source}: generated module.",
-        imports=_import_lines(all_imports, f.module), keywords=keywords, actions=list(f.actions),
+        imports=_import_lines(all_imports, f.module), keywords=keywords, actions=actions_out,
         counters=tuple(sorted(c.name for c in f.counters)))
 
 

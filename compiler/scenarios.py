@@ -87,13 +87,16 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                                               expect_refused=bool(st.refused), reason=st.reason or "", line=ln)
                 if ak == "CastAction":
                     actions.append(ScriptedAction(
-                        kind="cast", card=_ref(a.card), alternative=a.alternative or "",
+                        kind="cast", card=_ref(a.card), alternative=a.alternative or "", more=tuple(a.more),
                         pays=tuple(Pay(p.keyword, tuple(p.cost.symbols) if p.cost else (), int(p.times[1:]) if p.times else 1) for p in a.pays),
                         x=a.x or 0, targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
                 elif ak == "ActivateAction":
                     actions.append(ScriptedAction(
                         kind="activate", card=_ref(a.card), ability=a.ability or 1, x=a.x or 0,
                         targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
+                elif ak == "TurnUpAction":
+                    actions.append(ScriptedAction(kind="faceup", card=_ref(a.card), alternative=a.way or "",
+                                                  x=a.x or 0, **common))
                 elif ak == "PassAction":
                     actions.append(ScriptedAction(kind="pass", **common))
                 elif ak == "PlayAction":
@@ -150,6 +153,8 @@ def _expectation(c: Any, line: int) -> Expectation:
         return Expectation("stack_count", value=c.value, line=line)
     if k == "LogCheck":
         return Expectation("log", text=c.text, names=(c.later,) if c.later else (), line=line)
+    if k == "SeesCheck":
+        return Expectation("never_sees", player=c.player, text=c.name, line=line)
     p = c.prop
     pk = _cname(p)
     ref = _ref(c.ref)
@@ -165,6 +170,16 @@ def _expectation(c: Any, line: int) -> Expectation:
         return Expectation("untapped", ref=ref, line=line)
     if pk == "Phased":
         return Expectation("phased", ref=ref, text=p.direction, line=line)
+    if pk == "FaceProp":
+        return Expectation("face", ref=ref, text=p.face, line=line)
+    if pk == "NamedProp":
+        return Expectation("named", ref=ref, text=p.name, line=line)
+    if pk == "ManaValueProp":
+        return Expectation("mana_value", ref=ref, value=p.mv, line=line)
+    if pk == "ColorlessProp":
+        return Expectation("colorless", ref=ref, line=line)
+    if pk == "NoSubtypesProp":
+        return Expectation("no_subtypes", ref=ref, line=line)
     return Expectation("damage", ref=ref, value=p.damage, line=line)
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, CardIR, ConditionIR, CostIR, EffectIR, EntersTappedIR, EntersWithIR,
-    FilterIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, EntersAsCopyIR, EntersTappedIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
     KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
 )
 
@@ -190,6 +189,10 @@ class _Phrase:
             what = counters_text(amt.value, str(a["counter"]))
             return f"put {what} on {self.ref(ref)}"
         if k == "action":
+            if a.get("top_card"):
+                p = a["player"]
+                whose = "your" if isinstance(p, RefIR) and p.kind == "you" else "target player's"
+                return f"{a['action']} the top card of {whose} library"
             if a["action"] == "shuffle":
                 return "shuffle your library"
             cnt, f = a["count"], a["filter"]
@@ -215,6 +218,9 @@ class _Phrase:
             count_word = "X" if cnt.kind == "x" else ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
             kws = _strs(a["keywords"])
             with_ = f" with {' and '.join(kws)}" if kws else ""
+            if cnt.kind == "counters_on_this":
+                plural, count_word = False, "a"
+                with_ += f" {cnt.words}"
             words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
             return f"create {words} token{'s' if plural else ''}{with_}"
         if k == "discard":
@@ -268,7 +274,47 @@ class _Phrase:
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"
+            choices = _strs(a.get("choices"))
+            if choices:
+                return f"add {', '.join(choices[:-1])}, or {choices[-1]}"
             return f"add {''.join(_strs(a['mana']))}"
+        if k == "counter_unless":
+            ref, unless, per = a["target"], a["unless"], a["per"]
+            assert isinstance(ref, RefIR) and isinstance(unless, CostIR)
+            tail = f" {per.words}" if isinstance(per, AmountIR) else ""
+            return f"counter {self.ref(ref)} unless its controller pays {cost_text(unless)}{tail}"
+        if k == "player_sacrifices":
+            p, amt, f = a["player"], a["amount"], a["filter"]
+            assert isinstance(p, RefIR) and isinstance(amt, AmountIR) and isinstance(f, FilterIR)
+            third = p.kind != "you"
+            if third:
+                self.ref(RefIR("slot", p.index, words="target player"))
+            article = "a" if amt.kind == "fixed" and amt.value == 1 else _amount(amt)
+            if article == "a" and f.words[:1] in "aeiou":
+                article = "an"
+            return f"{'target player sacrifices' if third else 'sacrifice'} {article} {f.words}"
+        if k == "put_into":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            if a["zone"] == "graveyard":
+                return f"put {self.ref(ref)} into your graveyard"
+            src = " from your graveyard" if a.get("from_graveyard") else ""
+            face = {"yes": " face down", "choice": " face up or face down"}.get(str(a["face_down"]), "")
+            mine = " under your control" if a.get("mine") else ""
+            return f"return {self.ref(ref)}{src} to the battlefield{face}{mine}"
+        if k == "cast_this":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            return f"cast {self.ref(ref)} for its {a['label']} cost"
+        if k == "copy_spell":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            tail = ". You may choose new targets for the copy" if a.get("new_targets") else ""
+            return f"copy {self.ref(ref)}{tail}"
+        if k == "token_copy":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            return f"create a token that's a copy of {self.ref(ref)}"
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
@@ -290,7 +336,7 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
     if c.kind == "control_since":
         return f"if {card} came under your control since the beginning of your last upkeep"
     if c.kind == "result":
-        return "if you do" if c.did else "if you can't"
+        return "if you do" if c.did else f"if you {c.word or 'can' + chr(39) + 't'}"
     if c.kind == "has_keyword":
         return f"if it has {c.keyword}"
     who = "it" if c.subject is not None or not spell else "this spell"
@@ -397,9 +443,16 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         text = f"{cost_text(ab.cost, card=card.name)}: {sentences_text(card, ab.sentences, ab.targets, subject, False)}"
         if ab.restriction is not None:
             text += " Activate this ability only " + _condition(ab.restriction, False, card.name) + "."
+        if ab.once_per_turn:
+            text += " Activate this ability only once each turn."
         return f"({text})" if ab.intrinsic else text
     if isinstance(ab, EntersTappedIR):
         return f"{card.name} enters the battlefield tapped."
+    if isinstance(ab, AsTurnedFaceUpIR):
+        return f"As {card.name} is turned face up, put {counters_text(ab.amount.value, ab.counter)} on it."
+    if isinstance(ab, EntersAsCopyIR):
+        f = ab.filter.words
+        return f"You may have {card.name} enter the battlefield as a copy of any {f} on the battlefield."
     if isinstance(ab, (EntersWithIR, AmplifyIR)):
         n = ab.amount
         if isinstance(ab, AmplifyIR):

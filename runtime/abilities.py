@@ -104,6 +104,7 @@ class ObjectEvent:
     opponents_only: bool = False
     # 113.6k: a triggered ability that functions from the graveyard (it says so in its effect).
     from_graveyard: bool = False
+    subject: ObjectFilter | None = None  # for "yours": which objects' events ("a permanent you control")
 
 
 Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]
@@ -126,6 +127,7 @@ class ActivatedAbility(Ability):
     sentences: ClassVar[tuple[Sentence, ...]] = ()
     is_mana: ClassVar[bool] = False
     restriction: ClassVar[Condition | None] = None  # "activate only if" (602.5b)
+    once_per_turn: ClassVar[bool] = False  # "Activate this ability only once each turn." (602.5b)
 
 
 class StaticAbility(Ability):

@@ -198,10 +198,14 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     res = Resolution(game, player, o.oid, (), x=req.x)
     if a.restriction is not None and not a.restriction.holds(game, res):
         raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only if its condition holds (602.5b)")
+    if a.once_per_turn and (req.index, game.state.turn) in o.activations:
+        raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only once each turn (602.5b)")
     targets: tuple[object, ...] = ()
     if a.targets:
         targets = choose_targets(game, player, a.targets, o.oid, req.targets, [True] * len(a.targets))
     pay_cost(game, player, a.cost, o, res)
+    if a.once_per_turn:
+        o.activations = o.activations + ((req.index, game.state.turn),)
     game.log(f"{game.players[player].name} activates {game.name_of(o.oid)}: {a.text}")
     if a.is_mana:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)

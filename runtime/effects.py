@@ -156,9 +156,19 @@ class AddMana:
 
     mana: tuple[str, ...] = ()
     any_color: bool = False
+    choices: tuple[str, ...] = ()  # "add {G}, {U}, or {R}": one of these, chosen as it resolves
 
     def resolve(self, res: "Resolution") -> None:
         """Add the mana."""
+        if self.choices:
+            from .decisions import ChooseOption, Choice
+            opts = self.choices
+            pick = res.game.ask_valid(ChooseOption(res.controller, "Choose the mana to add",
+                                                   tuple(Choice(c, c) for c in opts)),
+                                      lambda ans: ans if isinstance(ans, str) and ans in opts else None,
+                                      "choose one of the mana symbols offered (106.1)")
+            res.game.add_mana(res.controller, (pick,), False)
+            return
         res.game.add_mana(res.controller, self.mana, self.any_color)
 
 

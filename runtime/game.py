@@ -167,7 +167,7 @@ def state_digest(state: GameState) -> str:
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
-             o.copy_of.name if o.copy_of else None, o.turned_up_with, o.phased_out,
+             o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
              o.deathtouched)
             for o in state.objects.values()
@@ -1046,7 +1046,8 @@ class Game:
                     continue
                 t = a.trigger
                 if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
-                        and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard:
+                        and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
+                        and (t.subject is None or t.subject.matches(self, obj, w.controller)):
                     self._trigger(w, a, (obj.oid,))
 
     def collect_step_triggers(self, step: str) -> None:

@@ -129,12 +129,14 @@ def can_pay(game: "Game", player: int, cost: Cost, obj: "GameObject", sources: S
 
 
 def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility,
-                 sources: Sources | None = None) -> bool:
+                 sources: Sources | None = None, index: int = -1) -> bool:
     """602.2: could ``player`` activate ``ability`` of ``obj`` now (X = 0)?"""
     if obj.controller != player or obj.phased_out or obj.zone is not Zone.BATTLEFIELD:
         return False
     if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
         return False
+    if ability.once_per_turn and (index, game.state.turn) in obj.activations:
+        return False  # 602.5b: already activated this turn
     if not _nonmana_ok(game, player, ability.cost, obj):
         return False
     if sources is None:

@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from .abilities import AdditionalCost, AlternativeCost, CardDefinition
-from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand
+from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
 from .decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
+from .facedown import face_up_ways
 from .game import Game, IllegalAction
+from .mana import mana_value
 from .objects import GameObject
 from .pool import Pool
 from .turns import STEPS, StopAt, run
@@ -70,9 +72,10 @@ class ScriptedAction:
     turn: int
     step: str
     player: str
-    kind: str  # cast | activate | play | pass | attack | block
+    kind: str  # cast | activate | play | pass | attack | block | faceup
     card: Ref | None = None
-    alternative: str = ""
+    alternative: str = ""  # for faceup: the way (morph, megamorph, mana)
+    more: tuple[str, ...] = ()  # further alternative costs asked for at once (118.9a)
     pays: tuple[Pay, ...] = ()
     x: int = 0
     targets: tuple[Union[Ref, str], ...] | None = None  # str: a player name
@@ -176,6 +179,7 @@ class Harness:
         self.game = Game(names, [self] * len(names), seed=scenario.seed)
         self.game.keyword_resolver = pool.keyword
         self.aliases: dict[str, int] = {}
+        self.seen: dict[int, list[str]] = {}  # every prompt and option label shown to each player
         self.pending = list(scenario.actions)
         self.answers: dict[int, list[ScriptedAnswer]] = {i: [] for i in range(len(names))}
         for a in scenario.answers:
@@ -234,7 +238,9 @@ class Harness:
         order = zones or tuple(Zone)
         for z in order:
             for o in objs:
-                if o.zone is z and o.definition.name == ref.name and (player is None or o.owner == player) \
+                # By the card's own name: the scenario's author knows what a face-down card is, and
+                # means the card, not a copy of it.
+                if o.zone is z and o.card.definition.name == ref.name and (player is None or o.owner == player) \
                         and o.oid not in skip:
                     return o
         return None
@@ -290,7 +296,7 @@ class Harness:
     def next_action(self, game: Game, player: int) -> Action | None:
         """The next scheduled action for ``player`` at this (turn, step), or None to pass."""
         self._attribute_refusals()
-        a = self._due(player, ("cast", "activate", "play", "pass"))
+        a = self._due(player, ("cast", "activate", "play", "pass", "faceup"))
         if a is None:
             return None
         if a.kind == "pass":
@@ -307,6 +313,16 @@ class Harness:
             if o is None:
                 raise ScenarioError(f"{a.describe()}: {a.card} is not in {a.player}'s hand")
             return PlayLand(o.oid)
+        if a.kind == "faceup":
+            o = self.find(a.card, (Zone.BATTLEFIELD,))
+            if o is None:
+                raise ScenarioError(f"{a.describe()}: {a.card} is not on the battlefield")
+            ways = face_up_ways(self.game, o)
+            way = 0
+            if a.alternative:
+                found = [i for i, w in enumerate(ways) if w.label.split()[0] == a.alternative.lower()]
+                way = found[0] if found else len(ways)  # an unknown way: refused by the engine
+            return TurnFaceUp(o.oid, way, a.x)
         if a.kind == "activate":
             o = self.find(a.card, (Zone.BATTLEFIELD,))
             if o is None:
@@ -324,6 +340,13 @@ class Harness:
             if not matches:
                 raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {a.alternative} cost")
             alternative = matches[0]
+        also: list[int] = []
+        for word in a.more:
+            extra = [i for i, opt in enumerate(options)
+                     if isinstance(opt, AlternativeCost) and opt.keyword.lower() == word.lower()]
+            if not extra:
+                raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {word} cost")
+            also.append(extra[0])
         additional: list[tuple[int, int]] = []
         for pay in a.pays:
             idx = [i for i, opt in enumerate(options) if isinstance(opt, AdditionalCost)
@@ -332,13 +355,19 @@ class Harness:
                 raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost")
             additional.append((idx[0], pay.times))
         targets = tuple(self._target(t) for t in a.targets) if a.targets is not None else None
-        return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=a.x)
+        return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=a.x,
+                         also=tuple(also))
 
     # ---------------------------------------------------------- the decider
 
     def decide(self, q: Question) -> Answer:
         """Answer from the script; strict for everything but priority, attacks and blocks."""
         self._attribute_refusals()
+        # Everything shown to the player, for "never sees" (708.5 hidden information).
+        labels = [getattr(q, "prompt", "")]
+        for field_name in ("options", "blockers", "attackers"):
+            labels += [c.label for c in getattr(q, field_name, ())]
+        self.seen.setdefault(q.player, []).extend(labels)
         if isinstance(q, ChooseAction):
             return "pass"
         if isinstance(q, DeclareAttackers):
@@ -528,6 +557,11 @@ class Harness:
             if e.names and not any(e.names[0] in line for line in g.state.log[first + 1:]):
                 return f"no log line containing {e.names[0]!r} comes after the first containing {e.text!r}"
             return ""
+        if e.kind == "never_sees":
+            p = self._player(e.player)
+            shown = [t for t in self.seen.get(p, []) if e.text in t]
+            shown += [line for line in g.state.log if e.text in line]
+            return "" if not shown else f"{e.player} was shown {e.text!r}: {shown[0]!r} (708.5)"
         assert e.ref is not None
         o = self.find(e.ref)
         if o is None:
@@ -548,6 +582,18 @@ class Harness:
             return "" if not o.tapped else f"{e.ref} is tapped, expected untapped"
         if e.kind == "damage":
             return "" if o.damage == e.value else f"{e.ref} has {o.damage} damage, expected {e.value}"
+        if e.kind == "face":
+            status = "down" if o.face_down is not None else "up"
+            return "" if status == e.text else f"{e.ref} is face {status}, expected face {e.text}"
+        if e.kind == "named":
+            return "" if ch.name == e.text else f"{e.ref} is named {ch.name!r}, expected {e.text!r}"
+        if e.kind == "mana_value":
+            mv = mana_value(ch.mana_cost)
+            return "" if mv == e.value else f"{e.ref} has mana value {mv}, expected {e.value}"
+        if e.kind == "colorless":
+            return "" if not ch.colors else f"{e.ref} is {sorted(ch.colors)}, expected colorless"
+        if e.kind == "no_subtypes":
+            return "" if not ch.subtypes else f"{e.ref} has subtypes {sorted(ch.subtypes)}, expected none"
         if e.kind == "phased":
             if o.zone is not Zone.BATTLEFIELD:
                 return f"{e.ref} is in the {o.zone.value}, not on the battlefield: it can't be phased {e.text}"

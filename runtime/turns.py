@@ -168,7 +168,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                     out.append((Choice(f"faceup:{o.oid}:{i}", f"turn {game.name_for(o.oid, player)} face up "
                                                              f"({way.label})"), TurnFaceUp(o.oid, i)))
         for i, a in enumerate(activated_abilities(game, o)):
-            if not a.is_mana and can_activate(game, player, o, a, sources):
+            if not a.is_mana and can_activate(game, player, o, a, sources, i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     return out
 

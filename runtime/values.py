@@ -213,7 +213,16 @@ class CountersOnThis:
         return 0 if src is None else src.counters.get(self.counter, 0)
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis]
+@dataclass(frozen=True)
+class GraveyardSize:
+    """"for each card in your graveyard": the number of cards in the controller's graveyard."""
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Count them now."""
+        return len(res.game.zone(Zone.GRAVEYARD, res.controller))
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize]
 
 
 # ------------------------------------------------------------------ conditions
