@@ -25,6 +25,7 @@ class FilterIR:
     without: str = ""  # "without flying"
     controller: str = ""  # "you" | "defending" | "opponent"
     blocked_by_source: bool = False  # "creature it's blocking"
+    any_types: tuple[str, ...] = ()  # "instant or sorcery": one of these
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         ck.error(owner, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
         return FilterIR()
     types = tuple(t[:-1] if t.endswith("s") else t for t in f.types)
+    any_types: tuple[str, ...] = ()
+    if f.ortypes:
+        any_types = types[-1:] + tuple(t[:-1] if t.endswith("s") else t for t in f.ortypes)
+        types = types[:-1]
     subtypes = tuple(ck.subtype(f, s) for s in f.subtypes)
     kind = (f.kind or "").rstrip("s")
     non = []
@@ -180,10 +184,15 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
     if not (types or subtypes or kind):
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
-    words = " ".join(list(f.nons) + list(f.colors) + list(f.supertypes) + list(f.types) + list(f.subtypes)
+    type_words = list(f.types) + list(f.subtypes)
+    if f.ortypes:
+        type_words = list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])] + list(f.subtypes)
+    words = " ".join(list(f.nons) + list(f.colors) + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
     if f.other:
         words = "other " + words
+    elif f.another:
+        words = "another " + words
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
     if f.without:
@@ -198,7 +207,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " it's blocking"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other),
+                    keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
+                    any_types=any_types,
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this))
 
 
@@ -300,11 +310,9 @@ class CardLowering:
         own = [cost for lab, cost, _ in self.uses if lab == label]
         own_kw = [kw for lab, _, kw in self.uses if lab == label]
         subject = None
-        if c.subject:
-            if not self.targets:
-                self.ck.error(c, "'it' has nothing to refer to: no target was chosen before this condition")
-            else:
-                subject = len(self.targets) - 1
+        if c.subject and self.targets:
+            subject = len(self.targets) - 1  # "if it was kicked": the target chosen before it
+        # With no target before it, "it" is the object itself ("When ... enters, if it was kicked").
         elif not own and self.params is None:
             owners = sorted(k.name.lower() for k in self.keywords.values() if k.label == label)
             self.ck.error(c, f"'{word}' refers to this card's {' or '.join(owners)} cost, but the card has none",
@@ -342,7 +350,11 @@ class CardLowering:
         elif k == "TargetObject":
             f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
-            self.targets.append(TargetIR("object", f, zone, condition, words=f"target {f.words}"))
+            lead = "target"
+            if t.another:
+                f = replace(f, other=True)
+                lead = "another target"
+            self.targets.append(TargetIR("object", f, zone, condition, words=f"{lead} {f.words}"))
         elif k == "EachPlayerRef":
             return RefIR("each_player", words="each player")
         elif k == "ThatRef":

@@ -64,6 +64,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append(f"controller={lit(f.controller)}")
     if f.blocked_by_source:
         fields.append("blocked_by_source=True")
+    if f.any_types:
+        fields.append(f"any_types={lit(f.any_types)}")
     return f"rt.ObjectFilter({', '.join(fields)})"
 
 

@@ -461,6 +461,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if n.kind == "times_paid":
             return f"{card.name} enters the battlefield with a {ab.counter} counter on it for each time it was {n.words}."
         what = counters_text(n.value, ab.counter)
+        if n.kind == "x":
+            what = f"X {ab.counter} counters"
         if n.kind == "param":
             what = f"{n.words} {ab.counter} counters"
         if ab.condition is not None:

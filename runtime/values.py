@@ -37,6 +37,7 @@ class ObjectFilter:
     without: str = ""  # must not have this keyword
     controller: str = ""  # "you" | "defending" | "opponent", relative to ``viewer``
     blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
+    any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -60,6 +61,8 @@ class ObjectFilter:
         """
         ch = game.characteristics(obj)
         # "artifact creature": every listed card type (205.2a).
+        if self.any_types and not any(t in ch.types for t in self.any_types):
+            return False
         if self.types and not all(t in ch.types for t in self.types):
             return False
         if self.subtypes and not any(s in ch.subtypes for s in self.subtypes):
