@@ -57,6 +57,7 @@ class CostIR:
     discard: int = 0
     sacrifice_this: bool = False
     param: str = ""  # a keyword's cost parameter standing for the whole cost
+    discard_filter: FilterIR | None = None  # "discard a land card"
 
 
 @dataclass(frozen=True)
@@ -291,6 +292,7 @@ class KeywordPartIR:
     instructed: bool = False  # only when an effect instructs (702.35a)
     counter: str = ""  # face_up: counters put on it as it turns face up (702.37b)
     amount: int = 0
+    cost: CostIR | None = None  # cast_from: the cost added to the mana cost (702.81a)
 
 
 @dataclass(frozen=True)

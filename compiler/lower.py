@@ -138,6 +138,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             else:
                 parts.append(KeywordPartIR("alternative", st.param or "", zone=st.zone or "hand", fixed=fixed,
                                            face_down=bool(st.facedown), instructed=bool(st.instructed)))
+        elif k == "CastFromStmt":
+            parts.append(KeywordPartIR("cast_from", zone=st.zone, cost=_cost(ck, st.extra)))
         elif k == "DiscardInsteadStmt":
             parts.append(KeywordPartIR("discard_instead", zone=st.zone))
         elif k == "ExileFromStackStmt":
@@ -182,7 +184,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             non.append(word)
         else:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
-    if not (types or subtypes or kind):
+    if not (types or any_types or subtypes or kind):
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
     type_words = list(f.types) + list(f.subtypes)
     if f.ortypes:
@@ -237,6 +239,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     sac = None
     discard = 0
     sac_this = False
+    discard_filter: FilterIR | None = None
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -252,7 +255,10 @@ def _cost(ck: Checker, c: Any) -> CostIR:
             sac = SacrificeIR(count, _filter(ck, p.filter, p))
         elif k == "DiscardCost":
             discard = _amount(p.count).value
-    return CostIR(tuple(mana), tap, life, sac, discard, sac_this)
+            f = _filter(ck, p.filter, p)
+            if f.types or f.any_types or f.subtypes or f.colors or f.non:
+                discard_filter = f
+    return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter)
 
 
 # ------------------------------------------------------------------ cards
@@ -393,7 +399,11 @@ class CardLowering:
             return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),
                                        ("equal_to", bool(e.equal)), ("also", also)))
         if k == "NoRegenEffect":
-            return EffectIR("no_regen", (("target", self.target(e.target, cond)),))
+            if e.thatnoun:
+                ref = RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
+                    else RefIR("this", words="this")
+                return EffectIR("no_regen", (("target", ref), ("words", f"that {e.thatnoun}")))
+            return EffectIR("no_regen", (("target", self.target(e.target, cond)), ("words", "it")))
         if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
             kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
                     "DiscardEffect": "discard"}[k]
@@ -669,7 +679,8 @@ class CardLowering:
                 if not same or prev is None or last is None:
                     self.ck.error(s, "'can't be regenerated' must follow a 'destroy' of the same object")
                 else:
-                    fixed = EffectIR("destroy", (("target", dict(last.args)["target"]), ("no_regeneration", True)))
+                    fixed = EffectIR("destroy", (("target", dict(last.args)["target"]), ("no_regeneration", True),
+                                                 ("no_regen_words", dict(effects[0].args)["words"])))
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead), bool(s.may)))

@@ -85,6 +85,8 @@ def cost(c: CostIR) -> str:
                       f"filter={obj_filter(c.sacrifice.filter)})")
     if c.discard:
         fields.append(f"discard={lit(c.discard)}")
+    if c.discard_filter is not None:
+        fields.append(f"discard_filter={obj_filter(c.discard_filter)}")
     if c.sacrifice_this:
         fields.append("sacrifice_this=True")
     return f"rt.Cost({', '.join(fields)})"

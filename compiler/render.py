@@ -166,6 +166,10 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         counters = f", counters=(({pyexpr.lit(p.counter)}, {pyexpr.lit(p.amount)}),)" if p.counter else ""
         return (f"rt.FaceUpCost(label={label}, cost={pyexpr.ident(p.param)}{counters}, "
                 f"keyword={pyexpr.lit(k.name)})")
+    if p.kind == "cast_from":
+        assert p.cost is not None
+        return (f"rt.AlternativeCost(label={label}, cost={pyexpr.cost(p.cost)}, zone=rt.Zone.{p.zone.upper()}, "
+                f"keyword={pyexpr.lit(k.name)}, plus_mana_cost=True)")
     if p.kind == "discard_instead":
         return f"rt.DiscardInstead(zone=rt.Zone.{p.zone.upper()}, label={label})"
     if p.kind == "exile_from_stack":

@@ -33,7 +33,10 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         words = c.sacrifice.filter.words
         parts.append(f"Sacrifice {'a' if n.kind == 'fixed' and n.value == 1 else n.words} {words}")
     if c.discard:
-        parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} card{'s' if c.discard > 1 else ''}")
+        noun = c.discard_filter.words if c.discard_filter is not None else "card"
+        if c.discard > 1 and not noun.endswith("s"):
+            noun += "s"
+        parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} {noun}")
     if c.sacrifice_this:
         parts.append(f"Sacrifice {card}")
     return ", ".join(parts)
@@ -175,7 +178,7 @@ class _Phrase:
             assert isinstance(ref, RefIR)
             out = f"destroy {self.ref(ref)}"
             if a.get("no_regeneration"):
-                that = self.that(ref.index) if ref.kind == "slot" else "it"
+                that = str(a.get("no_regen_words") or "it")
                 out += f". {that[:1].upper()}{that[1:]} can't be regenerated"
             return out
         if k in ("exile", "counter_spell"):

@@ -171,6 +171,10 @@ class AlternativeCost(Ability):
     keyword: str = ""
     face_down: "FaceDown | None" = None
     instructed: bool = False
+    # An alternative method of casting that adds ``cost`` to the mana cost instead of replacing it
+    # ("cast this card from your graveyard by discarding a land card in addition to paying its
+    # other costs", 702.81a retrace; 601.2b).
+    plus_mana_cost: bool = False
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import layers
 from .abilities import (
     Ability, ActivatedAbility, AdditionalCost, AlternativeCost, MayCastAsThoughInstant, SpellAbility,
 )
@@ -56,6 +57,12 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     d = o.definition
     name = d.name
     ch = game.characteristics(o)
+    options = d.cost_options()
+    chosen = options[req.alternative] if req.alternative is not None and 0 <= req.alternative < len(options) else None
+    if isinstance(chosen, AlternativeCost) and chosen.face_down is not None:
+        # 702.37c: casting it face down, the face-down characteristics are what casting rules see
+        # (a land card with morph is cast as a 2/2 creature spell).
+        ch = layers.characteristics_of_definition(chosen.face_down.definition)
     if "land" in ch.types:
         raise IllegalAction(f"{name} is a land: lands are played, not cast (305.9)")
     if o.owner != player:
@@ -100,6 +107,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         if times < 0 or (paid.get(index, 0) > 1 and not add.repeatable):
             raise IllegalAction(f"{add.label} cost can be paid only once (702.33a, 601.2b)")
     base_symbols = alt.cost.mana if alt is not None else d.mana_cost
+    if alt is not None and alt.plus_mana_cost:
+        base_symbols = d.mana_cost + alt.cost.mana  # 702.81a: "in addition to paying its other costs"
     # 107.3a: X is announced if a cost that will be paid has an X in it: the mana cost or the
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
     # additional cost being paid.  107.3b: otherwise the only legal X is 0.
@@ -143,7 +152,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         for _ in range(times):
             total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
     nonmana = alt.cost if alt is not None else Cost()
-    nonmana = Cost(tap=nonmana.tap, life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard)
+    nonmana = Cost(tap=nonmana.tap, life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard,
+                   discard_filter=nonmana.discard_filter)
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):
         c = options[index].cost

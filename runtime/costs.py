@@ -169,6 +169,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     if cost.discard:
         hand = game.zone(Zone.HAND, player)
         cands = [o for o in hand if source is None or o != source.oid]
+        if cost.discard_filter is not None:  # "discard a land card" (702.81a)
+            cands = [o for o in cands if cost.discard_filter.matches(game, game.obj(o), player)]
         if len(cands) < cost.discard:
             raise IllegalAction(f"can't discard {cost.discard} cards (118.3)")
         ans = game.ask(ChooseCards(player, f"Discard {cost.discard}", tuple(Choice(str(c), game.name_of(c)) for c in cands),

@@ -17,6 +17,7 @@ from .continuous import GainKeywords, LoseKeywords, Part, PTChange
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .abilities import CardDefinition
     from .game import Game
     from .objects import GameObject
 
@@ -78,6 +79,13 @@ class CharacteristicsCache:
         ch = characteristics(game, obj)
         self.entries[obj.oid] = (obj, ch)
         return ch
+
+
+def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
+    """The characteristics a definition gives by itself, before any effect applies (e.g. the
+    face-down values a card would have when cast face down, 702.37c)."""
+    return Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types),
+                           frozenset(d.subtypes), d.power, d.toughness, d.expanded, frozenset(d.keywords))
 
 
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:

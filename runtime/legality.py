@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import layers
 from .abilities import ActivatedAbility, AlternativeCost, SpellAbility
 from .casting import instant_timing
 from .costs import _plan_sources, mana_sources, summoning_sick
@@ -70,8 +71,12 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(game, o)]
         if len(mine) < n:
             return False
-    if cost.discard and len(game.zone(Zone.HAND, player)) - (1 if source and source.zone is Zone.HAND else 0) < cost.discard:
-        return False
+    if cost.discard:
+        hand = [o for o in game.zone(Zone.HAND, player) if source is None or o != source.oid]
+        if cost.discard_filter is not None:
+            hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
+        if len(hand) < cost.discard:
+            return False
     return True
 
 
@@ -96,8 +101,6 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
     d = obj.definition
     ch = game.characteristics(obj)
-    if "land" in ch.types or obj.owner != player:
-        return False
     options = d.cost_options()
     base = d.mana_cost
     nonmana = Cost()
@@ -105,16 +108,20 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         alt = options[alternative]
         if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:
             return False
-        base = alt.cost.mana
+        base = d.mana_cost + alt.cost.mana if alt.plus_mana_cost else alt.cost.mana
         nonmana = alt.cost
+        if alt.face_down is not None:
+            ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
+    if "land" in ch.types or obj.owner != player:
+        return False
     elif obj.zone is not Zone.HAND:
         return False
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base), sources):
         return False
-    if not _nonmana_ok(game, player, Cost(life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard),
-                       obj):
+    if not _nonmana_ok(game, player, Cost(life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard,
+                                          discard_filter=nonmana.discard_filter), obj):
         return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     specs = spell.targets if spell is not None else aura_target_specs(d)

@@ -326,6 +326,7 @@ class Cost:
     sacrifice: SacrificeSpec | None = None
     discard: int = 0
     sacrifice_this: bool = False
+    discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
 
     @property
     def mana_only(self) -> bool:

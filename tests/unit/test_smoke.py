@@ -56,8 +56,8 @@ class AutoHarness(Harness):
             return True
         if isinstance(q, ChooseTarget):
             return q.options[0].key
-        if isinstance(q, ChooseCards):
-            return tuple(c.key for c in q.options[:q.minimum])
+        if isinstance(q, ChooseCards):  # at least one when one may be chosen (Clone copies something, 707.5)
+            return tuple(c.key for c in q.options[:max(q.minimum, min(1, q.maximum))])
         if isinstance(q, ChooseOrder):
             return tuple(c.key for c in q.options)
         if isinstance(q, ChooseNumber):
@@ -121,7 +121,7 @@ def test_card_plays(pool: Pool, name: str) -> None:
     assert result.passed, f"{result.failures}\n{log}"
     assert not result.game.state.stack, f"the stack isn't empty:\n{log}"
     here = [o for o in result.game.state.objects.values()
-            if o.definition.name == name and o.owner == 0 and o.zone is zone]
+            if o.card.definition.name == name and o.owner == 0 and o.zone is zone]
     assert here, f"{name} is not in alice's {zone.value}:\n{log}"
     verb = "plays" if zone is Zone.BATTLEFIELD and "land" in pool.get(name).types else "casts"
     assert any(line.endswith(f"{verb} {name}") or f"{verb} {name} (" in line for line in result.game.state.log), log
