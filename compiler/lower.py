@@ -361,8 +361,6 @@ class CardLowering:
                 f = replace(f, other=True)
                 lead = "another target"
             self.targets.append(TargetIR("object", f, zone, condition, words=f"{lead} {f.words}"))
-        elif k == "EachPlayerRef":
-            return RefIR("each_player", words="each player")
         elif k == "ThatRef":
             return RefIR("last", words="that spell or ability")
         else:

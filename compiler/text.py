@@ -378,7 +378,8 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             parts = [ph.effect(e, subject) for e in s.effects]
             body = _join(parts)
             if s.may:
-                body = "you may " + body
+                # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
+                body = "you may " + (body[len("you "):] if body.startswith("you ") else body)
             if s.condition is not None:
                 if s.condition.subject is not None:
                     body = f"{body} {_condition(s.condition, spell)}"
