@@ -1,17 +1,19 @@
 """Building a pool: keyword library first, then every card, in parallel, through an on-disk cache.
 
-Cache key per card = sha256(source bytes, compiler version, grammar hash, template hash, keyword
-library hash).  A cache hit skips parsing; a file whose content would not change is not
-rewritten, so a no-op rebuild touches nothing.  Workers return rendered text and diagnostics
-(picklable), never textX models.
+The cache is a manifest (``.cache/manifest.json``) plus the generated modules themselves.  For
+each compiled card it records the source's size and modification time, its key (sha256 of the
+source bytes and path, compiler version, grammar, templates and keyword library), its name and
+the module it was written to.  A source whose size and mtime are unchanged is not even read and
+its module is not rewritten, so a no-op rebuild of a large pool costs one ``stat`` per source and
+one directory listing; a source that was touched but has the same key is not recompiled either.
+An entry whose file was modified within :data:`RACY_SECONDS` of the build that recorded it is
+not trusted by its mtime (the file could change again within the same timestamp tick): it is
+re-read and hashed, like git's "racily clean" index entries.  A module missing from the output,
+or last written for another card, is compiled again.  The lowered keyword library is cached too
+(by its content hash), and the index is rendered only when the list of cards changes.
 
-A manifest (``.cache/manifest.json``) records each compiled card's size and modification time
-with its cache key, name and module: a source whose size and mtime are unchanged is not even
-read, and its module (present in the output) is not rewritten, so a no-op rebuild of a large
-pool costs one ``stat`` per source plus one directory listing.  An entry whose file was modified
-within :data:`RACY_SECONDS` of the build that recorded it is not trusted (the file could change
-again within the same timestamp tick); it is re-read and hashed instead, like git's "racily
-clean" index entries.  The lowered keyword library is cached too (by its content hash).
+Workers return rendered text and diagnostics (picklable), never textX models; a module that
+would not change is not rewritten.
 """
 from __future__ import annotations
 
@@ -52,21 +54,27 @@ def default_pool() -> Path:
 
 def find_sources(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
     """Split paths (files or directories) into card files and keyword files, sorted."""
-    cards: set[Path] = set()
+    cards, keywords = _walk_sources(paths)
+    return sorted(Path(f, n) for f, n in cards), sorted(keywords)
+
+
+def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, str]], list[Path]]:
+    """Card files as (folder, file name) strings -- a pool of tens of thousands of files is
+    listed in one walk, without a ``Path`` object per file -- and keyword files."""
+    cards: set[tuple[str, str]] = set()
     keywords: set[Path] = set()
     for p in paths:
         if p.is_dir():
-            # One walk for both kinds (a pool of tens of thousands of files is listed once).
             for folder, _, names in os.walk(p, followlinks=True):
                 for n in names:
                     if n.endswith(".card"):
-                        cards.add(Path(folder, n))
+                        cards.add((folder, n))
                     elif n.endswith(".kw"):
                         keywords.add(Path(folder, n))
         elif p.suffix == ".kw":
             keywords.add(p)
         else:
-            cards.add(p)
+            cards.add((str(p.parent), p.name))
     return sorted(cards), sorted(keywords)
 
 
@@ -89,15 +97,15 @@ class _Display:
     """:func:`display` for many files: each folder is resolved once, not each file in it."""
 
     def __init__(self) -> None:
-        self.folders: dict[Path, str] = {}
+        self.folders: dict[str, str] = {}
 
-    def __call__(self, path: Path, st: os.stat_result) -> str:
+    def __call__(self, folder: str, name: str, st: os.stat_result) -> str:
         if stat.S_ISLNK(st.st_mode):
-            return display(path)  # a symbolic link shows as what it points to
-        folder = self.folders.get(path.parent)
-        if folder is None:
-            folder = self.folders[path.parent] = display(path.parent)
-        return path.name if folder == "." else os.path.join(folder, path.name)
+            return display(Path(folder, name))  # a symbolic link shows as what it points to
+        shown = self.folders.get(folder)
+        if shown is None:
+            shown = self.folders[folder] = display(Path(folder))
+        return name if shown == "." else os.path.join(shown, name)
 
 
 def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
@@ -128,6 +136,12 @@ def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tu
     return lib, diags, digest
 
 
+def read_source(path: str) -> bytes:
+    """The bytes of a source file (the one place the build reads card sources)."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
 @dataclass
 class CardResult:
     """What compiling one card produced."""
@@ -145,7 +159,7 @@ class CardResult:
 def compile_card(path: str, library: LibraryIR) -> CardResult:
     """Parse, check, lower and render one card file (safe to run in a worker process)."""
     try:
-        raw = Path(path).read_bytes()
+        raw = read_source(path)
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"not UTF-8 text: {e.reason}")])
@@ -216,6 +230,14 @@ def _write_bytes_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a file known not to exist yet (no read to compare first)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)  # never a partially written module
+
+
 def _write_if_changed(path: Path, text: str) -> bool:
     return _write_bytes_if_changed(path, text.encode("utf-8"))
 
@@ -244,19 +266,22 @@ class _Entry:
                 and self.mtime_ns < self.stamp - int(RACY_SECONDS * 1e9))
 
 
-def _load_manifest(cache_dir: Path, base_key: str) -> dict[str, _Entry]:
+def _load_manifest(cache_dir: Path, base_key: str) -> tuple[dict[str, _Entry], str]:
+    """The entries recorded by the last build with the same compiler, grammar, templates and
+    keyword library, and the key of the index it wrote."""
     try:
         data = json.loads((cache_dir / MANIFEST).read_text(encoding="utf-8"))
         if data.get("base") != base_key:
-            return {}
-        return {k: _Entry(*v) for k, v in data["entries"].items()}
+            return {}, ""
+        return {k: _Entry(*v) for k, v in data["entries"].items()}, str(data.get("index", ""))
     except (OSError, ValueError, TypeError, KeyError):
-        return {}
+        return {}, ""
 
 
-def _save_manifest(cache_dir: Path, base_key: str, entries: dict[str, _Entry]) -> None:
-    data = {"base": base_key, "entries": {k: [e.mtime_ns, e.size, e.key, e.name, e.module, e.stamp, e.written]
-                                          for k, e in sorted(entries.items())}}
+def _save_manifest(cache_dir: Path, base_key: str, entries: dict[str, _Entry], index_key: str) -> None:
+    data = {"base": base_key, "index": index_key,
+            "entries": {k: [e.mtime_ns, e.size, e.key, e.name, e.module, e.stamp, e.written]
+                        for k, e in sorted(entries.items())}}
     _write_if_changed(cache_dir / MANIFEST, json.dumps(data, separators=(",", ":")))
 
 
@@ -283,24 +308,25 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     start = time.perf_counter()
     stamp = time.time_ns()
     report = BuildReport()
-    card_files, kw_files = find_sources(paths)
-    kw_files = keyword_dir_for(card_files, kw_files)
+    card_files, kw_files = _walk_sources(paths)
+    kw_files = keyword_dir_for([], kw_files)
     cache_dir = out / ".cache" if out is not None else None
     library, lib_diags, lib_hash = load_library(kw_files, cache_dir if use_cache else None)
     report.diagnostics += lib_diags
     base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{lib_hash}"
     base_key = base.encode()
-    manifest = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else {}
+    manifest, old_index_key = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else ({}, "")
     new_manifest: dict[str, _Entry] = {}
     stats: dict[str, os.stat_result] = {}
     results: dict[str, CardResult] = {}
     todo: list[str] = []
     keys: dict[str, str] = {}
     shown_as = _Display()
-    for p in card_files:
+    for folder, file_name in card_files:
+        p = os.path.join(folder, file_name)
         try:
             st = os.lstat(p)
-            shown = shown_as(p, st)
+            shown = shown_as(folder, file_name, st)
             if stat.S_ISLNK(st.st_mode):
                 st = os.stat(p)
             entry = manifest.get(shown)
@@ -310,16 +336,16 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 keys[shown] = entry.key
                 new_manifest[shown] = entry
                 continue
-            key = hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + p.read_bytes()).hexdigest()
+            key = hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + read_source(p)).hexdigest()
         except OSError as e:
-            shown = display(p)
+            shown = display(Path(p))
             results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
             continue
         keys[shown] = key
         stats[shown] = st
-        if cache_dir is not None and use_cache and (cache_dir / f"{key}.json").exists():
-            data = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
-            results[shown] = CardResult(shown, data["name"], data["module"], data["code"], data["text"], cached=True)
+        if entry is not None and entry.key == key:
+            # Touched but not changed: same content, so the module the manifest records stands.
+            results[shown] = CardResult(shown, entry.name, entry.module, cached=True)
         else:
             todo.append(shown)
     done = len(results)
@@ -352,6 +378,19 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             r.code = r.code  # module name only affects the file name and index
         by_name[r.name] = shown
         by_module[r.module] = shown
+    present: set[str] = set()
+    if out is not None:
+        cards_dir = out / PACKAGE / "cards"
+        present = {e.name for e in os.scandir(cards_dir)} if cards_dir.is_dir() else set()
+        # A cached card whose module is missing, or was last written for another card, is compiled
+        # again (the manifest and the modules are the whole cache).
+        late = [r for r in results.values() if r.cached and not r.diagnostics and not
+                (f"{r.module}.py" in present and manifest[r.path].written == r.module)]
+        for r in late:
+            final = r.module
+            again = compile_card(r.path, library)  # its display form names the same file
+            again.path, again.module = r.path, final
+            results[r.path] = again
     for shown in sorted(results):
         r = results[shown]
         report.results.append(r)
@@ -374,24 +413,18 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             code = render_keyword_file(f, library)
             check_generated(code, f.source)
             written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
-        present = {e.name for e in os.scandir(pkg / "cards")} if (pkg / "cards").is_dir() else set()
         cards = []
         for r in report.results:
             if r.diagnostics:
                 continue
-            target = pkg / "cards" / f"{r.module}.py"
-            if r.cached and not r.code and f"{r.module}.py" in present and manifest[r.path].written == r.module:
-                pass  # trusted by the manifest: this build's module is the one that build wrote
-            else:
-                if r.cached and not r.code:  # module gone from the output: take it from the cache
-                    data = json.loads((cache_dir / f"{keys[r.path]}.json").read_text(encoding="utf-8"))
-                    r.code, r.text = data["code"], data["text"]
-                written += _write_if_changed(target, r.code)
+            if not r.cached:  # (a cached card's module is present and its own: see above)
+                target = pkg / "cards" / f"{r.module}.py"
+                if f"{r.module}.py" in present:
+                    written += _write_if_changed(target, r.code)
+                else:
+                    _write_new(target, r.code.encode("utf-8"))
+                    written += 1
             cards.append((r.name, r.module))
-            if not r.cached:
-                _write_if_changed(cache_dir / f"{keys[r.path]}.json",
-                                  json.dumps({"name": r.name, "module": base_module[r.path], "code": r.code,
-                                              "text": r.text}))
             if r.path in stats:
                 st = stats[r.path]
                 new_manifest[r.path] = _Entry(st.st_mtime_ns, st.st_size, keys[r.path], r.name,
@@ -399,7 +432,11 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             elif r.path in new_manifest:
                 new_manifest[r.path].written = r.module
         index = pkg / "index.py"
-        if _write_if_changed(index, render_index(cards, library)):
+        # The index depends only on the (name, module) list, the library and the templates.
+        index_key = hashlib.sha256(base_key + repr(cards).encode()).hexdigest()
+        if index_key == old_index_key and index.exists():
+            pass  # unchanged since the build that wrote it: not even rendered
+        elif _write_if_changed(index, render_index(cards, library)):
             written += 1
             # Compiled now, so the first lazy load of the pool doesn't compile a module with an
             # entry per card (the interpreter would otherwise write the same .pyc on first import).
@@ -411,7 +448,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 (pkg / "cards" / stale).unlink()
                 written += 1
         if use_cache:
-            _save_manifest(cache_dir, base, new_manifest)
+            _save_manifest(cache_dir, base, new_manifest, index_key)
         else:  # modules were rewritten without it: it no longer describes the output
             (cache_dir / MANIFEST).unlink(missing_ok=True)
         report.written = written

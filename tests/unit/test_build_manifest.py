@@ -26,13 +26,12 @@ def test_noop_rebuild_reads_no_source(tmp_path: Path, monkeypatch: pytest.Monkey
     out = tmp_path / "out"
     first = build([src], out, jobs=1)
     assert first.compiled > 0 and not first.diagnostics
-    real = Path.read_bytes
+    import compiler.build as b
 
-    def no_card_reads(self: Path) -> bytes:
-        assert self.suffix != ".card", f"{self} was read"
-        return real(self)
+    def no_reads(path: str) -> bytes:
+        raise AssertionError(f"{path} was read")
 
-    monkeypatch.setattr(Path, "read_bytes", no_card_reads)
+    monkeypatch.setattr(b, "read_source", no_reads)
     again = build([src], out, jobs=1)
     assert again.compiled == 0 and again.cached == first.compiled and again.written == 0
 
@@ -54,7 +53,7 @@ def test_same_size_edit_right_after_a_build_is_recompiled(tmp_path: Path) -> Non
     assert "Fixed(4)" in (out / PACKAGE / "cards" / "lightning_bolt.py").read_text()
 
 
-def test_deleted_output_module_is_restored_from_the_cache(tmp_path: Path) -> None:
+def test_deleted_output_module_is_compiled_again(tmp_path: Path) -> None:
     src = _copy_pool(tmp_path)
     out = tmp_path / "out"
     build([src], out, jobs=1)
@@ -62,7 +61,7 @@ def test_deleted_output_module_is_restored_from_the_cache(tmp_path: Path) -> Non
     expected = module.read_text()
     module.unlink()
     again = build([src], out, jobs=1)
-    assert again.compiled == 0 and again.written == 1
+    assert again.compiled == 1 and again.written == 1
     assert module.read_text() == expected
 
 
@@ -82,3 +81,13 @@ def test_module_taken_over_by_another_card_is_rewritten(tmp_path: Path) -> None:
     clash.unlink()
     build([src], out, jobs=1)
     assert bolt.read_text() == expected
+
+
+def test_touched_but_unchanged_source_is_not_recompiled(tmp_path: Path) -> None:
+    src = _copy_pool(tmp_path)
+    out = tmp_path / "out"
+    first = build([src], out, jobs=1)
+    bolt = src / "l" / "lightning_bolt.card"
+    bolt.write_text(bolt.read_text())  # new mtime, same bytes
+    again = build([src], out, jobs=1)
+    assert again.compiled == 0 and again.cached == first.compiled and again.written == 0
