@@ -382,6 +382,17 @@ class CardLowering:
                                      condition=condition, words=p.who))
         return RefIR("player_slot", len(self.targets) - 1, words=p.who)
 
+    def from_graveyard(self, e: Any, ref: RefIR) -> str:
+        """'from your/a graveyard': the target slot just made chooses among cards in graveyards (115.1)."""
+        whose = str(e.source.whose)
+        if ref.kind != "slot" or not self.targets:
+            self.ck.error(e, "'from ... graveyard' needs a target card, e.g. 'target creature card'")
+            return whose
+        t = self.targets[ref.index]
+        f = replace(t.filter, controller="you" if whose == "your" else "")
+        self.targets[ref.index] = replace(t, filter=f, zone="graveyard")
+        return whose
+
     def counter_kind(self, node: Any) -> str:
         """A counter kind, checked against the library's counter definitions."""
         self.ck.name_in(node, "counter kind", node.name, self.counters)
@@ -444,7 +455,15 @@ class CardLowering:
         if k == "DestroyEffect":
             return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", False)))
         if k == "ExileEffect":
-            return EffectIR("exile", (("target", self.target(e.target, cond)),))
+            ref = self.target(e.target, cond)
+            whose = self.from_graveyard(e, ref) if e.source is not None else ""
+            return EffectIR("exile", (("target", ref), ("from", whose)))
+        if k == "ReturnFromGraveyardEffect":
+            ref = self.target(e.target, cond)
+            whose = self.from_graveyard(e, ref)
+            return EffectIR("return_from_graveyard", (("target", ref), ("from", whose),
+                                                      ("to", "hand" if e.hand else "battlefield"),
+                                                      ("mine", bool(e.mine))))
         if k == "CounterSpellEffect":
             if e.unless is not None:
                 per = AmountIR("graveyard_size", words="for each card in your graveyard") if e.per else None

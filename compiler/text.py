@@ -22,10 +22,10 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
     if c.param:
         return "its " + c.param + " cost"
     parts: list[str] = []
-    if c.tap:
-        parts.append("{T}")
     if c.mana:
         parts.append("".join(c.mana))
+    if c.tap:
+        parts.append("{T}")  # Oracle order: mana first, then {T} ("{1}{W}, {T}: ...")
     if c.life is not None:
         parts.append(f"Pay {c.life.words if c.life.kind != 'fixed' else c.life.value} life")
     if c.sacrifice is not None:
@@ -185,7 +185,16 @@ class _Phrase:
             ref = a["target"]
             assert isinstance(ref, RefIR)
             verb = "exile" if k == "exile" else "counter"
-            return f"{verb} {self.ref(ref)}"
+            whose = a.get("from")
+            tail = f" from {whose} graveyard" if whose else ""
+            return f"{verb} {self.ref(ref)}{tail}"
+        if k == "return_from_graveyard":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            to = "your hand" if a["to"] == "hand" else "the battlefield"
+            if a.get("mine"):
+                to += " under your control"
+            return f"return {self.ref(ref)} from {a['from']} graveyard to {to}"
         if k == "put_counters":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)

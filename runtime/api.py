@@ -17,7 +17,7 @@ from .continuous import (
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
-    ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate,
+    ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard,
     CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, PlayerSacrifices, PutIntoZone,
 )
 from .facedown import FaceDown
@@ -114,6 +114,7 @@ __all__ = [
     "PutIntoZone",
     "RemoveCounters",
     "Regenerate",
+    "ReturnFromGraveyard",
     "ReturnToHand",
     "RevealToEnterWithCounters",
     "Sacrifice",

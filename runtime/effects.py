@@ -290,6 +290,21 @@ class Tap:
 
 
 @dataclass(frozen=True)
+class ReturnFromGraveyard:
+    """Return a card from a graveyard to its owner's hand, or onto the battlefield under the
+    ability's controller's control (400.7: it becomes a new object)."""
+
+    target: ObjectRef
+    to: Zone
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move each referent still in a graveyard."""
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and res.game.exists(ref) and res.game.obj(ref).zone is Zone.GRAVEYARD:
+                res.game.move(ref, self.to, controller=res.controller)
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """701.15a: the next time the permanent would be destroyed this turn, instead remove all damage
     marked on it, tap it, and remove it from combat (a replacement shield, 614.8)."""
@@ -508,6 +523,7 @@ class PlayerSacrifices:
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, PutIntoZone, CastThis,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PutIntoZone,
+    CastThis,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices,
 ]

@@ -123,7 +123,12 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         out += [f"player:{p.index}" for p in game.players if not p.lost
                 and not (opponents_only and p.index == controller)]
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
-        if spec.zone is Zone.STACK:
+        if spec.zone is Zone.GRAVEYARD:
+            # A card in a graveyard (115.1): "from your graveyard" is the controller's own.
+            owners = [controller] if spec.filter.controller == "you" else [p.index for p in game.players]
+            for p in owners:
+                out += [c for c in game.zone(Zone.GRAVEYARD, p) if spec.filter.matches(game, game.obj(c))]
+        elif spec.zone is Zone.STACK:
             out += [i.oid for i in game.state.stack if i.kind == "spell" and i.oid != source_oid
                     and spec.filter.matches(game, game.obj(i.oid))]
         else:
