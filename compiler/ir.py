@@ -26,6 +26,8 @@ class FilterIR:
     controller: str = ""  # "you" | "defending" | "opponent"
     blocked_by_source: bool = False  # "creature it's blocking"
     any_types: tuple[str, ...] = ()  # "instant or sorcery": one of these
+    mv_min: int = -1  # "with converted mana cost N or greater" (202.3)
+    mv_max: int = -1  # "... N or less"
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class AmountIR:
     """A number: fixed, X, or times a cost was paid."""
 
     kind: str  # "fixed" | "x" | "times_paid" | "counters_on_this" | "param" | "graveyard_size"
+    #            | "power_of" (value: slot, -1: this)
     value: int = 0
     label: str = ""  # the cost label (times_paid), counter kind (counters_on_this) or parameter name
     words: str = ""
@@ -58,6 +61,7 @@ class CostIR:
     sacrifice_this: bool = False
     param: str = ""  # a keyword's cost parameter standing for the whole cost
     discard_filter: FilterIR | None = None  # "discard a land card"
+    exile_from_hand: SacrificeIR | None = None  # "exile a blue card from your hand" (count and selector)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class RefIR:
     """A reference to an object or player: slot N, this object, the last affected objects, you."""
 
     kind: str  # "slot" | "this" | "last" | "you" | "player_slot" | "each" | "each_opponent" | "each_player"
+    #            | "controller_of" | "enchanted"
     index: int = 0
     words: str = ""
     filter: "FilterIR | None" = None  # "each": the permanents meant
@@ -119,6 +124,7 @@ class SentenceIR:
     condition: ConditionIR | None = None
     instead: bool = False
     may: bool = False  # "you may" (603.5 / 608.2d): the controller chooses whether to do it
+    then: bool = False  # printed "Then ..." (a new sentence continuing the one before)
 
 
 @dataclass(frozen=True)
@@ -234,6 +240,7 @@ class StaticIR:
     condition_first: bool = False  # "As long as ..., this ..." (printed order)
     ability_word: str = ""
     enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
+    affected: FilterIR | None = None  # "white creatures get +1/+1": every permanent the selector matches
 
 
 @dataclass(frozen=True)
@@ -253,8 +260,18 @@ class EntersAsCopyIR:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class CardCostIR:
+    """A cost option printed on the card itself: an alternative cost ("you may ... rather than pay this
+    spell's mana cost", 118.9) or a mandatory additional cost ("as an additional cost ...", 601.2b)."""
+
+    kind: str  # "alternative" | "additional"
+    cost: CostIR
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
-                  AsTurnedFaceUpIR, EntersAsCopyIR]
+                  AsTurnedFaceUpIR, EntersAsCopyIR, CardCostIR]
 
 
 @dataclass(frozen=True)

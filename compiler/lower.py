@@ -17,8 +17,9 @@ from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
 
 from .ir import (
-    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, ConditionIR, CostIR, CounterIR,
-    EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR, KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
+    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
+    CounterIR, EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
     SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
 
@@ -150,6 +151,8 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             parts.append(KeywordPartIR("aura", st.param))
         elif k == "HasteStmt":
             parts.append(KeywordPartIR("haste"))
+        elif k == "HandOnResolveStmt":
+            parts.append(KeywordPartIR("hand_on_resolve"))
         elif k == "FlashStmt":
             parts.append(KeywordPartIR("flash"))
         elif k == "InertStmt":
@@ -178,7 +181,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     non = []
     for n in f.nons:
         word = n[3:]
-        if word in COLOR_LETTER:
+        if word.startswith("-"):
+            non.append(ck.subtype(f, word[1:]))  # "non-Angel": not of that subtype
+        elif word in COLOR_LETTER:
             non.append(COLOR_LETTER[word])
         elif word in ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "token"):
             non.append(word)
@@ -195,6 +200,13 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words = "other " + words
     elif f.another:
         words = "another " + words
+    mv_min = mv_max = -1
+    if f.mvdir:
+        if f.mvdir == "greater":
+            mv_min = int(f.mv)
+        else:
+            mv_max = int(f.mv)
+        words += f" with converted mana cost {f.mv} or {f.mvdir}"
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
     if f.without:
@@ -211,7 +223,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types,
-                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this))
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
+                    mv_min=mv_min, mv_max=mv_max)
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
@@ -240,6 +253,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     discard = 0
     sac_this = False
     discard_filter: FilterIR | None = None
+    exile_hand = None
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -258,7 +272,10 @@ def _cost(ck: Checker, c: Any) -> CostIR:
             f = _filter(ck, p.filter, p)
             if f.types or f.any_types or f.subtypes or f.colors or f.non:
                 discard_filter = f
-    return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter)
+        elif k == "ExileFromHandCost":
+            exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+    return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
+                  exile_from_hand=exile_hand)
 
 
 # ------------------------------------------------------------------ cards
@@ -353,6 +370,8 @@ class CardLowering:
         elif k == "EachObjects":
             f = _filter(self.ck, t.filter, t)
             return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
+        elif k == "EnchantedRef":
+            return RefIR("enchanted", words=f"enchanted {t.enchanted.rstrip('s')}")
         elif k == "TargetObject":
             f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
@@ -366,6 +385,8 @@ class CardLowering:
         else:
             if t.word == "this":
                 return RefIR("this", words="this")
+            if t.word == "that card":
+                return RefIR("last", words="that card")  # what the previous instruction moved
             if self.targets and t.word == "it":
                 return RefIR("slot", len(self.targets) - 1, words=t.word)
             return RefIR("last", words=t.word)
@@ -373,6 +394,9 @@ class CardLowering:
 
     def player(self, p: Any, condition: ConditionIR | None) -> RefIR:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
+        if p is not None and p.controller:
+            # "its controller": the controller of the object "it" names (the last target, else this).
+            return RefIR("controller_of", len(self.targets) - 1 if self.targets else -1, words="its controller")
         if p is None or p.who in ("you", "your"):
             return RefIR("you", words="you")
         if p.who.startswith("each "):
@@ -413,6 +437,11 @@ class CardLowering:
                     else RefIR("this", words="this")
                 return EffectIR("no_regen", (("target", ref), ("words", f"that {e.thatnoun}")))
             return EffectIR("no_regen", (("target", self.target(e.target, cond)), ("words", "it")))
+        if k == "GainLifeEffect" and e.equal is not None:
+            slot = len(self.targets) - 1 if self.targets else -1
+            player = self.player(e.player, cond)
+            return EffectIR("gain_life", (("player", player),
+                                          ("amount", AmountIR("power_of", slot, words="its power"))))
         if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
             kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
                     "DiscardEffect": "discard"}[k]
@@ -505,7 +534,7 @@ class CardLowering:
             return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
                                        ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
                                        ("filter", _filter(self.ck, e.filter, e)), ("destination", dest),
-                                       ("tapped", bool(e.tapped))))
+                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard))))
         if k == "ShuffleEffect":
             return EffectIR("action", (("action", self._action(e, "shuffle")), ("player", self.player(e.player, cond))))
         if k == "TokenEffect":
@@ -531,7 +560,15 @@ class CardLowering:
             if e.last:
                 syms = self.ck.mana_symbols(e, [*e.choices, e.last])
                 return EffectIR("add_mana", (("mana", ()), ("any_color", False), ("choices", syms)))
-            return EffectIR("add_mana", (("mana", self.ck.mana_symbols(e.mana, list(e.mana.symbols))), ("any_color", False)))
+            mana = self.ck.mana_symbols(e.mana, list(e.mana.symbols))
+            if e.alts:
+                # "add {W} or {U}": one mana, of the player's choice among these (106.1a).
+                alts = (mana,) + tuple(self.ck.mana_symbols(c, list(c.symbols)) for c in e.alts)
+                if any(len(c) != 1 for c in alts):
+                    self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
+                return EffectIR("add_mana", (("mana", ()), ("any_color", False),
+                                             ("choices", tuple(c[0] for c in alts if c))))
+            return EffectIR("add_mana", (("mana", mana), ("any_color", False)))
         if k == "DelayedEffect":
             return EffectIR("delayed", (("step", e.step), ("effect", self.effect(e.effect, cond))))
         self.ck.error(e, f"unsupported effect {k}")  # pragma: no cover - grammar and lowering agree
@@ -625,10 +662,14 @@ class CardLowering:
             return EntersTappedIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+        if k in ("CardAltCostStmt", "CardAddCostStmt"):
+            cost = _cost(self.ck, b if k == "CardAltCostStmt" else b.cost)
+            return CardCostIR("alternative" if k == "CardAltCostStmt" else "additional", cost, word)
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
+        affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
         return StaticIR(tuple(self.static_part(p) for p in b.parts), cond, b.precondition is not None, word,
-                        enchanted="creature" if b.enchanted else "")
+                        enchanted="creature" if b.enchanted else "", affected=affected)
 
     def trigger(self, t: Any) -> TriggerIR:
         """Lower a trigger condition (603.2)."""
@@ -700,7 +741,7 @@ class CardLowering:
                                                  ("no_regen_words", dict(effects[0].args)["words"])))
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead), bool(s.may)))
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead), bool(s.may), bool(s.then)))
         return tuple(out)
 
 

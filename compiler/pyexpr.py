@@ -40,6 +40,8 @@ def amount(a: AmountIR) -> str:
         return f"rt.TimesPaid(label={lit(a.label)})"
     if a.kind == "counters_on_this":
         return f"rt.CountersOnThis(counter={lit(a.label)})"
+    if a.kind == "power_of":
+        return f"rt.PowerOf(slot={lit(a.value)})"
     if a.kind == "param":
         return f"rt.Fixed({ident(a.label)})"  # a keyword's number parameter, a local of abilities()
     if a.kind == "graveyard_size":
@@ -66,6 +68,10 @@ def obj_filter(f: FilterIR) -> str:
         fields.append("blocked_by_source=True")
     if f.any_types:
         fields.append(f"any_types={lit(f.any_types)}")
+    if f.mv_min >= 0:
+        fields.append(f"mana_value_at_least={lit(f.mv_min)}")
+    if f.mv_max >= 0:
+        fields.append(f"mana_value_at_most={lit(f.mv_max)}")
     return f"rt.ObjectFilter({', '.join(fields)})"
 
 
@@ -89,6 +95,9 @@ def cost(c: CostIR) -> str:
         fields.append(f"discard_filter={obj_filter(c.discard_filter)}")
     if c.sacrifice_this:
         fields.append("sacrifice_this=True")
+    if c.exile_from_hand is not None:
+        fields.append(f"exile_from_hand=rt.SacrificeSpec(count={amount(c.exile_from_hand.count)}, "
+                      f"filter={obj_filter(c.exile_from_hand.filter)})")
     return f"rt.Cost({', '.join(fields)})"
 
 
@@ -105,6 +114,8 @@ def ref(r: RefIR) -> str:
         "player_slot": f"rt.PlayerSlot({r.index})",
         "each_opponent": "rt.EachOpponent()",
         "each_player": "rt.EachPlayer()",
+        "controller_of": f"rt.ControllerOf({lit(r.index)})",
+        "enchanted": "rt.EnchantedObject()",
     }[r.kind]
 
 

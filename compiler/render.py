@@ -14,7 +14,8 @@ import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    AbilityIR, ActivatedIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    AbilityIR, ActivatedIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR,
+    EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
 from .lower import identifier
@@ -81,6 +82,14 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
         if isinstance(ab, EntersTappedIR):
             instances.append("rt.EntersTapped()")
             continue
+        if isinstance(ab, CardCostIR):
+            if ab.kind == "alternative":
+                instances.append(f"rt.AlternativeCost(label='alternative', cost={pyexpr.cost(ab.cost)}, "
+                                 "zone=rt.Zone.HAND)")
+            else:
+                instances.append(f"rt.AdditionalCost(label='additional', cost={pyexpr.cost(ab.cost)}, "
+                                 "mandatory=True)")
+            continue
         if isinstance(ab, AmplifyIR):
             instances.append(f"rt.RevealToEnterWithCounters(amount={pyexpr.amount(ab.amount)}, "
                              f"counter={pyexpr.lit(ab.counter)})")
@@ -95,11 +104,13 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
         counts[kind] = counts.get(kind, 0) + 1
         cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
         entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "", "affects": "",
+                                    "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
                                     "sentences": [], "parts": [], "restriction": "", "once": False}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
-            entry["affects"] = "enchanted" if ab.enchanted else ""
+            entry["affects"] = "enchanted" if ab.enchanted else "filter" if ab.affected is not None else ""
+            entry["filter"] = pyexpr.obj_filter(ab.affected) if ab.affected is not None else ""
             entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
         else:
             names: set[str] = set()
@@ -176,6 +187,8 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         return f"rt.ExileIfLeavesStack(label={label})"
     if p.kind == "haste":
         return "rt.IgnoresSummoningSickness()"
+    if p.kind == "hand_on_resolve":
+        return f"rt.HandIfPaidOnResolve(label={label})"
     if p.kind == "flash":
         return "rt.MayCastAsThoughInstant()"
     if p.kind == "aura":

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardIR, EntersAsCopyIR, EntersTappedIR, ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EntersAsCopyIR, EntersTappedIR,
+    ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
     KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
 )
 
@@ -39,6 +40,12 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} {noun}")
     if c.sacrifice_this:
         parts.append(f"Sacrifice {card}")
+    if c.exile_from_hand is not None:
+        n = c.exile_from_hand.count
+        count = "a" if n.kind == "fixed" and n.value == 1 else n.words
+        if count == "a" and c.exile_from_hand.filter.words[:1] in "aeiou":
+            count = "an"
+        parts.append(f"Exile {count} {c.exile_from_hand.filter.words} from your hand")
     return ", ".join(parts)
 
 
@@ -172,6 +179,8 @@ class _Phrase:
                 obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
                 return f"{who} draws {obj}" if third else f"draw {obj}"
             verb = ("gains" if third else "gain") if k == "gain_life" else ("loses" if third else "lose")
+            if amt.kind == "power_of":
+                return f"{who} {verb} life equal to {amt.words}"
             return f"{who} {verb} {_amount(amt)} life"
         if k == "destroy":
             ref = a["target"]
@@ -219,6 +228,8 @@ class _Phrase:
             dest = {"battlefield": "onto the battlefield", "hand": "into your hand",
                     "graveyard": "into your graveyard"}[str(a["destination"])]
             tapped = " tapped" if a.get("tapped") else ""
+            if a.get("that_card"):
+                return f"search your library for {found} and put that card {dest}{tapped}"
             return f"search your library for {found}, put {'it' if n == 1 else 'them'} {dest}{tapped}"
         if k == "create_tokens":
             cnt = a["count"]
@@ -287,6 +298,8 @@ class _Phrase:
             if a.get("any_color"):
                 return "add one mana of any color"
             choices = _strs(a.get("choices"))
+            if len(choices) == 2:
+                return f"add {choices[0]} or {choices[1]}"
             if choices:
                 return f"add {', '.join(choices[:-1])}, or {choices[-1]}"
             return f"add {''.join(_strs(a['mana']))}"
@@ -389,6 +402,8 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
                 body = "you may " + (body[len("you "):] if body.startswith("you ") else body)
+            if s.then:
+                body = "then " + body
             if s.condition is not None:
                 if s.condition.subject is not None:
                     body = f"{body} {_condition(s.condition, spell)}"
@@ -486,8 +501,19 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
             with_ = "".join(f" and with {k}" for k in ab.keywords)
             return f"{_cap(cond)}, it enters the battlefield with {what} on it{with_}."
         return f"{card.name} enters the battlefield with {what} on it."
+    if isinstance(ab, CardCostIR):
+        cost = cost_text(ab.cost, card=card.name)
+        if ab.kind == "alternative":
+            # 118.9: "You may pay 1 life and exile a blue card from your hand rather than pay ..."
+            words = " and ".join(p[:1].lower() + p[1:] for p in cost.split(", "))
+            return f"You may {words} rather than pay this spell's mana cost."
+        return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
     if isinstance(ab, StaticIR):
         body = static_parts_text(ab.parts)
+        if ab.affected is not None:
+            # "White creatures get +1/+1": the plural subject takes the plural verb.
+            body = body.replace("gets ", "get ").replace("has ", "have ")
+            return f"{_cap(ab.affected.words)} {body}."
         subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
         if ab.condition is None:
             return f"{_cap(subject)} {body}."

@@ -136,7 +136,8 @@ class StaticAbility(Ability):
 
     parts: ClassVar[tuple[Part, ...]] = ()
     condition: ClassVar[Condition | None] = None
-    affects: ClassVar[str] = ""
+    affects: ClassVar[str] = ""  # "" (itself) | "enchanted" | "filter" (every permanent ``filter`` matches)
+    filter: ClassVar[ObjectFilter] = ObjectFilter()
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ class AdditionalCost(Ability):
     cost: Cost
     repeatable: bool = False
     keyword: str = ""  # the keyword it comes from, for players and logs ("Kicker")
+    mandatory: bool = False  # "As an additional cost to cast this spell, ..." (601.2b): always paid
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,14 @@ class ExileIfLeavesStack(Ability):
 
 
 @dataclass(frozen=True)
+class HandIfPaidOnResolve(Ability):
+    """A replacement effect (614): if the cost option ``label`` was paid, the card is put into its
+    owner's hand instead of the graveyard as it finishes resolving (608.2m; e.g. 702.27a)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
 class EntersWithCounters(Ability):
     """614.1c: "enters the battlefield with N counters" is a replacement effect."""
 
@@ -292,6 +302,8 @@ class CardDefinition:
     keywords: frozenset[str] = field(init=False, repr=False, compare=False)
     # For each expanded ability, the keyword it comes from ("" for the card's own abilities).
     origins: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # Static abilities that affect other permanents ("White creatures get +1/+1", 611.3a).
+    affecting: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         out: list[Ability] = []
@@ -308,6 +320,8 @@ class CardDefinition:
         object.__setattr__(self, "expanded", tuple(out))
         object.__setattr__(self, "origins", tuple(origins))
         object.__setattr__(self, "keywords", frozenset(names))
+        object.__setattr__(self, "affecting", tuple(a for a in out if isinstance(a, StaticAbility)
+                                                     and a.affects == "filter"))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":
         return self

@@ -5,6 +5,7 @@ from .abilities import (
     AsTurnedFaceUp, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
+    HandIfPaidOnResolve,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     TargetKind, TargetSpec, TriggeredAbility, Ability,
 )
@@ -25,6 +26,7 @@ from .values import (
     GraveyardSize,
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
     Fixed, HasKeyword, LastAffected,
+    ControllerOf, EnchantedObject, PowerOf,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
@@ -57,6 +59,7 @@ __all__ = [
     "CombatDamageSteps",
     "CastThis",
     "ControlledSinceLastUpkeep",
+    "ControllerOf",
     "CopySpell",
     "Cost",
     "CostPaid",
@@ -76,6 +79,7 @@ __all__ = [
     "EachOpponent",
     "EachPlayer",
     "Effect",
+    "EnchantedObject",
     "EntersTapped",
     "EntersAsCopy",
     "EntersTheBattlefield",
@@ -89,6 +93,7 @@ __all__ = [
     "GainKeywords",
     "GainLife",
     "GraveyardSize",
+    "HandIfPaidOnResolve",
     "HasKeyword",
     "IgnoresSummoningSickness",
     "Indestructible",
@@ -108,6 +113,7 @@ __all__ = [
     "PhasesEachUntap",
     "PlayerSacrifices",
     "PlayerSlot",
+    "PowerOf",
     "PreventDamageFrom",
     "PreviousResult",
     "PutCounters",

@@ -106,6 +106,10 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         # times (counted over every announcement of the same cost).
         if times < 0 or (paid.get(index, 0) > 1 and not add.repeatable):
             raise IllegalAction(f"{add.label} cost can be paid only once (702.33a, 601.2b)")
+    for index, opt in enumerate(options):
+        # 601.2b: a mandatory additional cost ("As an additional cost to cast this spell, ...") is paid.
+        if isinstance(opt, AdditionalCost) and opt.mandatory and index not in paid:
+            paid[index] = 1
     base_symbols = alt.cost.mana if alt is not None else d.mana_cost
     if alt is not None and alt.plus_mana_cost:
         base_symbols = d.mana_cost + alt.cost.mana  # 702.81a: "in addition to paying its other costs"
@@ -151,15 +155,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         opt = options[index]
         for _ in range(times):
             total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
-    nonmana = alt.cost if alt is not None else Cost()
-    nonmana = Cost(tap=nonmana.tap, life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard,
-                   discard_filter=nonmana.discard_filter)
+    nonmana = alt.cost.without_mana() if alt is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):
         c = options[index].cost
         if not c.mana_only:
             for _ in range(times):
-                pay_cost(game, player, Cost(life=c.life, sacrifice=c.sacrifice, discard=c.discard), spell_obj, res)
+                pay_cost(game, player, c.without_mana(), spell_obj, res)
     # 601.2i: the spell becomes cast.
     extras = []
     if alt is not None:

@@ -50,7 +50,7 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
             for s in a.sentences:
                 for e in s.effects:
                     if isinstance(e, AddMana):
-                        produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana]
+                        produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana + e.choices]
             if produced:
                 out.append((o.oid, i, tuple(produced)))
     return out
@@ -179,6 +179,21 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(discard)) != cost.discard:
             raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+    exiled: list[int] = []
+    if cost.exile_from_hand is not None:
+        # 118.3: exile cards from your hand matching the selector (not the card being cast itself).
+        n = cost.exile_from_hand.count.evaluate(res)
+        flt = cost.exile_from_hand.filter
+        cands = [o for o in game.zone(Zone.HAND, player)
+                 if (source is None or o != source.oid) and flt.matches(game, game.obj(o))]
+        if len(cands) < n:
+            raise IllegalAction(f"can't exile {n} {flt.describe()} from your hand: only {len(cands)} (118.3)")
+        ans = game.ask(ChooseCards(player, f"Exile {n} from your hand",
+                                   tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+        keys = ans if isinstance(ans, tuple) else ()
+        exiled = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+        if len(set(exiled)) != n or len(exiled) != len(keys):
+            raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
     req = ManaRequirement.build(cost.mana, x=res.x)
     if extra_mana is not None:
         req = extra_mana.plus(req)
@@ -198,3 +213,6 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         game.move(oid, Zone.GRAVEYARD)
     for oid in discard:
         game.discard_card(player, oid)  # 118.3 / 702.35a: a discard as a cost is a discard
+    for oid in exiled:
+        game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their hand")
+        game.move(oid, Zone.EXILE)

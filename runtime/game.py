@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 from . import layers
 from .abilities import (
     Ability, AlternativeCost, BeginningOfStep, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
-    EntersTapped, EntersWithCounters, ExileIfLeavesStack, ObjectEvent, RevealToEnterWithCounters, TriggeredAbility,
+    EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
+    TriggeredAbility,
 )
 from .continuous import (
     ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
@@ -430,6 +431,10 @@ class Game:
                 elif isinstance(a, EntersAsCopy) and ev.to_zone is Zone.BATTLEFIELD \
                         and ev.from_zone is not Zone.BATTLEFIELD and ev.copy_of is None:
                     ev.copy_of = self._choose_copy(a, src, ev)
+                elif isinstance(a, HandIfPaidOnResolve) and src is not None and ev.from_zone is Zone.STACK \
+                        and ev.to_zone is Zone.GRAVEYARD and self.state.resolving == src.oid \
+                        and self.times_paid(src, a.label, None) > 0:
+                    ev.to_zone = Zone.HAND  # 608.2m replaced: e.g. buyback (702.27a)
                 elif isinstance(a, (EntersWithCounters, RevealToEnterWithCounters)) \
                         and ev.to_zone is Zone.BATTLEFIELD and ev.from_zone is not Zone.BATTLEFIELD:
                     n = self._evaluate_on_entering(a, src, ev)

@@ -138,6 +138,21 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                                 if isinstance(p, GainKeywords):
                                     gain(p.keywords, aura.definition.name)
                                 parts.append((p, aura.definition.name))
+                # 611.3a: static abilities of permanents that affect every permanent their selector
+                # matches ("White creatures get +1/+1").  The selector sees this object as it is
+                # being computed (613.8); the sources' printed abilities are read, not recomputed.
+                for src_oid in game.zone(Zone.BATTLEFIELD):
+                    src = game.state.objects[src_oid]
+                    if src.phased_out or not src.definition.affecting:
+                        continue
+                    sres = Resolution(game, src.controller, src.oid, ())
+                    for a in src.definition.affecting:
+                        if (a.condition is None or a.condition.holds(game, sres)) and \
+                                a.filter.matches(game, obj, viewer=src.controller, source_oid=src.oid):
+                            for p in a.parts:
+                                if isinstance(p, GainKeywords):
+                                    gain(p.keywords, src.definition.name)
+                                parts.append((p, src.definition.name))
             i = 0
             while i < len(pairs):  # a granted keyword appends its abilities: they are visited too
                 a, origin = pairs[i]

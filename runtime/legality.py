@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import layers
-from .abilities import ActivatedAbility, AlternativeCost, SpellAbility
+from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
 from .casting import instant_timing
 from .costs import _plan_sources, mana_sources, summoning_sick
 from .mana import ManaRequirement
@@ -77,6 +77,12 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
         if len(hand) < cost.discard:
             return False
+    if cost.exile_from_hand is not None:
+        n = getattr(cost.exile_from_hand.count, "value", 0)
+        flt = cost.exile_from_hand.filter
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
+            return False
     return True
 
 
@@ -120,9 +126,12 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base), sources):
         return False
-    if not _nonmana_ok(game, player, Cost(life=nonmana.life, sacrifice=nonmana.sacrifice, discard=nonmana.discard,
-                                          discard_filter=nonmana.discard_filter), obj):
+    if not _nonmana_ok(game, player, nonmana.without_mana(), obj):
         return False
+    for opt in options:
+        # 601.2b: a mandatory additional cost must be payable too.
+        if isinstance(opt, AdditionalCost) and opt.mandatory and not _nonmana_ok(game, player, opt.cost, obj):
+            return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     specs = spell.targets if spell is not None else aura_target_specs(d)
     return _targets_ok(game, player, specs, obj.oid)

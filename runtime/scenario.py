@@ -336,7 +336,8 @@ class Harness:
         alternative = None
         if a.alternative:
             matches = [i for i, opt in enumerate(options)
-                       if isinstance(opt, AlternativeCost) and opt.keyword.lower() == a.alternative.lower()]
+                       if isinstance(opt, AlternativeCost)
+                       and a.alternative.lower() in (opt.keyword.lower(), opt.label.lower())]
             if not matches:
                 raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {a.alternative} cost")
             alternative = matches[0]

@@ -15,7 +15,8 @@ from .abilities import (
 from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
 from .values import (
-    EachObject, EachOpponent, EachPlayer, has_quality, LastAffected, ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot,
+    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, has_quality, LastAffected, ObjectFilter,
+    ObjectRef, PlayerRef, PlayerSlot, Slot,
     ThisObject, You,
 )
 from .zones import Zone
@@ -61,6 +62,16 @@ class Resolution:
         state = self.game.state
         return state.objects.get(self.source_oid) or state.last_known.get(self.source_oid)
 
+    def object_or_last_known(self, index: int) -> "GameObject | None":
+        """The object in target slot ``index`` (-1: the source), or its last known information (608.2h)."""
+        if index < 0:
+            return self.source_object()
+        if index >= len(self.targets) or not isinstance(self.targets[index], int):
+            return None
+        oid = self.targets[index]
+        assert isinstance(oid, int)
+        return self.game.state.objects.get(oid) or self.game.state.last_known.get(oid)
+
     def target_object(self, index: int) -> "GameObject | None":
         """The object in target slot ``index``, if it is still there."""
         if index >= len(self.targets):
@@ -91,12 +102,21 @@ class Resolution:
                     if ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
         if isinstance(ref, (EachOpponent, EachPlayer)):
             return [f"player:{p}" for p in self.players(ref)]
+        if isinstance(ref, EnchantedObject):
+            src = self.game.state.objects.get(self.source_oid)
+            host = src.attached_to if src is not None else None
+            return [host] if host is not None and self.game.exists(host) else []
         return []
 
     def players(self, ref: PlayerRef) -> list[int]:
         """The players a player reference means."""
         if isinstance(ref, You):
             return [self.controller]
+        if isinstance(ref, ControllerOf):
+            if ref.slot in self.illegal:
+                return []
+            obj = self.object_or_last_known(ref.slot)
+            return [obj.controller] if obj is not None else []
         if isinstance(ref, PlayerSlot):
             if ref.index >= len(self.targets) or ref.index in self.illegal:
                 return []

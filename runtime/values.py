@@ -38,6 +38,8 @@ class ObjectFilter:
     controller: str = ""  # "you" | "defending" | "opponent", relative to ``viewer``
     blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
     any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
+    mana_value_at_least: int = -1  # "with converted mana cost N or greater" (202.3)
+    mana_value_at_most: int = -1  # "... N or less"
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -72,7 +74,14 @@ class ObjectFilter:
         if self.colors and not any(c in ch.colors for c in self.colors):
             return False
         for n in self.non:
-            if n in ch.colors or n in ch.types:
+            if n in ch.colors or n in ch.types or n in ch.subtypes:
+                return False
+        if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
+            from .mana import mana_value
+            mv = mana_value(ch.mana_cost)
+            if obj.zone is Zone.STACK and obj.cast is not None:
+                mv += obj.cast.x * ch.mana_cost.count("{X}")  # 202.3e: X is its announced value on the stack
+            if mv < self.mana_value_at_least or (self.mana_value_at_most >= 0 and mv > self.mana_value_at_most):
                 return False
         if self.keywords and not any(k in ch.keywords for k in self.keywords):
             return False
@@ -151,7 +160,12 @@ class EachPlayer:
     """Every player still in the game ("each player")."""
 
 
-ObjectRef = Union[Slot, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer]
+@dataclass(frozen=True)
+class EnchantedObject:
+    """"enchanted creature": the permanent the source (an Aura) is attached to (303.4e)."""
+
+
+ObjectRef = Union[Slot, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject]
 
 
 @dataclass(frozen=True)
@@ -166,7 +180,15 @@ class PlayerSlot:
     index: int
 
 
-PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer]
+@dataclass(frozen=True)
+class ControllerOf:
+    """"its controller": the controller of the object in target slot ``slot`` (-1: the source), as it
+    last existed if it has left its zone (608.2h)."""
+
+    slot: int
+
+
+PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf]
 
 
 # ------------------------------------------------------------------ amounts
@@ -225,7 +247,22 @@ class GraveyardSize:
         return len(res.game.zone(Zone.GRAVEYARD, res.controller))
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize]
+@dataclass(frozen=True)
+class PowerOf:
+    """"its power": the power of the object in target slot ``slot`` (-1: the source), from last known
+    information if it has left its zone (608.2h)."""
+
+    slot: int
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The object's power now, or as it last existed."""
+        obj = res.object_or_last_known(self.slot)
+        if obj is None:
+            return 0
+        return max(res.game.characteristics(obj).power or 0, 0)
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf]
 
 
 # ------------------------------------------------------------------ conditions
@@ -327,11 +364,19 @@ class Cost:
     discard: int = 0
     sacrifice_this: bool = False
     discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
+    exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
-        return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this)
+        return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
+                    or self.exile_from_hand)
+
+    def without_mana(self) -> "Cost":
+        """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
+        return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
+                    sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
+                    discard_filter=self.discard_filter)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

@@ -99,11 +99,18 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
                         stop=(1, "end")), Zone.BATTLEFIELD
     setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(d.mana_cost)]
     spell = next((a for a in d.abilities if isinstance(a, SpellAbility)), None)
-    if spell is not None and any(t.zone is Zone.STACK for t in spell.targets):
-        # A spell that targets a spell: cast it in response to bob's Lightning Bolt (601.2c).
-        setup += [CardSetup("bob", Zone.HAND, "Lightning Bolt"), CardSetup("bob", Zone.BATTLEFIELD, "Mountain")]
-        actions += [ScriptedAction(1, "main1", "alice", "pass"),
-                    ScriptedAction(1, "main1", "bob", "cast", card=Ref("Lightning Bolt"), targets=("alice",))]
+    stack_target = next((t for t in spell.targets if t.zone is Zone.STACK), None) if spell is not None else None
+    if stack_target is not None:
+        # A spell that targets a spell: cast it in response to bob's Lightning Bolt (601.2c), or to
+        # his Restoration Angel (flash, mana value 4) if it needs a spell of mana value 2 or more.
+        if stack_target.filter.mana_value_at_least > 1:
+            setup += [CardSetup("bob", Zone.HAND, "Restoration Angel")]
+            setup += [CardSetup("bob", Zone.BATTLEFIELD, "Plains") for _ in range(4)]
+            response = ScriptedAction(1, "main1", "bob", "cast", card=Ref("Restoration Angel"))
+        else:
+            setup += [CardSetup("bob", Zone.HAND, "Lightning Bolt"), CardSetup("bob", Zone.BATTLEFIELD, "Mountain")]
+            response = ScriptedAction(1, "main1", "bob", "cast", card=Ref("Lightning Bolt"), targets=("alice",))
+        actions += [ScriptedAction(1, "main1", "alice", "pass"), response]
     x = 1 if "{X}" in d.mana_cost else 0
     actions.append(ScriptedAction(1, "main1", "alice", "cast", card=Ref(name), x=x))
     permanent = not ({"instant", "sorcery"} & set(d.types))
