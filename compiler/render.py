@@ -228,11 +228,12 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
 def render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
     """The pool index module."""
     kws = sorted((k.name.lower(), k.module, k.cls) for f in library.files for k in f.keywords)
+    acts = sorted((a.name, a.module, a.cls) for f in library.files for a in f.actions)
     ordered = sorted(cards)
     assert not any("\x00" in n or "\x00" in m for n, m in ordered)  # the separator (sources with NUL are refused)
     return environment().get_template("index.py.j2").render(
         version=VERSION, names="\x00".join(n for n, _ in ordered), modules="\x00".join(m for _, m in ordered),
-        keywords=kws)
+        keywords=kws, actions=acts)
 
 
 def template_hash() -> str:

@@ -79,7 +79,8 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
             elif k == "ZoneStmt":
                 for c in st.cards:
                     setup.append(CardSetup(st.player, ZONE_BY_NAME[st.zone], c.name, int(c.count[1:]) if c.count else 1, c.alias or "",
-                                           bool(c.tapped), tuple((cs.kind, cs.count) for cs in c.counters)))
+                                           bool(c.tapped), tuple((cs.kind, cs.count) for cs in c.counters),
+                                           face_down=(c.via or "face down") if c.facedown else ""))
             elif k == "ActionStmt":
                 a = st.action
                 ak = _cname(a)
@@ -87,7 +88,8 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                                               expect_refused=bool(st.refused), reason=st.reason or "", line=ln)
                 if ak == "CastAction":
                     actions.append(ScriptedAction(
-                        kind="cast", card=_ref(a.card), alternative=a.alternative or "", more=tuple(a.more),
+                        kind="cast", card=_ref(a.card), alternative=a.alternatives[0] if a.alternatives else "",
+                        more=tuple(a.alternatives[1:]),
                         pays=tuple(Pay(p.keyword, tuple(p.cost.symbols) if p.cost else (), int(p.times[1:]) if p.times else 1) for p in a.pays),
                         x=a.x or 0, targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
                 elif ak == "ActivateAction":

@@ -432,10 +432,13 @@ class CastThis:
             index = next((i for i, a in enumerate(opts) if isinstance(a, AlternativeCost) and a.label == self.label), None)
             if index is None:
                 continue
+            before = game.snapshot()
             try:
-                game.transaction(lambda: cast_spell(game, o.owner, CastSpell(ref, alternative=index),
-                                                    during_resolution=True))
+                cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True)
             except IllegalAction as e:
+                # Not a refused player action but an instruction that can't be followed: rewind
+                # the attempt (726.1) and go on resolving.
+                game.restore(before)
                 game.log(f"{game.players[o.owner].name} doesn't cast it: {e}")
                 continue
             res.performed = True

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from .abilities import CardDefinition, Keyword
+from .abilities import CardDefinition, Keyword, KeywordAction
 
 PACKAGE = "cardsmith_pool"
 
@@ -39,6 +39,7 @@ class Pool:
         index = self._import("index")
         self.cards: dict[str, str] = dict(getattr(index, "CARDS"))
         self.keywords: dict[str, tuple[str, str]] = dict(getattr(index, "KEYWORDS"))
+        self.actions: dict[str, tuple[str, str]] = dict(getattr(index, "ACTIONS", {}))
         self._cache: dict[str, CardDefinition] = {}
 
     def _import(self, name: str) -> ModuleType:
@@ -56,6 +57,13 @@ class Pool:
                 raise UnknownCard(f"no card named {name!r} in the pool")
             self._cache[name] = getattr(self._import(f"cards.{module}"), "CARD")
         return self._cache[name]
+
+    def action(self, name: str) -> KeywordAction:
+        """The keyword action ``name`` (701), e.g. manifest, for a scenario's face-down setup."""
+        module, cls = self.actions[name.lower()]
+        act = getattr(self._import(f"keywords.{module}"), cls)()
+        assert isinstance(act, KeywordAction)
+        return act
 
     def keyword(self, name: str) -> Keyword:
         """An instance of the parameterless keyword ``name`` (e.g. for tokens "with haste")."""

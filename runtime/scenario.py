@@ -23,7 +23,7 @@ from .decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
-from .facedown import face_up_ways
+from .facedown import FaceDown, face_up_ways
 from .game import Game, IllegalAction
 from .mana import mana_value
 from .objects import GameObject
@@ -54,6 +54,7 @@ class CardSetup:
     alias: str = ""
     tapped: bool = False
     counters: tuple[tuple[str, int], ...] = ()
+    face_down: str = ""  # "" face up; "face down" (708.2a); or the keyword action that did it ("cloak")
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,10 @@ class Harness:
                 oid = self.game.add_card(p, d, c.zone, alias=alias)
                 o = self.game.obj(oid)
                 o.tapped = c.tapped
+                if c.face_down:
+                    # 708.2a, or the face-down characteristics the named keyword action lists (701.34a).
+                    act = self.pool.action(c.face_down) if c.face_down != "face down" else None
+                    o.face_down = (act.face_down if act is not None else None) or FaceDown("face down")
                 for kind, n in c.counters:
                     o.counters[kind] += n
                 if alias:
@@ -345,9 +350,7 @@ class Harness:
         for word in a.more:
             extra = [i for i, opt in enumerate(options)
                      if isinstance(opt, AlternativeCost) and opt.keyword.lower() == word.lower()]
-            if not extra:
-                raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {word} cost")
-            also.append(extra[0])
+            also.append(extra[0] if extra else -1)  # the engine refuses any second alternative (118.9a)
         additional: list[tuple[int, int]] = []
         for pay in a.pays:
             idx = [i for i, opt in enumerate(options) if isinstance(opt, AdditionalCost)
