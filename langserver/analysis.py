@@ -18,11 +18,16 @@ from compiler.ir import KeywordIR, LibraryIR
 from compiler.lower import build_library, module_name
 from compiler.scenarios import load_scenarios
 from compiler.text import card_text
-from dsl.diagnostics import Diagnostic
+from dsl.diagnostics import Diagnostic, did_you_mean
 
 WORD = re.compile(r"[A-Za-z][A-Za-z\-]*")
 CARD_NAME = re.compile(r'^\s*card\s+"((?:\\.|[^"\\])*)"', re.MULTILINE)
 RULE_LINE = re.compile(r"^\s*(\d{3}\.\d+[a-z]?)\.?\s+(.*)$")
+QUOTED = re.compile(r'"((?:\\.|[^"\\])*)"')
+# Where a scenario names cards of the pool: zone set-up lines ("alice hand: ...") and cast, play
+# and activate actions.  (Expectations may name tokens, which are not cards of the pool.)
+SCN_SETUP = re.compile(r"^\s*[a-z][a-z0-9_]*\s+(?:library|hand|battlefield|graveyard|exile)\s*:")
+SCN_ACTION = re.compile(r"\b(?:cast|play|activate)\s+(?=\")")
 
 # The words an instruction (an ``Effect`` of dsl/cardsmith.tx) can start with, as the author
 # types them, with a short example each; completion offers them in card and keyword files.
@@ -129,7 +134,7 @@ def diagnostics(text: str, path: Path, index: PoolIndex) -> list[Diagnostic]:
     """The located diagnostics ``cardsmith check`` would report for this text at ``path``."""
     shown = display(path)
     if path.suffix == ".scn":
-        return load_scenarios(text, shown)[1]
+        return load_scenarios(text, shown)[1] + scenario_card_names(text, shown, index)
     if path.suffix == ".kw":
         # The library as it would be with this file's text: other files from disk, this one edited.
         files = [p for p in index.keyword_files() if p.resolve() != path.resolve()]
@@ -138,6 +143,28 @@ def diagnostics(text: str, path: Path, index: PoolIndex) -> list[Diagnostic]:
         _, diags = build_library(sorted(items, key=lambda i: i[1]))
         return [d for d in diags if d.path == shown]
     return compile_text(text, shown, index.library()).diagnostics
+
+
+def scenario_card_names(text: str, shown: str, index: PoolIndex) -> list[Diagnostic]:
+    """Card names in a scenario that the pool doesn't have, located at the name's opening quote."""
+    known = index.card_names()
+    known_set = set(known)
+    out: list[Diagnostic] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        code = line.split("//", 1)[0]
+        names: list[re.Match[str]] = []
+        if SCN_SETUP.match(code):
+            names += QUOTED.finditer(code, code.index(":") + 1)
+        for action in SCN_ACTION.finditer(code):
+            first = QUOTED.match(code, action.end())
+            if first:
+                names.append(first)
+        for m in names:
+            name = m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+            if name not in known_set:
+                out.append(Diagnostic(shown, n, m.start() + 1, f"no card named {name!r} in the pool",
+                                      did_you_mean(name, known)))
+    return out
 
 
 def word_at(text: str, line: int, col: int) -> str:

@@ -164,3 +164,17 @@ def test_two_word_keywords_are_found_from_either_word() -> None:
     assert (k := keyword_at(text, 1, 5, kws)) is not None and k.name == "Kicker"
     assert keyword_at(text, 1, 12, kws) is None  # on "{2}"
     assert word_at(text, 5, 0) == ""
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_scenario_names_unknown_card_with_suggestion(client: LanguageClient, pool_root: Path) -> None:
+    """In a scenario, a card name the pool lacks is flagged at its quote, with did-you-mean."""
+    text = ('scenario "Bears fight" rule 506.1 {\n'
+            '    alice battlefield: "Grizly Bears" as bears\n'
+            '    stop turn 1 end\n'
+            '    expect bears in battlefield\n'
+            '}\n')
+    uri = await _open(client, pool_root, "../tests/bears.scn", text)
+    (d,) = client.diagnostics[uri]
+    assert (d.range.start.line, d.range.start.character) == (1, 23)
+    assert "no card named 'Grizly Bears'" in d.message and "'Grizzly Bears'" in d.message
