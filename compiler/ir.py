@@ -28,6 +28,7 @@ class FilterIR:
     any_types: tuple[str, ...] = ()  # "instant or sorcery": one of these
     mv_min: int = -1  # "with converted mana cost N or greater" (202.3)
     mv_max: int = -1  # "... N or less"
+    multicolored: bool = False  # "multicolored spell" (105.2c: two or more colors)
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,8 @@ class TriggerIR:
     whose: str = ""  # your | each
     filter: FilterIR | None = None  # "becomes blocked by a creature without flanking"
     words: str = ""
-    scope: str = "this"  # "this": the object's own events; "yours": "whenever a permanent you control ..."
+    scope: str = "this"  # "this": the object's own events; "yours": "whenever a permanent you control ...";
+    #                      "cast_you" | "cast_opponent" | "cast_any": "whenever an opponent casts a ... spell"
     subject: FilterIR | None = None  # for "yours": which objects ("permanent you control")
     opponents: bool = False  # "becomes the target of a spell or ability an opponent controls"
     from_graveyard: bool = False  # 113.6k-style: the ability works while its card is in the graveyard

@@ -194,7 +194,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     type_words = list(f.types) + list(f.subtypes)
     if f.ortypes:
         type_words = list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])] + list(f.subtypes)
-    words = " ".join(list(f.nons) + list(f.colors) + list(f.supertypes) + type_words
+    words = " ".join(list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
+                     + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
     if f.other:
         words = "other " + words
@@ -216,7 +217,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         c = f.controller
         controller = "you" if c.you else "defending" if c.defending else "opponent"
         words += {"you": " you control", "defending": " defending player controls",
-                  "opponent": " an opponent controls"}[controller]
+                  "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
     if f.blocked_by_this:
         words += " it's blocking"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
@@ -224,7 +225,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types,
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
-                    mv_min=mv_min, mv_max=mv_max)
+                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis))
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
@@ -326,6 +327,8 @@ class CardLowering:
         if k == "HasKeywordCondition":
             self.ck.name_in(c, "keyword", c.keyword, self.keywords)
             return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
+        if k == "CastInMainCondition":
+            return ConditionIR("", "", kind="cast_in_main")
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -401,6 +404,12 @@ class CardLowering:
             return RefIR("you", words="you")
         if p.who.startswith("each "):
             return RefIR("each_" + p.who.split()[1], words=p.who)
+        if p.who == "that player":
+            slots = [i for i, t in enumerate(self.targets) if t.kind == "player"]
+            if not slots:
+                self.ck.error(p, "'that player' has nothing to refer to: no player was targeted before it")
+                return RefIR("you", words="that player")
+            return RefIR("player_slot", slots[-1], words="that player")
         opp = p.who == "target opponent"
         self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
                                      condition=condition, words=p.who))
@@ -673,6 +682,14 @@ class CardLowering:
 
     def trigger(self, t: Any) -> TriggerIR:
         """Lower a trigger condition (603.2)."""
+        if cname(t) == "CastTrigger":
+            # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
+            spell = _filter(self.ck, t.spell, t)
+            who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
+            article = "an" if spell.words[:1] in "aeiou" else "a"
+            verb = "cast" if t.who == "you" else "casts"
+            return TriggerIR(("cast",), scope=f"cast_{who}", subject=spell,
+                             words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
         if cname(t) == "BeginningTrigger":
             step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
             return TriggerIR(("beginning",), step=step, whose=t.whose,
@@ -708,11 +725,22 @@ class CardLowering:
         lead = t.lead
         if cname(t) == "YoursTrigger":
             subject = _filter(self.ck, t.subject, t)
+            under = ""
+            if t.undercontrol and not subject.controller:
+                # "... enters the battlefield under your control": a permanent of its controller's.
+                subject = replace(subject, controller="you")
+                under = " under your control"
             if subject.controller != "you":
                 self.ck.error(t, "only 'whenever a ... you control ...' triggers on other objects are supported")
             article = "an" if subject.words[:1] in "aeiou" else "a"
+            if t.thisor:
+                article = "this or"  # "Whenever Doomwake Giant or another enchantment enters ..."
+                subject = replace(subject, other=False)  # the object itself counts too
+            elif subject.other:
+                article = ""  # "another red creature"
+            head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
             return TriggerIR(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
-                             words=f"{lead} {article} {subject.words} {' or '.join(words)}")
+                             words=head + under)
         return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} this {' or '.join(words)}")
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:

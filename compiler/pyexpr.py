@@ -68,6 +68,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append("blocked_by_source=True")
     if f.any_types:
         fields.append(f"any_types={lit(f.any_types)}")
+    if f.multicolored:
+        fields.append("multicolored=True")
     if f.mv_min >= 0:
         fields.append(f"mana_value_at_least={lit(f.mv_min)}")
     if f.mv_max >= 0:
@@ -129,6 +131,8 @@ def condition(c: ConditionIR | None) -> str:
         return "rt.ControlledSinceLastUpkeep()"
     if c.kind == "result":
         return f"rt.PreviousResult(did={lit(c.did)})"
+    if c.kind == "cast_in_main":
+        return "rt.CastDuringMainPhase()"
     if c.kind == "has_keyword":
         return f"rt.HasKeyword(keyword={lit(c.keyword)})"
     fields = [f"label={lit(c.label)}"]

@@ -364,6 +364,8 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return "if you do" if c.did else f"if you {c.word or 'can' + chr(39) + 't'}"
     if c.kind == "has_keyword":
         return f"if it has {c.keyword}"
+    if c.kind == "cast_in_main":
+        return "if you cast this spell during your main phase"
     who = "it" if c.subject is not None or not spell else "this spell"
     text = f"if {who} was {c.word}"
     if c.linked_cost:
@@ -392,7 +394,7 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             # an imperative ("search ...") takes it first.
             parts = [ph.effect(e, "it") for e in s.effects]
             body = _join(parts)
-            if body.startswith("it "):
+            if body.startswith(("it ", "that ")):
                 body = f"{_condition(s.condition, spell)}, {body} instead"
             else:
                 body = f"{_condition(s.condition, spell)}, instead {body}"

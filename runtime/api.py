@@ -25,6 +25,7 @@ from .facedown import FaceDown
 from .values import (
     GraveyardSize,
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
+    CastDuringMainPhase,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, PowerOf,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, ThisObject, TimesPaid, XValue, You,
@@ -56,6 +57,7 @@ __all__ = [
     "CantPhaseOut",
     "CardDefinition",
     "CardsInGraveyard",
+    "CastDuringMainPhase",
     "CombatDamageSteps",
     "CastThis",
     "ControlledSinceLastUpkeep",

@@ -132,7 +132,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         raise IllegalAction(f"{name} couldn't be put on the stack")
     spell_obj = game.obj(new_oid)
     d = spell_obj.definition
-    spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone)
+    spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone,
+                              main_phase=game.state.active == player and game.state.step in MAIN_STEPS)
     item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
     game.state.stack.append(item)
@@ -174,6 +175,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     shown = "a face-down spell" if face_down is not None else name  # 708.5: hidden from the others
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
+    game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
 
 
 def _mentions_x(cost: Cost) -> bool:

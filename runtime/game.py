@@ -1052,8 +1052,24 @@ class Game:
                 t = a.trigger
                 if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
                         and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
-                        and (t.subject is None or t.subject.matches(self, obj, w.controller)):
+                        and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     self._trigger(w, a, (obj.oid,))
+
+    def spell_cast(self, spell: GameObject, caster: int) -> None:
+        """603.2 / 601.2i: a spell became cast; "whenever [you|an opponent|a player] casts a ... spell"
+        abilities of permanents trigger, remembering the spell ("that spell")."""
+        for w in self.battlefield():
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                       and "cast" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            mine = caster == w.controller
+            for a in self.characteristics(w).abilities:
+                if not (isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)):
+                    continue
+                t = a.trigger
+                who_ok = {"cast_you": mine, "cast_opponent": not mine, "cast_any": True}.get(t.scope, False)
+                if "cast" in t.events and who_ok and (t.subject is None or t.subject.matches(self, spell, w.controller)):
+                    self._trigger(w, a, (spell.oid,))
 
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7)."""

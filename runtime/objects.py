@@ -42,6 +42,7 @@ class CastInfo:
     x: int = 0
     from_zone: Zone = Zone.HAND
     copy: bool = False  # 707.10: a copy of a spell, put on the stack rather than cast
+    main_phase: bool = False  # cast during its controller's main phase (505.1)
 
 
 @dataclass
@@ -80,7 +81,7 @@ class GameObject:
         new.counters = Counter(self.counters)
         if self.cast is not None:
             new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone,
-                                self.cast.copy)
+                                self.cast.copy, self.cast.main_phase)
         memo[id(self)] = new
         return new
 

@@ -40,6 +40,7 @@ class ObjectFilter:
     any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
     mana_value_at_least: int = -1  # "with converted mana cost N or greater" (202.3)
     mana_value_at_most: int = -1  # "... N or less"
+    multicolored: bool = False  # 105.2c: two or more colors
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -72,6 +73,8 @@ class ObjectFilter:
         if any(s not in ch.supertypes for s in self.supertypes):
             return False
         if self.colors and not any(c in ch.colors for c in self.colors):
+            return False
+        if self.multicolored and len(ch.colors) < 2:
             return False
         for n in self.non:
             if n in ch.colors or n in ch.types or n in ch.subtypes:
@@ -339,7 +342,18 @@ class HasKeyword:
         return src is not None and self.keyword in game.characteristics(src).keywords
 
 
-Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword]
+@dataclass(frozen=True)
+class CastDuringMainPhase:
+    """"if you cast this spell during your main phase" (505.1): recorded on the spell as it was cast."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the source's cast record."""
+        src = res.source_object()
+        return src is not None and src.cast is not None and src.cast.main_phase
+
+
+Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
+                  CastDuringMainPhase]
 
 
 # ------------------------------------------------------------------ costs
