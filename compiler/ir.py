@@ -29,6 +29,7 @@ class FilterIR:
     mv_min: int = -1  # "with converted mana cost N or greater" (202.3)
     mv_max: int = -1  # "... N or less"
     multicolored: bool = False  # "multicolored spell" (105.2c: two or more colors)
+    face_down: bool = False  # "face-down creatures" (708.2)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class TargetIR:
     zone: str = "battlefield"
     condition: ConditionIR | None = None
     words: str = ""
+    mode: int = -1  # 700.2 / 601.2c: the slot of a modal spell's mode, chosen only with that mode
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,8 @@ class SpellIR:
 
     targets: tuple[TargetIR, ...]
     sentences: tuple[SentenceIR, ...]
+    modes: tuple[tuple[SentenceIR, ...], ...] = ()  # 700.2: a modal spell's modes, in printed order
+    choose: int = 0  # how many modes are chosen
 
 
 @dataclass(frozen=True)

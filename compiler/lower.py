@@ -197,6 +197,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     words = " ".join(list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
+    if f.facedown:
+        words = "face-down " + words
     if f.other:
         words = "other " + words
     elif f.another:
@@ -223,7 +225,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
-                    any_types=any_types,
+                    any_types=any_types, face_down=bool(f.facedown),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis))
 
@@ -840,8 +842,19 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                 abilities.append(replace(_keyword_use(low, more.use), joined=more.sep))
         elif k == "SpellStmt":
             low.targets = []
-            sents = low.sentences(st.sentences)
-            abilities.append(SpellIR(tuple(low.targets), sents))
+            if st.choice is not None:
+                modes = []
+                for i, m in enumerate(st.choice.modes):
+                    first = len(low.targets)
+                    modes.append(low.sentences(_as_list(m.sentences)))
+                    low.targets[first:] = [replace(t, mode=i) for t in low.targets[first:]]
+                count = NUMBER_WORDS.get(st.choice.count, 1)
+                if not 1 <= count < len(modes):
+                    ck.error(st.choice, f"choose {st.choice.count} needs more than {count} mode(s) (700.2)")
+                abilities.append(SpellIR(tuple(low.targets), (), tuple(modes), count))
+            else:
+                sents = low.sentences(_as_list(st.sentences))
+                abilities.append(SpellIR(tuple(low.targets), sents))
         elif k == "AbilityStmt":
             abilities.append(low.ability(st))
     # 305.6: each basic land type gives its intrinsic mana ability, first in the text.
@@ -862,6 +875,11 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
     return CardIR(name=name, source=path, module=module_name(name), mana_cost=mana, supertypes=supertypes,
                   types=types, subtypes=subtypes, power=power, toughness=toughness, colors=colors,
                   abilities=tuple(abilities), text_override=override)
+
+
+def _as_list(v: Any) -> list[Any]:
+    """A repeated assignment (`x=A (x=A)*`) is a list in textX; a single one is the object."""
+    return v if isinstance(v, list) else [v]
 
 
 def _stmt_word(k: str) -> str:

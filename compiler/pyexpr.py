@@ -70,6 +70,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append(f"any_types={lit(f.any_types)}")
     if f.multicolored:
         fields.append("multicolored=True")
+    if f.face_down:
+        fields.append("face_down=True")
     if f.mv_min >= 0:
         fields.append(f"mana_value_at_least={lit(f.mv_min)}")
     if f.mv_max >= 0:
@@ -153,6 +155,8 @@ def target(t: TargetIR) -> str:
         fields.append(f"zone=rt.Zone.{t.zone.upper()}")
     if t.condition is not None:
         fields.append(f"condition={condition(t.condition)}")
+    if t.mode >= 0:
+        fields.append(f"mode={lit(t.mode)}")
     fields.append(f"text={lit(t.words)}")
     return f"rt.TargetSpec({', '.join(fields)})"
 

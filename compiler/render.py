@@ -106,7 +106,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
         entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "", "affects": "",
                                     "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
-                                    "sentences": [], "parts": [], "restriction": "", "once": False}
+                                    "sentences": [], "parts": [], "restriction": "", "once": False,
+                                    "modes": [], "choose": 0}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
             entry["affects"] = "enchanted" if ab.enchanted else "filter" if ab.affected is not None else ""
@@ -114,13 +115,16 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
         else:
             names: set[str] = set()
-            for sent in ab.sentences:
+            for sent in (*ab.sentences, *(s for m in getattr(ab, "modes", ()) for s in m)):
                 _effect_actions(sent.effects, names)
             for n in sorted(names):
                 used[n] = actions[n][1]
                 imports.add(actions[n])
             entry["targets"] = [pyexpr.target(t) for t in ab.targets]
             entry["sentences"] = [pyexpr.sentence(sent, used) for sent in ab.sentences]
+            if isinstance(ab, SpellIR) and ab.modes:
+                entry["modes"] = [[pyexpr.sentence(sent, used) for sent in mode] for mode in ab.modes]
+                entry["choose"] = ab.choose
             if isinstance(ab, TriggeredIR):
                 entry["trigger"] = pyexpr.trigger(ab.trigger)
                 entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""

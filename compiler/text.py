@@ -459,6 +459,11 @@ def ability_text(card: CardIR, ab: AbilityIR) -> str:
 
 def _ability_body(card: CardIR, ab: AbilityIR) -> str:
     if isinstance(ab, SpellIR):
+        if ab.modes:
+            # 700.2: "Choose one —" and a bullet per mode.
+            count = {1: "one", 2: "two", 3: "three"}.get(ab.choose, str(ab.choose))
+            bullets = [sentences_text(card, mode, ab.targets, card.name, True) for mode in ab.modes]
+            return f"Choose {count} \u2014\n" + "\n".join(f"\u2022 {b}" for b in bullets)
         return sentences_text(card, ab.sentences, ab.targets, card.name, True)
     if isinstance(ab, TriggeredIR):
         head = _trigger_head(card, ab)

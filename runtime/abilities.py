@@ -40,6 +40,7 @@ class TargetSpec:
     zone: Zone = Zone.BATTLEFIELD
     condition: Condition | None = None
     text: str = "target"
+    mode: int = -1  # 700.2 / 601.2c: a modal spell's slot, chosen only if its mode is chosen
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,13 @@ class Ability:
 
 
 class SpellAbility(Ability):
-    """The instructions of an instant or sorcery (113.3a)."""
+    """The instructions of an instant or sorcery (113.3a); a modal spell (700.2) has ``modes``
+    instead, ``choose`` of which are announced as it is cast (601.2b)."""
 
     targets: ClassVar[tuple[TargetSpec, ...]] = ()
     sentences: ClassVar[tuple[Sentence, ...]] = ()
+    modes: ClassVar[tuple[tuple[Sentence, ...], ...]] = ()
+    choose: ClassVar[int] = 0
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ class CastSpell:
     # Further alternative costs asked for together with ``alternative``: always refused, since a
     # spell can't have two alternative costs or be cast two alternative ways (118.9a, 601.2b).
     also: tuple[int, ...] = ()
+    modes: tuple[int, ...] | None = None  # 700.2 / 601.2b: the modes of a modal spell (asked for when None)
 
 
 @dataclass(frozen=True)

@@ -132,17 +132,19 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         raise IllegalAction(f"{name} couldn't be put on the stack")
     spell_obj = game.obj(new_oid)
     d = spell_obj.definition
-    spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone,
+    spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    modes = announce_modes(game, player, spell, req.modes, name)
+    spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone, modes=modes,
                               main_phase=game.state.active == player and game.state.step in MAIN_STEPS)
     item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
     game.state.stack.append(item)
     res = Resolution(game, player, new_oid, (), x=req.x)
-    # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g).
-    spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g), and
+    # a modal spell's slot only if its mode was chosen (700.2).
     aura = aura_target_specs(d)
     if spell is not None and spell.targets:
-        active = [_slot_active(game, res, s.condition) for s in spell.targets]
+        active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in spell.targets]
         item.targets = choose_targets(game, player, spell.targets, new_oid, req.targets, active)
     elif aura:
         # 303.4a: an Aura spell targets the object its enchant ability allows.
@@ -176,6 +178,28 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
+
+
+def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given: tuple[int, ...] | None,
+                   name: str) -> tuple[int, ...]:
+    """700.2, 601.2b: a modal spell's controller announces ``spell.choose`` different modes (asked
+    for if not given); returns them in printed order.  A spell without modes has none."""
+    from .decisions import ChooseCards, Choice
+    from .game import IllegalAction, chosen_keys
+
+    if spell is None or not spell.modes:
+        if given:
+            raise IllegalAction(f"{name} has no modes to choose (700.2)")
+        return ()
+    n, count = spell.choose, len(spell.modes)
+    if given is None:
+        opts = tuple(Choice(str(i), f"mode {i + 1}") for i in range(count))
+        picked = game.ask_valid(ChooseCards(player, f"Choose {n} mode(s) of {name} (700.2)", opts, n, n),
+                                lambda ans: chosen_keys(ans, range(count), n, n), f"choose {n} different modes (700.2)")
+        given = tuple(picked)
+    if len(given) != n or len(set(given)) != n or not all(0 <= m < count for m in given):
+        raise IllegalAction(f"{name}: choose {n} different mode(s) of {count} (700.2a, 601.2b)")
+    return tuple(sorted(given))
 
 
 def _mentions_x(cost: Cost) -> bool:

@@ -97,6 +97,17 @@ def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid
     return True
 
 
+def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int, ...]]:
+    """700.2, 601.2b-c: the mode choices of a modal spell for which every chosen mode's targets exist
+    (one entry, ``()``, for a spell without modes)."""
+    from itertools import combinations
+    spell = next((a for a in obj.definition.expanded if isinstance(a, SpellAbility)), None)
+    if spell is None or not spell.modes:
+        return [()]
+    return [modes for modes in combinations(range(len(spell.modes)), spell.choose)
+            if _targets_ok(game, player, tuple(s for s in spell.targets if s.mode in modes), obj.oid)]
+
+
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
     return obj.zone is Zone.HAND and _sorcery_ok(game, player) and game.players[player].lands_played == 0
@@ -133,6 +144,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         if isinstance(opt, AdditionalCost) and opt.mandatory and not _nonmana_ok(game, player, opt.cost, obj):
             return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
+    if spell is not None and spell.modes:
+        return bool(legal_modes(game, player, obj))
     specs = spell.targets if spell is not None else aura_target_specs(d)
     return _targets_ok(game, player, specs, obj.oid)
 

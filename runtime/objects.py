@@ -43,6 +43,7 @@ class CastInfo:
     from_zone: Zone = Zone.HAND
     copy: bool = False  # 707.10: a copy of a spell, put on the stack rather than cast
     main_phase: bool = False  # cast during its controller's main phase (505.1)
+    modes: tuple[int, ...] = ()  # 700.2 / 601.2b: the modes announced, in printed order
 
 
 @dataclass
@@ -81,7 +82,7 @@ class GameObject:
         new.counters = Counter(self.counters)
         if self.cast is not None:
             new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone,
-                                self.cast.copy, self.cast.main_phase)
+                                self.cast.copy, self.cast.main_phase, self.cast.modes)
         memo[id(self)] = new
         return new
 

@@ -77,6 +77,7 @@ class ScriptedAction:
     card: Ref | None = None
     alternative: str = ""  # for faceup: the way (morph, megamorph, mana)
     more: tuple[str, ...] = ()  # further alternative costs asked for at once (118.9a)
+    modes: tuple[int, ...] | None = None  # 700.2: the modes announced (1-based, as printed)
     pays: tuple[Pay, ...] = ()
     x: int = 0
     targets: tuple[Union[Ref, str], ...] | None = None  # str: a player name
@@ -359,8 +360,9 @@ class Harness:
                 raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {pay.keyword} {''.join(pay.cost)} cost")
             additional.append((idx[0], pay.times))
         targets = tuple(self._target(t) for t in a.targets) if a.targets is not None else None
+        modes = tuple(m - 1 for m in a.modes) if a.modes is not None else None
         return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=a.x,
-                         also=tuple(also))
+                         also=tuple(also), modes=modes)
 
     # ---------------------------------------------------------- the decider
 

@@ -363,6 +363,9 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
             return
         game.log(f"{d.name} resolves")
         run_sentences(res, spell.sentences)
+        # 700.2: a modal spell follows the instructions of the chosen modes, in printed order.
+        for m in (o.cast.modes if o.cast is not None else ()):
+            run_sentences(res, spell.modes[m])
     if {"instant", "sorcery"} & ch.types:
         if game.exists(item.oid):
             game.move(item.oid, Zone.GRAVEYARD)  # 608.2m

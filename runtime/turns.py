@@ -137,7 +137,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     from .casting import activated_abilities
     from .costs import mana_sources
     from .facedown import face_up_ways
-    from .legality import can_activate, can_cast, can_pay, can_play_land
+    from .legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     sources = mana_sources(game, player)  # once per offer: what could pay for each candidate
     for oid in game.zone(Zone.HAND, player):
@@ -146,7 +146,10 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
             if can_play_land(game, player, o):
                 out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
         elif can_cast(game, player, o, sources=sources):
-            out.append((Choice(f"cast:{oid}", f"cast {o.definition.name}"), CastSpell(oid)))
+            for modes in legal_modes(game, player, o):  # 700.2: each legal mode choice is its own offer
+                key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
+                label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
+                out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
     for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = game.obj(oid)
@@ -156,8 +159,10 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 # 702.35a: an alternative cost usable only as an effect instructs is never offered here.
                 if isinstance(opt, AlternativeCost) and opt.zone is zone and not opt.instructed \
                         and can_cast(game, player, o, i, sources):
-                    out.append((Choice(f"cast:{oid}:alt{i}", f"cast {o.definition.name} ({opt.label})"),
-                                CastSpell(oid, alternative=i)))
+                    for modes in legal_modes(game, player, o):
+                        key = f"cast:{oid}:alt{i}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
+                        out.append((Choice(key, f"cast {o.definition.name} ({opt.label})"),
+                                    CastSpell(oid, alternative=i, modes=modes or None)))
     for o in game.battlefield():
         if o.controller != player:
             continue
