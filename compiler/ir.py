@@ -138,6 +138,7 @@ class StaticPartIR:
     #            | hexproof | indestructible | cant_phase_out | phasing | has | loses | min_blockers
     #            | damage_steps | excess_to_player | attacks_untapped | lifelink_damage | lethal_damage
     #            | cant_be_blocked_by | cant_be_targeted_by | cant_be_attached_by | prevent_damage_from
+    #            | attack_despite
     power: int = 0
     toughness: int = 0
     filters: tuple[FilterIR, ...] = ()
@@ -146,6 +147,7 @@ class StaticPartIR:
     regular: bool = False  # damage_steps: also in the regular combat damage step (510.4)
     quality: str = ""  # protection parts: a quality word ("black", "multicolored"), 702.16a
     quality_param: str = ""  # ... or a keyword's quality parameter standing for it
+    this_turn: bool = False  # attack_despite: "can attack this turn as though ..." (a duration of its own)
 
 
 @dataclass(frozen=True)

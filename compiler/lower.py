@@ -473,18 +473,20 @@ class CardLowering:
         if k == "ContinuousEffect":
             duration = "eot"
             d = e.lead if e.lead is not None else e.duration
-            if d is None:
+            parts = tuple(self.static_part(p) for p in e.parts)
+            tail = tuple(self.static_part(p) for p in e.tail)
+            if d is None and not any(p.this_turn for p in parts):
                 self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
-            elif d.next_upkeep:
+            elif d is not None and d.next_upkeep:
                 duration = "next_upkeep"
             if e.target is not None:
                 ref = self.target(e.target, cond)
             else:
                 f = _filter(self.ck, e.group, e)
                 ref = RefIR("each", words=f.words, filter=f)
-            return EffectIR("continuous", (("target", ref),
-                                           ("parts", tuple(self.static_part(p) for p in e.parts)),
-                                           ("duration", duration)))
+            return EffectIR("continuous", (("target", ref), ("parts", parts), ("duration", duration),
+                                           ("lead", e.lead is not None), ("tail", tail),
+                                           ("written", d is not None)))
         if k == "GainControlEffect":
             duration = "forever"
             if e.duration is not None:
@@ -596,6 +598,9 @@ class CardLowering:
     def static_part(self, p: Any) -> StaticPartIR:
         """One thing a static ability or continuous effect does."""
         k = cname(p)
+        if k == "AttacksDespite":
+            self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+            return StaticPartIR("attack_despite", keywords=(p.keyword,), this_turn=bool(p.thisturn))
         if k == "PTChange":
             return StaticPartIR("pt", power=int(p.power), toughness=int(p.toughness))
         if k in ("CantBeBlockedExcept", "CanBlockOnly"):

@@ -244,9 +244,9 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "gain_control":
         return f"rt.GainControl(target={r('target')}, until={lit(a['duration'])})"
     if k == "continuous":
-        parts = a["parts"]
-        assert isinstance(parts, tuple)
-        exprs = [static_part(p) for p in parts if isinstance(p, StaticPartIR)]
+        parts, tail = a["parts"], a.get("tail", ())
+        assert isinstance(parts, tuple) and isinstance(tail, tuple)
+        exprs = [static_part(p) for p in parts + tail if isinstance(p, StaticPartIR)]
         return (f"rt.ApplyContinuous(target={r('target')}, parts={tuple_expr(exprs)}, "
                 f"until={lit(a['duration'])})")
     if k == "action":
@@ -279,6 +279,8 @@ def static_part(p: StaticPartIR) -> str:
     """A continuous-effect part expression."""
     if p.kind == "pt":
         return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)})"
+    if p.kind == "attack_despite":
+        return f"rt.AttacksAsThoughWithout(keyword={lit(p.keywords[0])})"
     if p.kind in ("evasion", "block_only"):
         cls = "CantBeBlockedExceptBy" if p.kind == "evasion" else "CanBlockOnly"
         return f"rt.{cls}(filters={tuple_expr([obj_filter(f) for f in p.filters])})"

@@ -77,6 +77,9 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
     for p in parts:
         if p.kind == "pt":
             out.append(f"gets {_signed(p.power)}/{_signed(p.toughness)}")
+        elif p.kind == "attack_despite":
+            when = " this turn" if p.this_turn else ""
+            out.append(f"can attack{when} as though it didn't have {p.keywords[0]}")
         elif p.kind in ("evasion", "block_only"):
             words = " or ".join(_plural_filter(f) for f in p.filters)
             out.append(("can't be blocked except by " if p.kind == "evasion" else "can block only ") + words)
@@ -289,11 +292,15 @@ class _Phrase:
             text = static_parts_text(parts).replace("has ", "gains ")
             if ref.kind == "each" and not ref.words.startswith("each "):
                 text = _plural_verbs(text)  # "creatures you control get +1/+1"
+            tail_parts = tuple(p for p in _tuple(a.get("tail")) if isinstance(p, StaticPartIR))
+            tail = f" and {static_parts_text(tail_parts)}" if tail_parts else ""
             if a["duration"] == "next_upkeep":
                 return f"until your next upkeep, {self.ref(ref)} {text}"
-            if any(p.kind == "loses" for p in parts):
+            if a.get("lead", any(p.kind == "loses" for p in parts)):
                 return f"until end of turn, {self.ref(ref, True)} {text}"
-            return f"{self.ref(ref, True)} {text} until end of turn"
+            if a.get("written") is False:  # "can attack this turn as though ...": its own duration
+                return f"{self.ref(ref, True)} {text}"
+            return f"{self.ref(ref, True)} {text} until end of turn{tail}"
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"
@@ -345,6 +352,11 @@ class _Phrase:
             assert isinstance(inner, EffectIR)
             return f"{self.effect(inner, subject)} at the beginning of the next {a['step']} step"
         return k
+
+
+def _tuple(v: object) -> tuple[object, ...]:
+    """A tuple-valued effect argument (or nothing)."""
+    return v if isinstance(v, tuple) else ()
 
 
 def _strs(v: object) -> tuple[str, ...]:

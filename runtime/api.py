@@ -10,7 +10,8 @@ from .abilities import (
     TargetKind, TargetSpec, TriggeredAbility, Ability,
 )
 from .continuous import (
-    AssignsExcessToPlayer, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
+    AttacksAsThoughWithout, AssignsExcessToPlayer, AttacksWithoutTapping,
+    CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
     DamageGainsLife, DamageIsLethal, GainKeywords, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
     PreventDamageFrom, PTChange, Untargetable,
@@ -43,6 +44,7 @@ __all__ = [
     "AssignsExcessToPlayer",
     "AsTurnedFaceUp",
     "AtBeginningOfNextStep",
+    "AttacksAsThoughWithout",
     "AttacksWithoutTapping",
     "AuraTarget",
     "BeginningOfStep",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .continuous import (
-    AssignsExcessToPlayer, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
+    AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
 )
 from .costs import summoning_sick
@@ -44,7 +44,10 @@ def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
         return f"{ch.name} is tapped (508.1a)"
     if summoning_sick(game, o):
         return f"{ch.name} has summoning sickness (302.6)"
+    ignored = {p.keyword.lower() for p, _ in ch.has(AttacksAsThoughWithout) if isinstance(p, AttacksAsThoughWithout)}
     for _, origin in ch.has(CantAttack) + ch.has(CantAttackOrBlock):
+        if origin.lower() in ignored:
+            continue  # "as though it didn't have defender": that keyword's restriction doesn't apply
         return f"{ch.name} can't attack{_because(origin)} (508.1c)"
     return None
 

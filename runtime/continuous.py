@@ -160,11 +160,19 @@ class ControlledBy:
     previous: int
 
 
+@dataclass(frozen=True)
+class AttacksAsThoughWithout:
+    """"can attack as though it didn't have defender": the attack restrictions that the named keyword
+    imposes don't apply to it (508.1c, 702.3b)."""
+
+    keyword: str
+
+
 Part = Union[
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
-    CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom,
+    CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
 ]
 
 
