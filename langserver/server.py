@@ -1,7 +1,7 @@
 """``cardsmith lsp``: the language server for .card, .kw and .scn files, on pygls over stdio.
 
 Features: diagnostics on open and on every change (the same located diagnostics as ``cardsmith
-check``), completion (keywords, instruction starters, counter kinds, card names), hover (a
+check``), quick fixes for did-you-mean hints, completion (keywords, instruction starters, counter kinds, card names), hover (a
 keyword's reminder text and the rule it cites; otherwise the rules text the card renders) and
 go-to-definition from a keyword use to its ``keyword X`` definition.  The answers are computed by
 :mod:`langserver.analysis`; this module only translates them to and from the protocol.
@@ -59,12 +59,12 @@ class CardsmithServer(LanguageServer):
 
 def to_lsp(d: Diagnostic, text: str) -> types.Diagnostic:
     """A located diagnostic as an LSP one: 1-based line:col becomes a 0-based range over the word
-    there (up to the next space; one character at least)."""
+    there (the word, else up to the next space; one character at least)."""
     line, col = max(d.line - 1, 0), max(d.col - 1, 0)
     lines = text.split("\n")
     end = col + 1
     if line < len(lines):
-        token = re.match(r"[^\s]*", lines[line][col:])
+        token = re.match(r"[A-Za-z][A-Za-z'\-]*|[^\s]*", lines[line][col:])
         end = col + max(len(token.group(0)) if token else 0, 1)
     message = d.message + (f"\n{d.hint}" if d.hint else "")
     return types.Diagnostic(
@@ -73,6 +73,12 @@ def to_lsp(d: Diagnostic, text: str) -> types.Diagnostic:
         message=message,
         severity=types.DiagnosticSeverity.Error if d.severity == "error" else types.DiagnosticSeverity.Warning,
         source="cardsmith")
+
+
+def suggestions(message: str) -> list[str]:
+    """The words a diagnostic's "did you mean 'a' or 'b'?" hint suggests (see dsl.diagnostics)."""
+    hint = message.rpartition("did you mean ")[2]
+    return re.findall(r"'([^']+)'", hint) if "did you mean " in message else []
 
 
 def default_rules_file() -> Path | None:
@@ -113,6 +119,21 @@ def make_server(rules_file: Path | None = None) -> CardsmithServer:
         items = [types.CompletionItem(label=e.label, kind=COMPLETION_KINDS[e.kind], detail=e.detail)
                  for e in completions(ls.index_for(path), path.suffix)]
         return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_actions(ls: CardsmithServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        # "did you mean 'flying'?" becomes one quick fix per suggestion, replacing the flagged word.
+        out: list[types.CodeAction] = []
+        for diag in params.context.diagnostics:
+            if diag.source != "cardsmith":
+                continue
+            for word in suggestions(diag.message):
+                edit = types.TextEdit(range=diag.range, new_text=word)
+                out.append(types.CodeAction(
+                    title=f"Change to '{word}'", kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
+                    edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]})))
+        return out
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: CardsmithServer, params: types.HoverParams) -> types.Hover | None:

@@ -79,6 +79,14 @@ async def test_broken_card_gets_located_diagnostic_then_clears(client: LanguageC
     assert (d.range.start.line, d.range.start.character) == (4, 4)
     assert (d.range.end.line, d.range.end.character) == (4, 9)
     assert "flyng" in d.message and "'flying'" in d.message
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=d.range,
+        context=types.CodeActionContext(diagnostics=[d])))
+    assert actions is not None
+    fix = next(a for a in actions if isinstance(a, types.CodeAction) and a.title == "Change to 'flying'")
+    assert fix.edit is not None and fix.edit.changes is not None
+    (edit,) = fix.edit.changes[uri]
+    assert edit.new_text == "flying" and edit.range == d.range
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=BROKEN.replace("flyng", "flying"))]))
