@@ -105,6 +105,8 @@ class TargetIR:
     condition: ConditionIR | None = None
     words: str = ""
     mode: int = -1  # 700.2 / 601.2c: the slot of a modal spell's mode, chosen only with that mode
+    optional: bool = False  # "any number of targets": may stay empty
+    group: int = -1  # the slots of one "any number of targets" phrase
 
 
 @dataclass(frozen=True)

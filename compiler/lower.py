@@ -438,6 +438,17 @@ class CardLowering:
     def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
         """Lower one effect statement."""
         k = cname(e)
+        if k == "DividedDamageEffect":
+            amount = self.amount(e.amount)
+            if amount.kind != "fixed" or amount.value < 1:
+                self.ck.error(e, "the amount divided among targets must be a number (601.2d)")
+            first = len(self.targets)
+            # 601.2d: each target gets at least 1, so there are at most `amount` of them.
+            for n in range(max(amount.value, 1)):
+                self.targets.append(TargetIR("any", condition=cond, words="any number of targets",
+                                             optional=n > 0, group=first))
+            return EffectIR("divided_damage", (("amount", amount),
+                                               ("slots", tuple(str(i) for i in range(first, len(self.targets))))))
         if k == "DamageEffect":
             also = self.target(e.also, cond) if e.also is not None else None
             return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),

@@ -157,6 +157,10 @@ def target(t: TargetIR) -> str:
         fields.append(f"condition={condition(t.condition)}")
     if t.mode >= 0:
         fields.append(f"mode={lit(t.mode)}")
+    if t.optional:
+        fields.append("optional=True")
+    if t.group >= 0:
+        fields.append(f"group={lit(t.group)}")
     fields.append(f"text={lit(t.words)}")
     return f"rt.TargetSpec({', '.join(fields)})"
 
@@ -176,6 +180,9 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         assert isinstance(v, AmountIR)
         return amount(v)
 
+    if k == "divided_damage":
+        slots = tuple(int(i) for i in _strs_of(a["slots"]))
+        return f"rt.DealDividedDamage(slots={lit(slots)})"
     if k == "damage":
         also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
         return f"rt.DealDamage(amount={am('amount')}, target={r('target')}{also})"
@@ -337,3 +344,8 @@ def sentence(s: SentenceIR, actions: dict[str, str]) -> str:
     if s.may:
         fields.append("may=True")
     return f"rt.Sentence({', '.join(fields)})"
+
+
+def _strs_of(v: object) -> tuple[str, ...]:
+    """The strings of a tuple-valued effect argument."""
+    return tuple(x for x in v if isinstance(x, str)) if isinstance(v, tuple) else ()

@@ -14,7 +14,7 @@ import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    AbilityIR, ActivatedIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR,
     EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
@@ -107,7 +107,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                                     "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
                                     "sentences": [], "parts": [], "restriction": "", "once": False,
-                                    "modes": [], "choose": 0}
+                                    "modes": [], "choose": 0, "divide": ""}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
             entry["affects"] = "enchanted" if ab.enchanted else "filter" if ab.affected is not None else ""
@@ -122,6 +122,11 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                 imports.add(actions[n])
             entry["targets"] = [pyexpr.target(t) for t in ab.targets]
             entry["sentences"] = [pyexpr.sentence(sent, used) for sent in ab.sentences]
+            divided = [e for s in ab.sentences for e in s.effects if e.kind == "divided_damage"]
+            if isinstance(ab, SpellIR) and divided:
+                amt = dict(divided[0].args)["amount"]
+                assert isinstance(amt, AmountIR)
+                entry["divide"] = pyexpr.amount(amt)
             if isinstance(ab, SpellIR) and ab.modes:
                 entry["modes"] = [[pyexpr.sentence(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose

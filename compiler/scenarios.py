@@ -90,6 +90,7 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                     actions.append(ScriptedAction(
                         kind="cast", card=_ref(a.card), alternative=a.alternatives[0] if a.alternatives else "",
                         more=tuple(a.alternatives[1:]), modes=tuple(a.modes) if a.modes else None,
+                        division=tuple(a.division) if a.division else None,
                         pays=tuple(Pay(p.keyword, tuple(p.cost.symbols) if p.cost else (), int(p.times[1:]) if p.times else 1) for p in a.pays),
                         x=a.x or 0, targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
                 elif ak == "ActivateAction":

@@ -164,6 +164,10 @@ class _Phrase:
     def effect(self, e: EffectIR, subject: str) -> str:
         a = dict(e.args)
         k = e.kind
+        if k == "divided_damage":
+            amt = a["amount"]
+            assert isinstance(amt, AmountIR)
+            return f"{subject} deals {_amount(amt)} damage divided as you choose among any number of targets"
         if k == "damage":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)

@@ -41,6 +41,8 @@ class TargetSpec:
     condition: Condition | None = None
     text: str = "target"
     mode: int = -1  # 700.2 / 601.2c: a modal spell's slot, chosen only if its mode is chosen
+    optional: bool = False  # "any number of targets": this slot may be left empty (115.1d)
+    group: int = -1  # slots of one "any number of targets" phrase: each must be a different one (115.3)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class SpellAbility(Ability):
     sentences: ClassVar[tuple[Sentence, ...]] = ()
     modes: ClassVar[tuple[tuple[Sentence, ...], ...]] = ()
     choose: ClassVar[int] = 0
+    # 601.2d: an amount divided among the chosen targets (announced as it is cast), or None.
+    divide: ClassVar[Amount | None] = None
 
 
 @dataclass(frozen=True)

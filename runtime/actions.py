@@ -24,6 +24,7 @@ class CastSpell:
     # spell can't have two alternative costs or be cast two alternative ways (118.9a, 601.2b).
     also: tuple[int, ...] = ()
     modes: tuple[int, ...] | None = None  # 700.2 / 601.2b: the modes of a modal spell (asked for when None)
+    division: tuple[int, ...] | None = None  # 601.2d: the split of a divided amount, per target (asked when None)
 
 
 @dataclass(frozen=True)

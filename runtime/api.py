@@ -20,7 +20,7 @@ from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard,
-    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, PlayerSacrifices, PutIntoZone,
+    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, PlayerSacrifices, PutIntoZone,
 )
 from .facedown import FaceDown
 from .values import (
@@ -75,6 +75,7 @@ __all__ = [
     "DamageGainsLife",
     "DamageIsLethal",
     "DealDamage",
+    "DealDividedDamage",
     "Destroy",
     "Discard",
     "DiscardInstead",

@@ -151,6 +151,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         item.targets = choose_targets(game, player, aura, new_oid, req.targets, [True])
     elif req.targets:
         raise IllegalAction(f"{name} has no targets (601.2c)")
+    if spell is not None and spell.divide is not None:
+        spell_obj.cast.division = announce_division(game, player, spell.divide.evaluate(res), item.targets,
+                                                    req.division, name)
+    elif req.division:
+        raise IllegalAction(f"{name} divides nothing (601.2d)")
     spell_obj.targets = item.targets
     # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases.
     total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life)
@@ -200,6 +205,39 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
     if len(given) != n or len(set(given)) != n or not all(0 <= m < count for m in given):
         raise IllegalAction(f"{name}: choose {n} different mode(s) of {count} (700.2a, 601.2b)")
     return tuple(sorted(given))
+
+
+def announce_division(game: "Game", player: int, total: int, targets: tuple[object, ...],
+                      given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
+    """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
+    least 1.  Asked target by target (the last gets the rest) when not given."""
+    from .decisions import ChooseNumber
+    from .game import IllegalAction
+
+    chosen = [t for t in targets if t is not None]
+    n = len(chosen)
+    if n == 0:
+        return ()
+    if given is None:
+        split: list[int] = []
+        left = total
+        for k, t in enumerate(chosen[:-1]):
+            most = left - (n - k - 1)
+            split.append(game.ask_valid(
+                ChooseNumber(player, f"{name}: how much for {describe_target(game, t)}? (601.2d)", 1, most),
+                lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
+                f"a number from 1 to {most} (601.2d)"))
+            left -= split[-1]
+        given = (*split, left)
+    if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
+        raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
+    return tuple(given)
+
+
+def describe_target(game: "Game", ref: object) -> str:
+    """A target's label (for questions)."""
+    from .stack import describe
+    return describe(game, ref)
 
 
 def _mentions_x(cost: Cost) -> bool:

@@ -35,6 +35,23 @@ class DealDamage:
 
 
 @dataclass(frozen=True)
+class DealDividedDamage:
+    """601.2d / 120.3: the source deals the damage divided as announced among the chosen targets
+    (slots ``slots``); damage assigned to a target that became illegal isn't dealt (608.2b)."""
+
+    slots: tuple[int, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Deal each target its share."""
+        src = res.source_object()
+        division = src.cast.division if src is not None and src.cast is not None else ()
+        chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
+        for k, i in enumerate(chosen):
+            if k < len(division) and i not in res.illegal:
+                res.game.deal_damage(res.source_oid, res.targets[i], division[k])
+
+
+@dataclass(frozen=True)
 class GainLife:
     """119.3: a player gains life."""
 
@@ -528,5 +545,5 @@ Effect = Union[
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PutIntoZone,
     CastThis,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage,
 ]

@@ -89,6 +89,8 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
 def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
     res = Resolution(game, player, source_oid, ())
     for spec in specs:
+        if getattr(spec, "optional", False):
+            continue  # "any number of targets": the slots after the first may stay empty
         cond = getattr(spec, "condition", None)
         if cond is not None and not cond.holds(game, res):
             continue

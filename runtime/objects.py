@@ -44,6 +44,7 @@ class CastInfo:
     copy: bool = False  # 707.10: a copy of a spell, put on the stack rather than cast
     main_phase: bool = False  # cast during its controller's main phase (505.1)
     modes: tuple[int, ...] = ()  # 700.2 / 601.2b: the modes announced, in printed order
+    division: tuple[int, ...] = ()  # 601.2d: how the divided amount was split among the targets
 
 
 @dataclass
@@ -82,7 +83,7 @@ class GameObject:
         new.counters = Counter(self.counters)
         if self.cast is not None:
             new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone,
-                                self.cast.copy, self.cast.main_phase, self.cast.modes)
+                                self.cast.copy, self.cast.main_phase, self.cast.modes, self.cast.division)
         memo[id(self)] = new
         return new
 

@@ -78,6 +78,7 @@ class ScriptedAction:
     alternative: str = ""  # for faceup: the way (morph, megamorph, mana)
     more: tuple[str, ...] = ()  # further alternative costs asked for at once (118.9a)
     modes: tuple[int, ...] | None = None  # 700.2: the modes announced (1-based, as printed)
+    division: tuple[int, ...] | None = None  # 601.2d: a divided amount's split, per target in order
     pays: tuple[Pay, ...] = ()
     x: int = 0
     targets: tuple[Union[Ref, str], ...] | None = None  # str: a player name
@@ -362,7 +363,7 @@ class Harness:
         targets = tuple(self._target(t) for t in a.targets) if a.targets is not None else None
         modes = tuple(m - 1 for m in a.modes) if a.modes is not None else None
         return CastSpell(o.oid, alternative=alternative, additional=tuple(additional), targets=targets, x=a.x,
-                         also=tuple(also), modes=modes)
+                         also=tuple(also), modes=modes, division=a.division)
 
     # ---------------------------------------------------------- the decider
 
@@ -450,6 +451,8 @@ class Harness:
                 used.add(self._match(q.options, item, used))
             return tuple(sorted(used, key=lambda k: [c.key for c in q.options].index(k)))
         if isinstance(q, ChooseTarget):
+            if ans.kind == "nothing" and q.optional:
+                return None  # an optional target slot left empty ("any number of targets")
             if ans.kind not in ("target", "choose"):
                 raise ScenarioError(f"{where}: the question was a target ({q.prompt}), the answer is '{ans.kind}'")
             return self._match(q.options, ans.items[0], set())

@@ -214,21 +214,37 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
 
     chosen: list[object] = []
     given_list = list(given) if given is not None else None
+    stopped: set[int] = set()  # groups whose optional slots the player stopped filling
     for i, spec in enumerate(specs):
-        if not active[i]:
+        if not active[i] or spec.group in stopped:
             chosen.append(None)
             continue
         legal = target_candidates(game, controller, spec, source_oid)
+        if spec.group >= 0:  # 115.3: one phrase's targets are different objects or players
+            taken = [chosen[j] for j in range(i) if specs[j].group == spec.group]
+            legal = [c for c in legal if c not in taken]
         if given_list is not None:
+            if not given_list and spec.optional:
+                chosen.append(None)
+                stopped.add(spec.group)
+                continue
             if not given_list:
                 raise IllegalAction(f"no target given for '{spec.text}' (601.2c)")
             pick = given_list.pop(0)
         else:
+            if not legal and spec.optional:
+                chosen.append(None)
+                stopped.add(spec.group)
+                continue
             if not legal:
                 raise IllegalAction(f"no legal target for '{spec.text}' (601.2c)")
             ans = game.ask(ChooseTarget(controller, f"Choose {spec.text}",
-                                        tuple(Choice(str(c), describe(game, c)) for c in legal)))
+                                        tuple(Choice(str(c), describe(game, c)) for c in legal), optional=spec.optional))
             pick = int(ans) if isinstance(ans, str) and ans.isdigit() else ans
+            if pick is None and spec.optional:
+                chosen.append(None)
+                stopped.add(spec.group)
+                continue
         if pick not in legal:
             raise IllegalAction(f"{describe(game, pick)} is not a legal choice for '{spec.text}'"
                                 f"{_why_not_targetable(game, pick, controller, source_oid)} (115.1, 601.2c)")
