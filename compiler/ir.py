@@ -254,6 +254,13 @@ class StaticIR:
 
 
 @dataclass(frozen=True)
+class UncounterableIR:
+    """"This spell can't be countered." (101.2, 701.5a)"""
+
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
 class AsTurnedFaceUpIR:
     """"As this is turned face up, put N counters on it" (708.11)."""
 
@@ -281,7 +288,7 @@ class CardCostIR:
 
 
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
-                  AsTurnedFaceUpIR, EntersAsCopyIR, CardCostIR]
+                  AsTurnedFaceUpIR, EntersAsCopyIR, UncounterableIR, CardCostIR]
 
 
 @dataclass(frozen=True)

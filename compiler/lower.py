@@ -18,7 +18,7 @@ from dsl.strings import unescape
 
 from .ir import (
     AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
-    CounterIR, EffectIR, EntersAsCopyIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR,
+    CounterIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
     SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
@@ -670,6 +670,8 @@ class CardLowering:
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
                                once_per_turn=bool(b.once))
+        if k == "UncounterableStmt":
+            return UncounterableIR(word)
         if k == "AsTurnedFaceUpStmt":
             return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
         if k == "EntersAsCopyStmt":

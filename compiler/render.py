@@ -14,7 +14,7 @@ import jinja2
 
 from . import VERSION, pyexpr
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, EntersTappedIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR,
     EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
 )
@@ -96,6 +96,9 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             continue
         if isinstance(ab, AsTurnedFaceUpIR):
             instances.append(f"rt.AsTurnedFaceUp(amount={pyexpr.amount(ab.amount)}, counter={pyexpr.lit(ab.counter)})")
+            continue
+        if isinstance(ab, UncounterableIR):
+            instances.append("rt.CantBeCountered()")
             continue
         if isinstance(ab, EntersAsCopyIR):
             instances.append(f"rt.EntersAsCopy(filter={pyexpr.obj_filter(ab.filter)})")

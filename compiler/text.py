@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EntersAsCopyIR, EntersTappedIR,
+    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EntersAsCopyIR, EntersTappedIR, UncounterableIR,
     ConditionIR, CostIR, EffectIR, EntersWithIR, FilterIR,
     KeywordIR, KeywordUseIR, LibraryIR, RefIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR,
 )
@@ -501,6 +501,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         return f"{card.name} enters the battlefield tapped."
     if isinstance(ab, AsTurnedFaceUpIR):
         return f"As {card.name} is turned face up, put {counters_text(ab.amount.value, ab.counter)} on it."
+    if isinstance(ab, UncounterableIR):
+        return "This spell can't be countered."
     if isinstance(ab, EntersAsCopyIR):
         f = ab.filter.words
         return f"You may have {card.name} enter the battlefield as a copy of any {f} on the battlefield."
@@ -571,7 +573,10 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
                 lines.append(line)
                 i += 2
                 continue
-            if ab.joined and lines:
+            if ab.joined == "and" and lines:
+                # "protection from white and from blue": the keyword's name isn't repeated.
+                lines[-1] = lines[-1] + " and " + keyword_line(ab, kw, False)[len(ab.name) + 1:]
+            elif ab.joined and lines:
                 lines[-1] = lines[-1] + f"{ab.joined} {keyword_line(ab, kw, False)[:1].lower()}{keyword_line(ab, kw, False)[1:]}"
             else:
                 lines.append(keyword_line(ab, kw, reminder))

@@ -188,6 +188,12 @@ class AlternativeCost(Ability):
 
 
 @dataclass(frozen=True)
+class CantBeCountered(Ability):
+    """"This spell can't be countered." (101.2: a "can't" wins over an instruction to counter it;
+    it works while the spell is on the stack)."""
+
+
+@dataclass(frozen=True)
 class FaceUpCost(Ability):
     """702.37e: while this card is a face-down permanent, its controller may turn it face up for
     ``cost`` (a special action, 116.2b); ``counters`` are put on it as it turns up if this cost was

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsTurnedFaceUp, CantBeCountered, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -49,6 +49,7 @@ __all__ = [
     "AuraTarget",
     "BeginningOfStep",
     "CanBlockOnly",
+    "CantBeCountered",
     "CantAttack",
     "CantAttackOrBlock",
     "CantBeAttachedBy",

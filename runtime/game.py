@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AlternativeCost, BeginningOfStep, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AlternativeCost, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
@@ -796,6 +796,10 @@ class Game:
         for i, item in enumerate(self.state.stack):
             if item.oid != oid:
                 continue
+            if item.kind == "spell" and self.exists(oid) and \
+                    any(isinstance(a, CantBeCountered) for a in self.obj(oid).definition.expanded):
+                self.log(f"{self.name_of(oid)} can't be countered (101.2)")
+                return
             del self.state.stack[i]
             if item.kind == "spell":
                 self.log(f"{self.name_of(oid)} is countered")
