@@ -2,7 +2,10 @@
 
 Every speed is reported next to a baseline measured in the same run (these machines are shared
 and noisy), and timings are the best of ``--rounds`` repetitions, taken alternately with their
-baseline so that both see the same load:
+baseline so that both see the same load.  Single-process figures are CPU time of the process
+(``time.process_time``), which other jobs on the machine disturb far less than wall-clock time;
+builds on all cores report wall-clock time and, beside it, the CPU time of the build and of its
+workers, whose sum divided by the cores is what the build takes on an otherwise idle machine.
 
 - compile: cards/s of a cold single-process build vs. the bare textX parse of the same files.
 - scale: a synthetic pool of ``--cards`` renamed copies of the shipped scripts (one card per
@@ -64,10 +67,10 @@ def bare_parse_seconds(texts: list[tuple[str, str]]) -> float:
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         for name, text in texts:
             mm.model_from_str(text, file_name=name)
-        return time.perf_counter() - start
+        return time.process_time() - start
     finally:
         gc.enable()
 
@@ -83,9 +86,9 @@ def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
     bare, full = float("inf"), float("inf")
     for r in range(rounds):
         bare = min(bare, bare_parse_seconds(texts))
-        start = time.perf_counter()
+        start = time.process_time()
         report = build([src], tmp / f"c_out{r}", jobs=1)
-        full = min(full, time.perf_counter() - start)
+        full = min(full, time.process_time() - start)
         assert not report.diagnostics, report.diagnostics[:3]
     return {"cards": n, "bare_parse_cards_per_s": n / bare, "pipeline_cards_per_s_1core": n / full,
             "ratio_to_bare_parse": bare / full}
@@ -96,16 +99,18 @@ def _in_subprocess(code: str) -> list[str]:
     return res.stdout.split()
 
 
-def _build_in_subprocess(src: Path, out: Path) -> tuple[float, float, str]:
-    """Build in a fresh process on all cores; return seconds, peak RSS in MB (largest process), summary."""
+def _build_in_subprocess(src: Path, out: Path) -> dict[str, Any]:
+    """Build in a fresh process on all cores: wall seconds, CPU seconds of the build process and of
+    its workers, peak RSS in MB (the largest process), summary."""
     code = ("import sys,time,resource;sys.path.insert(0,%r);from pathlib import Path;"
-            "from compiler.build import build;t=time.perf_counter();"
-            "r=build([Path(%r)],Path(%r));s=time.perf_counter()-t;"
-            "m=max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss);"
-            "print(s,m/1024,r.summary().replace(' ','_'))") % (str(ROOT), str(src), str(out))
-    secs, mb, summary = _in_subprocess(code)
-    return float(secs), float(mb), summary.replace("_", " ")
+            "from compiler.build import build;t=time.perf_counter();c=time.process_time();"
+            "r=build([Path(%r)],Path(%r));s=time.perf_counter()-t;c=time.process_time()-c;"
+            "ch=resource.getrusage(resource.RUSAGE_CHILDREN);"
+            "m=max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,ch.ru_maxrss);"
+            "print(s,c,ch.ru_utime+ch.ru_stime,m/1024,r.summary().replace(' ','_'))") % (str(ROOT), str(src), str(out))
+    wall, cpu, workers, mb, summary = _in_subprocess(code)
+    return {"wall": float(wall), "cpu": float(cpu), "workers_cpu": float(workers), "mb": float(mb),
+            "summary": summary.replace("_", " ")}
 
 
 def scale_bench(tmp: Path, n: int) -> Results:
@@ -116,18 +121,26 @@ def scale_bench(tmp: Path, n: int) -> Results:
     sample = _read(sorted(src.rglob("*.card"))[:min(n, 1000)])
     bare_rate = len(sample) / bare_parse_seconds(sample)
     out = tmp / "s_out"
-    cold, mem, summary = _build_in_subprocess(src, out)
-    noop, _, noop_summary = _build_in_subprocess(src, out)
+    cold = _build_in_subprocess(src, out)
+    noop = _build_in_subprocess(src, out)
     one = sorted(src.rglob("*.card"))[n // 2]
     one.write_text(one.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
-    edit, _, edit_summary = _build_in_subprocess(src, out)
+    edit = _build_in_subprocess(src, out)
     cores = os.cpu_count() or 1
+    # On an idle machine the build takes its CPU time spread over the cores (but no less than the
+    # part the main process does alone).
+    idle = max(cold["cpu"], (cold["cpu"] + cold["workers_cpu"]) / cores)
     res: Results = {"cards": n, "cores": cores, "bare_parse_cards_per_s_1core": bare_rate,
-                    "cold_build_s": cold, "cold_cards_per_s": n / cold,
-                    "cold_vs_bare_parse_on_all_cores": (n / cold) / (bare_rate * cores),
-                    "cold_summary": summary, "noop_rebuild_s": noop, "noop_vs_cold": noop / cold,
-                    "noop_summary": noop_summary, "one_card_edit_s": edit, "edit_vs_cold": edit / cold,
-                    "edit_summary": edit_summary, "peak_rss_mb": mem}
+                    "cold_build_s": cold["wall"], "cold_build_cpu_s": cold["cpu"],
+                    "cold_build_workers_cpu_s": cold["workers_cpu"], "cold_build_idle_estimate_s": idle,
+                    "cold_cards_per_cpu_s": n / (cold["cpu"] + cold["workers_cpu"]),
+                    "cold_vs_bare_parse_per_cpu_s": n / (cold["cpu"] + cold["workers_cpu"]) / bare_rate,
+                    "cold_summary": cold["summary"],
+                    "noop_rebuild_s": noop["wall"], "noop_rebuild_cpu_s": noop["cpu"],
+                    "noop_vs_cold": noop["wall"] / cold["wall"], "noop_summary": noop["summary"],
+                    "one_card_edit_s": edit["wall"], "one_card_edit_cpu_s": edit["cpu"],
+                    "edit_vs_cold": edit["wall"] / cold["wall"], "edit_summary": edit["summary"],
+                    "peak_rss_mb": max(cold["mb"], noop["mb"], edit["mb"])}
     res.update(load_bench(out))
     return res
 
@@ -151,11 +164,11 @@ def play_bench(tmp: Path, games: int, rounds: int) -> Results:
     report = build([ROOT / "cards"], tmp / "p_out", jobs=1)
     assert not report.diagnostics
     pool = Pool(tmp / "p_out")
-    start = time.perf_counter()
+    start = time.process_time()
     decisions = 0
     for seed in range(games):
         decisions += play_game(pool, seed, max_turns=20, check=False).decisions
-    secs = time.perf_counter() - start
+    secs = time.process_time() - start
     out: Results = {"games": games, "games_per_s_1core": games / secs, "decisions_per_s": decisions / secs,
                     "decisions_per_game": decisions / games}
     out.update(decision_cost(pool, rounds))
@@ -165,10 +178,10 @@ def play_bench(tmp: Path, games: int, rounds: int) -> Results:
 def _best_ms(fn: Callable[[], object], reps: int, rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(reps):
             fn()
-        best = min(best, (time.perf_counter() - start) / reps * 1000)
+        best = min(best, (time.process_time() - start) / reps * 1000)
     return best
 
 
@@ -211,8 +224,11 @@ def decision_cost(pool: object, rounds: int) -> Results:
 BUDGETS: list[tuple[str, str, str, Callable[[float], bool]]] = [
     ("compile", "ratio_to_bare_parse", ">= 0.7", lambda v: v >= 0.7),
     ("scale", "cold_build_s", "<= 12 s at 30,000 cards on 2 cores", lambda v: v <= 12),
+    ("scale", "cold_build_idle_estimate_s", "<= 12 s at 30,000 cards on 2 cores", lambda v: v <= 12),
     ("scale", "noop_rebuild_s", "<= 1 s at 30,000", lambda v: v <= 1),
+    ("scale", "noop_rebuild_cpu_s", "<= 1 s at 30,000", lambda v: v <= 1),
     ("scale", "one_card_edit_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "one_card_edit_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "peak_rss_mb", "<= 500 MB", lambda v: v <= 500),
     ("scale", "load_one_card_s", "<= 0.05 s (lazy)", lambda v: v <= 0.05),
     ("play", "games_per_s_1core", "target 50 / core", lambda v: v >= 50),
@@ -232,6 +248,8 @@ def table(results: Results) -> str:
             if (section, k) in budgets and isinstance(v, (int, float)):
                 b, ok = budgets[(section, k)]
                 note = f"   budget {b}: {'met' if ok(float(v)) else 'NOT met'}"
+                if section == "scale" and values.get("cards") != 30000:
+                    note += f" (measured at {values.get('cards')} cards)"
             lines.append(f"  {k:36} {shown}{note}")
     return "\n".join(lines)
 

@@ -17,6 +17,7 @@ would not change is not rewritten.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -42,6 +43,7 @@ from .safety import UnsafeCode, check_generated
 from .text import card_text
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
+GC_EVERY = 64  # cards compiled between collections of the young generations (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 MANIFEST = "manifest.json"
 
@@ -194,11 +196,33 @@ def _init_worker(library: LibraryIR) -> None:
 
 def _work(paths: list[str]) -> list[CardResult]:
     assert _WORKER_LIBRARY is not None
+    # IR dropped: keep results small across the process boundary.
+    return _compile_many(paths, _WORKER_LIBRARY, keep_ir=False)
+
+
+def _compile_many(paths: list[str], library: LibraryIR, keep_ir: bool = True) -> list[CardResult]:
+    """Compile cards with the cyclic garbage collector paused, collecting the young generations
+    every :data:`GC_EVERY` cards instead.
+
+    textX models are cyclic (parent links), so some collection is needed; but the automatic one,
+    set off by the many small objects of parsing, rendering and the AST check, regularly rescans
+    every long-lived object of the process (metamodel, templates, keyword library) as well.
+    Collections run between cards, when no model is alive, so no garbage outlives them.
+    """
     out = []
-    for p in paths:
-        r = compile_card(p, _WORKER_LIBRARY)
-        r.ir = None  # keep results small across the process boundary
-        out.append(r)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for i, p in enumerate(paths, 1):
+            r = compile_card(p, library)
+            if not keep_ir:
+                r.ir = None
+            out.append(r)
+            if i % GC_EVERY == 0:
+                gc.collect(1)
+    finally:
+        if enabled:
+            gc.enable()
     return out
 
 
@@ -297,9 +321,10 @@ def _compile_batches(todo: list[str], library: LibraryIR, workers: int,
                 yield from batch
                 progress(len(batch))
     else:
-        for shown in todo:
-            yield compile_card(shown, library)
-            progress(1)
+        for i in range(0, len(todo), GC_EVERY):
+            batch = _compile_many(todo[i:i + GC_EVERY], library)
+            yield from batch
+            progress(len(batch))
 
 
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
