@@ -156,10 +156,17 @@ class CardResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     cached: bool = False
     ir: CardIR | None = None
+    key: str = ""  # the build cache key of the source (see :func:`source_key`)
 
 
-def compile_card(path: str, library: LibraryIR) -> CardResult:
-    """Parse, check, lower and render one card file (safe to run in a worker process)."""
+def source_key(base_key: bytes, shown: str, raw: bytes) -> str:
+    """The cache key of a card source: its bytes and path, under the build's base key."""
+    return hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + raw).hexdigest()
+
+
+def compile_card(path: str, library: LibraryIR, base_key: bytes = b"") -> CardResult:
+    """Parse, check, lower and render one card file (safe to run in a worker process); with
+    ``base_key``, also compute the source's cache key from the bytes read."""
     try:
         raw = read_source(path)
         text = raw.decode("utf-8")
@@ -167,7 +174,10 @@ def compile_card(path: str, library: LibraryIR) -> CardResult:
         return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"not UTF-8 text: {e.reason}")])
     except OSError as e:
         return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"can't read file: {e.strerror}")])
-    return compile_text(text, path, library)
+    result = compile_text(text, path, library)
+    if base_key:
+        result.key = source_key(base_key, path, raw)
+    return result
 
 
 def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
@@ -186,21 +196,22 @@ def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
     return CardResult(path, ir.name, ir.module, code, text, ir=ir)
 
 
-_WORKER_LIBRARY: LibraryIR | None = None
+_WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
 
 
-def _init_worker(library: LibraryIR) -> None:
-    global _WORKER_LIBRARY
-    _WORKER_LIBRARY = library
+def _init_worker(library: LibraryIR, base_key: bytes) -> None:
+    global _WORKER
+    _WORKER = (library, base_key)
 
 
 def _work(paths: list[str]) -> list[CardResult]:
-    assert _WORKER_LIBRARY is not None
+    assert _WORKER is not None
     # IR dropped: keep results small across the process boundary.
-    return _compile_many(paths, _WORKER_LIBRARY, keep_ir=False)
+    return _compile_many(paths, _WORKER[0], keep_ir=False, base_key=_WORKER[1])
 
 
-def _compile_many(paths: list[str], library: LibraryIR, keep_ir: bool = True) -> list[CardResult]:
+def _compile_many(paths: list[str], library: LibraryIR, keep_ir: bool = True,
+                  base_key: bytes = b"") -> list[CardResult]:
     """Compile cards with the cyclic garbage collector paused, collecting the young generations
     every :data:`GC_EVERY` cards instead.
 
@@ -214,7 +225,7 @@ def _compile_many(paths: list[str], library: LibraryIR, keep_ir: bool = True) ->
     gc.disable()
     try:
         for i, p in enumerate(paths, 1):
-            r = compile_card(p, library)
+            r = compile_card(p, library, base_key)
             if not keep_ir:
                 r.ir = None
             out.append(r)
@@ -255,8 +266,7 @@ def _write_bytes_if_changed(path: Path, data: bytes) -> bool:
 
 
 def _write_new(path: Path, data: bytes) -> None:
-    """Write a file known not to exist yet (no read to compare first)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write a file known not to exist yet, in an existing folder (no read to compare first)."""
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)  # never a partially written module
@@ -309,20 +319,20 @@ def _save_manifest(cache_dir: Path, base_key: str, entries: dict[str, _Entry], i
     _write_if_changed(cache_dir / MANIFEST, json.dumps(data, separators=(",", ":")))
 
 
-def _compile_batches(todo: list[str], library: LibraryIR, workers: int,
-                     progress: Callable[[int], None]) -> Iterable[CardResult]:
+def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
+                     base_key: bytes) -> Iterable[CardResult]:
     """Compile ``todo`` in this process or, for many cards, in ``workers`` processes."""
     if len(todo) >= PARALLEL_THRESHOLD and workers > 1:
         # Batches of a few dozen cards: few round trips, and still even load at the end.
         chunk = max(8, min(64, len(todo) // (workers * 8)))
         batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(library,)) as ex:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(library, base_key)) as ex:
             for batch in ex.map(_work, batches):
                 yield from batch
                 progress(len(batch))
     else:
         for i in range(0, len(todo), GC_EVERY):
-            batch = _compile_many(todo[i:i + GC_EVERY], library)
+            batch = _compile_many(todo[i:i + GC_EVERY], library, base_key=base_key)
             yield from batch
             progress(len(batch))
 
@@ -345,7 +355,6 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     stats: dict[str, os.stat_result] = {}
     results: dict[str, CardResult] = {}
     todo: list[str] = []
-    keys: dict[str, str] = {}
     shown_as = _Display()
     for folder, file_name in card_files:
         p = os.path.join(folder, file_name)
@@ -357,22 +366,20 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             entry = manifest.get(shown)
             if entry is not None and entry.trusted(st):
                 # Unchanged since it was compiled: not even read (its module is in the output).
-                results[shown] = CardResult(shown, entry.name, entry.module, cached=True)
-                keys[shown] = entry.key
+                results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
                 new_manifest[shown] = entry
                 continue
-            key = hashlib.sha256(base_key + b"\0" + shown.encode() + b"\0" + read_source(p)).hexdigest()
+            # Touched (or recorded too close to its last change): the same bytes need no compiling.
+            key = source_key(base_key, shown, read_source(p)) if entry is not None else ""
         except OSError as e:
             shown = display(Path(p))
             results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
             continue
-        keys[shown] = key
         stats[shown] = st
         if entry is not None and entry.key == key:
-            # Touched but not changed: same content, so the module the manifest records stands.
-            results[shown] = CardResult(shown, entry.name, entry.module, cached=True)
+            results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=key)
         else:
-            todo.append(shown)
+            todo.append(shown)  # read and keyed where it is compiled (in a worker, for many cards)
     done = len(results)
     total = len(card_files)
     if progress:
@@ -384,8 +391,23 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         if progress:
             progress(done, total)
 
-    for r in _compile_batches(todo, library, jobs or os.cpu_count() or 1, advance):
+    writing = out is not None and not lib_diags
+    pkg = out / PACKAGE if out is not None else Path()
+    present: set[str] = set()
+    if out is not None:
+        (pkg / "cards").mkdir(parents=True, exist_ok=True)
+        present = {e.name for e in os.scandir(pkg / "cards")}
+    written = 0
+    # Modules are written as results arrive, while the workers go on compiling.  A module name
+    # two cards want is settled below (the first by path keeps it); until then the first to
+    # arrive writes it, unless a cached card holds it.
+    writer: dict[str, str] = {}  # module -> the card whose code is in it now
+    claimed = {r.module: r.path for r in results.values() if r.cached}
+    for r in _compile_batches(todo, library, jobs or os.cpu_count() or 1, advance, base_key):
         results[r.path] = r
+        if writing and not r.diagnostics and claimed.setdefault(r.module, r.path) == r.path:
+            written += _write_module(pkg, r, present)
+            writer[r.module] = r.path
     # One card per name: a second definition of a name is an error at its file.
     by_name: dict[str, str] = {}
     by_module: dict[str, str] = {}
@@ -400,21 +422,18 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         base_module[shown] = r.module
         if r.module in by_module:
             r.module = f"{r.module}_{hashlib.sha256(r.name.encode()).hexdigest()[:8]}"
-            r.code = r.code  # module name only affects the file name and index
         by_name[r.name] = shown
         by_module[r.module] = shown
-    present: set[str] = set()
-    if out is not None:
-        cards_dir = out / PACKAGE / "cards"
-        present = {e.name for e in os.scandir(cards_dir)} if cards_dir.is_dir() else set()
-        # A cached card whose module is missing, or was last written for another card, is compiled
-        # again (the manifest and the modules are the whole cache).
+    if writing:
+        # A cached card whose module is missing, was last written for another card, or was
+        # overwritten above is compiled again (the manifest and the modules are the whole cache).
         late = [r for r in results.values() if r.cached and not r.diagnostics and not
-                (f"{r.module}.py" in present and manifest[r.path].written == r.module)]
+                (f"{r.module}.py" in present and manifest[r.path].written == r.module
+                 and writer.get(r.module, r.path) == r.path)]
         for r in late:
             final = r.module
-            again = compile_card(r.path, library)  # its display form names the same file
-            again.path, again.module = r.path, final
+            again = compile_card(r.path, library, base_key)  # its display form names the same file
+            again.module = final
             results[r.path] = again
     for shown in sorted(results):
         r = results[shown]
@@ -426,10 +445,8 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             report.cached += 1
         else:
             report.compiled += 1
-    if out is not None and not lib_diags:
-        assert cache_dir is not None
-        pkg = out / PACKAGE
-        written = 0
+    if writing:
+        assert cache_dir is not None and out is not None
         written += _write_if_changed(pkg / "__init__.py", f'"""Compiled card pool (cardsmith {VERSION}). Do not edit."""\n')
         written += _write_if_changed(pkg / "py.typed", "")
         written += _write_if_changed(pkg / "cards" / "__init__.py", '"""Compiled cards."""\n')
@@ -442,17 +459,12 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         for r in report.results:
             if r.diagnostics:
                 continue
-            if not r.cached:  # (a cached card's module is present and its own: see above)
-                target = pkg / "cards" / f"{r.module}.py"
-                if f"{r.module}.py" in present:
-                    written += _write_if_changed(target, r.code)
-                else:
-                    _write_new(target, r.code.encode("utf-8"))
-                    written += 1
+            if not r.cached and writer.get(r.module) != r.path:
+                written += _write_module(pkg, r, present)  # (a cached card's module is its own: see above)
             cards.append((r.name, r.module))
             if r.path in stats:
                 st = stats[r.path]
-                new_manifest[r.path] = _Entry(st.st_mtime_ns, st.st_size, keys[r.path], r.name,
+                new_manifest[r.path] = _Entry(st.st_mtime_ns, st.st_size, r.key, r.name,
                                               base_module[r.path], stamp, r.module)
             elif r.path in new_manifest:
                 new_manifest[r.path].written = r.module
@@ -463,8 +475,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             pass  # unchanged since the build that wrote it: not even rendered
         elif _write_if_changed(index, render_index(cards, library)):
             written += 1
-            # Compiled now, so the first lazy load of the pool doesn't compile a module with an
-            # entry per card (the interpreter would otherwise write the same .pyc on first import).
+            # Compiled now, so the first lazy load of the pool doesn't compile it.
             py_compile.compile(str(index), doraise=True)
         # Remove modules of cards no longer in the pool.
         keep = {f"{m}.py" for _, m in cards} | {"__init__.py"}
@@ -480,6 +491,17 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     report.diagnostics.sort()
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _write_module(pkg: Path, r: CardResult, present: set[str]) -> int:
+    """Write a card's module; 1 if the file changed.  A module not in the output before is written
+    without reading anything first."""
+    target = pkg / "cards" / f"{r.module}.py"
+    if f"{r.module}.py" in present:
+        return int(_write_if_changed(target, r.code))
+    _write_new(target, r.code.encode("utf-8"))
+    present.add(f"{r.module}.py")
+    return 1
 
 
 def main_pool_paths(args: list[str]) -> list[Path]:
