@@ -505,6 +505,8 @@ class CardLowering:
             return EffectIR("gain_control", (("target", self.target(e.target, cond)), ("duration", duration)))
         if k == "BlockRequirementEffect":
             return EffectIR("must_block", (("target", self.target(e.target, cond)),))
+        if k == "PreventEffect":
+            return EffectIR("prevent", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond))))
         if k == "DestroyEffect":
             return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", False)))
         if k == "ExileEffect":

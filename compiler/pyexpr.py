@@ -194,6 +194,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.Draw(player={r('player')}, amount={am('amount')})"
     if k == "destroy":
         return f"rt.Destroy(target={r('target')}, no_regeneration={lit(bool(a['no_regeneration']))})"
+    if k == "prevent":
+        return f"rt.PreventNextDamage(amount={am('amount')}, target={r('target')})"
     if k == "return_from_graveyard":
         zone = "HAND" if a["to"] == "hand" else "BATTLEFIELD"
         return f"rt.ReturnFromGraveyard(target={r('target')}, to=rt.Zone.{zone})"

@@ -305,6 +305,10 @@ class _Phrase:
             if a.get("written") is False:  # "can attack this turn as though ...": its own duration
                 return f"{self.ref(ref, True)} {text}"
             return f"{self.ref(ref, True)} {text} until end of turn{tail}"
+        if k == "prevent":
+            amt, ref = a["amount"], a["target"]
+            assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
+            return f"prevent the next {_amount(amt)} damage that would be dealt to {self.ref(ref)} this turn"
         if k == "add_mana":
             if a.get("any_color"):
                 return "add one mana of any color"

@@ -19,7 +19,7 @@ from .continuous import (
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
-    ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard,
+    ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, PlayerSacrifices, PutIntoZone,
 )
 from .facedown import FaceDown
@@ -121,6 +121,7 @@ __all__ = [
     "PlayerSlot",
     "PowerOf",
     "PreventDamageFrom",
+    "PreventNextDamage",
     "PreviousResult",
     "PutCounters",
     "PutIntoZone",

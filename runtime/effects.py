@@ -322,6 +322,21 @@ class ReturnFromGraveyard:
 
 
 @dataclass(frozen=True)
+class PreventNextDamage:
+    """615.7: a prevention shield: the next ``amount`` damage that would be dealt to the object or
+    player this turn is prevented."""
+
+    amount: Amount
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Set up the shield on each referent."""
+        n = self.amount.evaluate(res)
+        for ref in res.referents(self.target):
+            res.game.add_prevention_shield(ref, n)
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """701.15a: the next time the permanent would be destroyed this turn, instead remove all damage
     marked on it, tap it, and remove it from combat (a replacement shield, 614.8)."""
@@ -543,7 +558,7 @@ class PlayerSacrifices:
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PutIntoZone,
+    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage,
 ]

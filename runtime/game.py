@@ -120,6 +120,8 @@ class GameState:
     attachments: dict[int, list[int]] = field(default_factory=dict)
     # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
     first_damage_dealers: list[int] = field(default_factory=list)
+    # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
+    prevention: dict[str, int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -184,6 +186,7 @@ def state_digest(state: GameState) -> str:
               state.block_requirements, [p.upkeep_ticks for p in state.players],
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
+        repr(sorted(state.prevention.items())),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -593,6 +596,9 @@ class Game:
         src_ch = self.characteristics(src_obj) if src_obj is not None else None
         if isinstance(ref, str) and ref.startswith("player:"):
             p = int(ref.split(":")[1])
+            amount = self._prevent(ref, amount, src_name, self.players[p].name)
+            if amount <= 0:
+                return
             self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
             self.change_life(p, -amount)
         elif isinstance(ref, int) and self.exists(ref):
@@ -607,6 +613,9 @@ class Game:
                     self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
                              f"({why}, 702.16e, 615)")
                     return
+            amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
+            if amount <= 0:
+                return
             o.damage += amount
             self.log(f"{src_name} deals {amount} damage to {self.name_of(ref)}")
             if src_ch is not None and src_ch.has(DamageIsLethal):
@@ -615,6 +624,28 @@ class Game:
             return
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
+
+    def add_prevention_shield(self, ref: object, amount: int) -> None:
+        """615.7: the next ``amount`` damage that would be dealt to ``ref`` (an object id or "player:i")
+        this turn is prevented."""
+        if amount > 0 and (isinstance(ref, str) or (isinstance(ref, int) and self.exists(ref))):
+            key = str(ref)
+            self.state.prevention[key] = self.state.prevention.get(key, 0) + amount
+            who = self.players[int(key.split(":")[1])].name if key.startswith("player:") else self.name_of(int(key))
+            self.log(f"the next {amount} damage that would be dealt to {who} this turn will be prevented")
+
+    def _prevent(self, key: str, amount: int, src_name: str, target_name: str) -> int:
+        """Apply prevention shields (615.7) to damage about to be dealt; return what is left to deal."""
+        shield = self.state.prevention.get(key, 0)
+        if not shield:
+            return amount
+        prevented = min(shield, amount)
+        if shield > prevented:
+            self.state.prevention[key] = shield - prevented
+        else:
+            del self.state.prevention[key]
+        self.log(f"{prevented} damage {src_name} would deal to {target_name} is prevented (615.7)")
+        return amount - prevented
 
     def _source_card(self, source_oid: int) -> int:
         o = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)

@@ -102,6 +102,7 @@ def _cleanup(game: "Game") -> None:
     for oid in game.zone(Zone.BATTLEFIELD):
         game.obj(oid).damage = 0
         game.obj(oid).regenerate_shields = 0  # 701.15a: shields last until end of turn
+    game.state.prevention.clear()  # 615.7: "this turn" shields end
     game.expire_continuous("eot")
 
 
