@@ -143,6 +143,8 @@ class StaticPartIR:
     #            | attack_despite
     power: int = 0
     toughness: int = 0
+    x_power: int = 0  # "+X/-X": power and toughness change by these multiples of X (fixed on resolution)
+    x_toughness: int = 0
     filters: tuple[FilterIR, ...] = ()
     keywords: tuple[str, ...] = ()
     count: int = 0  # min_blockers: "two or more creatures"

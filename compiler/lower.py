@@ -537,6 +537,10 @@ class CardLowering:
             return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "battlefield"),
                                          ("face_down", face), ("mine", bool(e.mine)),
                                          ("from_graveyard", bool(e.fromgy))))
+        if k == "ExileTopEffect":
+            return EffectIR("exile_top", (("player", self.player(e.player, cond)),))
+        if k == "MayPlayEffect":
+            return EffectIR("may_play", ())
         if k == "CastThisEffect":
             if self.params is None:
                 self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
@@ -615,7 +619,10 @@ class CardLowering:
             self.ck.name_in(p, "keyword", p.keyword, self.keywords)
             return StaticPartIR("attack_despite", keywords=(p.keyword,), this_turn=bool(p.thisturn))
         if k == "PTChange":
-            return StaticPartIR("pt", power=int(p.power), toughness=int(p.toughness))
+            def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
+                return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
+            (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
+            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt)
         if k in ("CantBeBlockedExcept", "CanBlockOnly"):
             return StaticPartIR("evasion" if k == "CantBeBlockedExcept" else "block_only",
                                 filters=tuple(_filter(self.ck, f) for f in p.filters))
@@ -699,7 +706,11 @@ class CardLowering:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
-        return StaticIR(tuple(self.static_part(p) for p in b.parts), cond, b.precondition is not None, word,
+        parts = tuple(self.static_part(p) for p in b.parts)
+        if any(p.x_power or p.x_toughness for p in parts):
+            # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
+            self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
+        return StaticIR(parts, cond, b.precondition is not None, word,
                         enchanted="creature" if b.enchanted else "", affected=affected)
 
     def trigger(self, t: Any) -> TriggerIR:

@@ -228,6 +228,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "put_into":
         return (f"rt.PutIntoZone(target={r('target')}, zone=rt.Zone.{str(a['zone']).upper()}, "
                 f"face_down={lit(a['face_down'])}, under_your_control={lit(bool(a['mine']))})")
+    if k == "exile_top":
+        return f"rt.ExileTopCard(player={r('player')})"
+    if k == "may_play":
+        return "rt.MayPlayThem()"
     if k == "cast_this":
         return f"rt.CastThis(target={r('target')}, label={lit(a['label'])})"
     if k == "copy_spell":
@@ -287,6 +291,9 @@ def tuple_expr(items: list[str]) -> str:
 def static_part(p: StaticPartIR) -> str:
     """A continuous-effect part expression."""
     if p.kind == "pt":
+        if p.x_power or p.x_toughness:
+            return (f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, "
+                    f"x_power={lit(p.x_power)}, x_toughness={lit(p.x_toughness)})")
         return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)})"
     if p.kind == "attack_despite":
         return f"rt.AttacksAsThoughWithout(keyword={lit(p.keywords[0])})"

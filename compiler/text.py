@@ -76,7 +76,9 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
     out: list[str] = []
     for p in parts:
         if p.kind == "pt":
-            out.append(f"gets {_signed(p.power)}/{_signed(p.toughness)}")
+            pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power)
+            tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness)
+            out.append(f"gets {pw}/{tg}")
         elif p.kind == "attack_despite":
             when = " this turn" if p.this_turn else ""
             out.append(f"can attack{when} as though it didn't have {p.keywords[0]}")
@@ -342,6 +344,12 @@ class _Phrase:
             face = {"yes": " face down", "choice": " face up or face down"}.get(str(a["face_down"]), "")
             mine = " under your control" if a.get("mine") else ""
             return f"return {self.ref(ref)}{src} to the battlefield{face}{mine}"
+        if k == "exile_top":
+            p = a["player"]
+            whose = "your" if isinstance(p, RefIR) and p.kind == "you" else "target player's"
+            return f"exile the top card of {whose} library"
+        if k == "may_play":
+            return "until end of turn, you may play that card"
         if k == "cast_this":
             ref = a["target"]
             assert isinstance(ref, RefIR)

@@ -20,7 +20,8 @@ from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
-    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, PlayerSacrifices, PutIntoZone,
+    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, ExileTopCard, MayPlayThem,
+    PlayerSacrifices, PutIntoZone,
 )
 from .facedown import FaceDown
 from .values import (
@@ -81,6 +82,7 @@ __all__ = [
     "Discard",
     "DiscardInstead",
     "Draw",
+    "ExileTopCard",
     "EachObject",
     "EachOpponent",
     "EachPlayer",
@@ -109,6 +111,7 @@ __all__ = [
     "LoseKeywords",
     "LoseLife",
     "MayCastAsThoughInstant",
+    "MayPlayThem",
     "Mill",
     "MinimumBlockers",
     "MustBlock",

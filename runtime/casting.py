@@ -12,6 +12,7 @@ from .abilities import (
     Ability, ActivatedAbility, AdditionalCost, AlternativeCost, MayCastAsThoughInstant, SpellAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
+from .continuous import MayPlay
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
@@ -88,7 +89,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         if alt.instructed and not during_resolution:
             raise IllegalAction(f"{name} can be cast for its {alt.label} cost only as its triggered ability "
                                 f"instructs (702.35a, 608.2g)")
-    elif o.zone is not Zone.HAND:
+    elif o.zone is not Zone.HAND and not may_play(game, o, player):
         raise IllegalAction(f"{name} can't be cast from the {o.zone.value} (601.2a)")
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not during_resolution:
         why = _sorcery_timing(game, player)
@@ -183,6 +184,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
+
+
+def may_play(game: "Game", obj: "GameObject", player: int) -> bool:
+    """Whether an effect lets ``player`` play ``obj`` from the zone it is in ("you may play that
+    card", e.g. from exile until end of turn)."""
+    return any(isinstance(p, MayPlay) and p.player == player
+               for e in game.state.continuous if e.oid == obj.oid for p in e.parts)
 
 
 def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given: tuple[int, ...] | None,
@@ -303,7 +311,7 @@ def play_land(game: "Game", player: int, req: PlayLand) -> None:
     name = o.definition.name
     if "land" not in game.characteristics(o).types:
         raise IllegalAction(f"{name} isn't a land (305.1)")
-    if o.zone is not Zone.HAND or o.owner != player:
+    if (o.zone is not Zone.HAND or o.owner != player) and not may_play(game, o, player):
         raise IllegalAction(f"{name} isn't in your hand (305.1)")
     why = _sorcery_timing(game, player)
     if why:

@@ -15,10 +15,17 @@ from .values import ObjectFilter
 
 @dataclass(frozen=True)
 class PTChange:
-    """613.4c (layer 7c): +N/+M."""
+    """613.4c (layer 7c): +N/+M.  ``x_power``/``x_toughness``: multiples of X, fixed when the effect
+    is created by a resolving ability (608.2h) -- see :meth:`fixed`."""
 
     power: int
     toughness: int
+    x_power: int = 0
+    x_toughness: int = 0
+
+    def fixed(self, x: int) -> "PTChange":
+        """The change with X's value locked in (608.2h)."""
+        return PTChange(self.power + self.x_power * x, self.toughness + self.x_toughness * x)
 
 
 @dataclass(frozen=True)
@@ -168,7 +175,17 @@ class AttacksAsThoughWithout:
     keyword: str
 
 
+@dataclass(frozen=True)
+class MayPlay:
+    """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
+    play the land or cast the spell from the zone it is in, following the normal timing rules
+    (305.1, 601.2a)."""
+
+    player: int
+
+
 Part = Union[
+    MayPlay,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,

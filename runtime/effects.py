@@ -373,9 +373,13 @@ class ApplyContinuous:
 
     def resolve(self, res: "Resolution") -> None:
         """Record the effect in the game state; layers apply it from then on (611.2c)."""
+        from .continuous import PTChange
+        # 608.2h: a value like X is determined once, as the effect is created.
+        parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
+                      for p in self.parts)
         for ref in res.referents(self.target):
             if isinstance(ref, int):
-                res.game.add_continuous(ref, self.parts, res.controller, self.until)
+                res.game.add_continuous(ref, parts, res.controller, self.until)
 
 
 @dataclass(frozen=True)
@@ -437,6 +441,40 @@ class PutIntoZone:
                 moved.append(new)
         res.last_affected = tuple(moved)
         res.performed = bool(moved)
+
+
+@dataclass(frozen=True)
+class ExileTopCard:
+    """406 / 701: exile the top card of a player's library; it becomes "that card"."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move it; remember it for the next instruction."""
+        moved = []
+        for p in res.players(self.player):
+            lib = res.game.zone(Zone.LIBRARY, p)
+            if lib:
+                new = res.game.move(lib[0], Zone.EXILE)
+                if new is not None:
+                    moved.append(new)
+        res.last_affected = tuple(moved)
+        res.performed = bool(moved)
+
+
+@dataclass(frozen=True)
+class MayPlayThem:
+    """"Until end of turn, you may play that card": a permission for the controller to play the
+    objects the previous instruction acted on, from where they are (until ``until``)."""
+
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the permission as a continuous effect on each object (611.2)."""
+        from .continuous import MayPlay
+        for ref in res.last_affected:
+            if isinstance(ref, int):
+                res.game.add_continuous(ref, (MayPlay(res.controller),), res.controller, self.until)
 
 
 @dataclass(frozen=True)
@@ -560,5 +598,5 @@ Effect = Union[
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, ExileTopCard, MayPlayThem,
 ]

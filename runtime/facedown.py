@@ -137,7 +137,11 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
             game.log(f"{n} {a.counter} counter(s) put on it as it is turned face up (708.11)")
     o.face_down = None
     o.turned_up_with = way.label if way is not None else ""
-    if way is not None and "{X}" in way.cost.mana and o.cast is not None:
-        o.cast.x = x  # 702.37f: X in other abilities is the X chosen for the special action
+    if way is not None and "{X}" in way.cost.mana:
+        # 702.37f: X in its other abilities is the X chosen for the special action.
+        from .objects import CastInfo
+        if o.cast is None:
+            o.cast = CastInfo()
+        o.cast.x = x
     game.log(f"it is {o.card.definition.name}")
     game.fire_object_event(o, "turned_face_up")

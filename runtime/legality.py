@@ -112,7 +112,9 @@ def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int,
 
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
-    return obj.zone is Zone.HAND and _sorcery_ok(game, player) and game.players[player].lands_played == 0
+    from .casting import may_play
+    return (obj.zone is Zone.HAND or may_play(game, obj, player)) and _sorcery_ok(game, player) \
+        and game.players[player].lands_played == 0
 
 
 def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None,
@@ -134,7 +136,9 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     if "land" in ch.types or obj.owner != player:
         return False
     elif obj.zone is not Zone.HAND:
-        return False
+        from .casting import may_play
+        if not may_play(game, obj, player):
+            return False
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base), sources):

@@ -138,6 +138,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     from .casting import activated_abilities
     from .costs import mana_sources
     from .facedown import face_up_ways
+    from .casting import may_play
     from .legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     sources = mana_sources(game, player)  # once per offer: what could pay for each candidate
@@ -151,6 +152,17 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                 label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
                 out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
+    for oid in game.zone(Zone.EXILE):
+        o = game.obj(oid)
+        if not may_play(game, o, player):  # "you may play that card" (e.g. until end of turn)
+            continue
+        if "land" in game.characteristics(o).types:
+            if can_play_land(game, player, o):
+                out.append((Choice(f"play:{oid}", f"play {o.definition.name} from exile"), PlayLand(oid)))
+        elif can_cast(game, player, o, sources=sources):
+            for modes in legal_modes(game, player, o):
+                out.append((Choice(f"cast:{oid}:exile" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
+                                   f"cast {o.definition.name} from exile"), CastSpell(oid, modes=modes or None)))
     for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = game.obj(oid)

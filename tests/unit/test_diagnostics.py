@@ -130,3 +130,11 @@ def test_bad_bytes_and_empty_file(tmp_path: Path) -> None:
     report = check([tmp_path], jobs=1)
     assert report.failed == 3
     assert all(d.line >= 1 and d.col >= 1 for d in report.diagnostics)
+
+
+def test_x_in_a_static_power_change_is_a_located_error_not_a_crash() -> None:
+    """Regression: "+X/+X" parses (X is fixed by a resolving effect, 608.2h) but has no value in a
+    static ability; it used to raise ValueError while lowering."""
+    src = 'card "T" {\n    cost {1}\n    type creature - Bear\n    pt 1/1\n    this gets +X/+X\n}\n'
+    diags = errors(src)
+    assert [(d.line, d.col) for d in diags] == [(5, 5)] and "X has no value" in diags[0].message
