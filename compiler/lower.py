@@ -700,6 +700,9 @@ class CardLowering:
             return EntersTappedIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+        if k == "CantActivateStmt":
+            return StaticIR((StaticPartIR("cant_activate"),), None, False, word,
+                            affected=_filter(self.ck, b.affected, b))
         if k in ("CardAltCostStmt", "CardAddCostStmt"):
             cost = _cost(self.ck, b if k == "CardAltCostStmt" else b.cost)
             return CardCostIR("alternative" if k == "CardAltCostStmt" else "additional", cost, word)

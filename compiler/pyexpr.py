@@ -318,7 +318,8 @@ def static_part(p: StaticPartIR) -> str:
     cls = {"cant_attack": "CantAttack", "cant_block": "CantBlock", "cant_attack_or_block": "CantAttackOrBlock",
            "indestructible": "Indestructible", "cant_phase_out": "CantPhaseOut", "phasing": "PhasesEachUntap",
            "excess_to_player": "AssignsExcessToPlayer", "attacks_untapped": "AttacksWithoutTapping",
-           "lifelink_damage": "DamageGainsLife", "lethal_damage": "DamageIsLethal"}[p.kind]
+           "lifelink_damage": "DamageGainsLife", "lethal_damage": "DamageIsLethal",
+           "cant_activate": "AbilitiesCantBeActivated"}[p.kind]
     return f"rt.{cls}()"
 
 

@@ -108,7 +108,8 @@ def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
                         "excess_to_player": "may assign excess combat damage to the player it's attacking",
                         "attacks_untapped": "doesn't tap to attack",
                         "lifelink_damage": "causes its controller to gain that much life when it deals damage",
-                        "lethal_damage": "deals lethal damage in any amount"}[p.kind])
+                        "lethal_damage": "deals lethal damage in any amount",
+                        "cant_activate": "has activated abilities that can't be activated"}[p.kind])
     return " and ".join(out)
 
 
@@ -547,6 +548,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
     if isinstance(ab, StaticIR):
         body = static_parts_text(ab.parts)
+        if ab.affected is not None and [p.kind for p in ab.parts] == ["cant_activate"]:
+            return f"Activated abilities of {ab.affected.words} can't be activated."
         if ab.affected is not None:
             # "White creatures get +1/+1": the plural subject takes the plural verb.
             body = body.replace("gets ", "get ").replace("has ", "have ")

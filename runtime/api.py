@@ -10,7 +10,7 @@ from .abilities import (
     TargetKind, TargetSpec, TriggeredAbility, Ability,
 )
 from .continuous import (
-    AttacksAsThoughWithout, AssignsExcessToPlayer, AttacksWithoutTapping,
+    AbilitiesCantBeActivated, AttacksAsThoughWithout, AssignsExcessToPlayer, AttacksWithoutTapping,
     CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
     DamageGainsLife, DamageIsLethal, GainKeywords, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
@@ -35,6 +35,7 @@ from .values import (
 from .zones import Zone
 
 __all__ = [
+    "AbilitiesCantBeActivated",
     "Ability",
     "ActionStep",
     "ActivatedAbility",

@@ -12,7 +12,7 @@ from .abilities import (
     Ability, ActivatedAbility, AdditionalCost, AlternativeCost, MayCastAsThoughInstant, SpellAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
-from .continuous import MayPlay
+from .continuous import AbilitiesCantBeActivated, MayPlay
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
@@ -275,6 +275,9 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't on the battlefield")
     if o.controller != player:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't yours: only its controller can activate it (602.2)")
+    for _, origin in game.characteristics(o).has(AbilitiesCantBeActivated):
+        why = f": {origin}" if origin else ""
+        raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
     acts = activated_abilities(game, o)
     if not 0 <= req.index < len(acts):
         raise IllegalAction(f"{game.name_of(o.oid)} has no activated ability #{req.index + 1}")

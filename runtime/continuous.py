@@ -160,6 +160,11 @@ class PreventDamageFrom:
 
 
 @dataclass(frozen=True)
+class AbilitiesCantBeActivated:
+    """602.5a-style: the permanent's activated abilities (mana abilities included) can't be activated."""
+
+
+@dataclass(frozen=True)
 class ControlledBy:
     """613.1b (layer 2): controlled by ``player``; when the effect ends, ``previous`` controls it again."""
 
@@ -190,6 +195,7 @@ Part = Union[
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
+    AbilitiesCantBeActivated,
 ]
 
 

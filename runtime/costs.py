@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .abilities import ActivatedAbility, IgnoresSummoningSickness
+from .continuous import AbilitiesCantBeActivated
 from .decisions import Choice, ChooseCards
 from .effects import AddMana
 from .mana import COLORS, ManaRequirement, pay_from_pool
@@ -40,7 +41,8 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
     """Untapped sources whose {T} mana abilities ``player`` could activate now: (oid, index, colors)."""
     out: list[tuple[int, int, tuple[str, ...]]] = []
     for o in game.battlefield():
-        if o.controller != player or o.tapped or summoning_sick(game, o):
+        if o.controller != player or o.tapped or summoning_sick(game, o) \
+                or game.characteristics(o).has(AbilitiesCantBeActivated):
             continue
         acts = [a for a in game.characteristics(o).abilities if isinstance(a, ActivatedAbility)]
         for i, a in enumerate(acts):

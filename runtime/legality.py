@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
 from .casting import instant_timing
+from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick
 from .mana import ManaRequirement
 from .stack import Resolution, aura_target_specs, target_candidates
@@ -168,6 +169,8 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
     """602.2: could ``player`` activate ``ability`` of ``obj`` now (X = 0)?"""
     if obj.controller != player or obj.phased_out or obj.zone is not Zone.BATTLEFIELD:
         return False
+    if game.characteristics(obj).has(AbilitiesCantBeActivated):
+        return False  # 602.5a-style restriction of a static ability
     if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
         return False
     if ability.once_per_turn and (index, game.state.turn) in obj.activations:
