@@ -111,6 +111,10 @@ def test_tutorial_scenario_passes_with_the_tutorial_card(tmp_path: Path) -> None
     (tmp_path / "src" / "tutorial.card").write_text(finished, encoding="utf-8")
     report = build([default_pool(), tmp_path / "src"], tmp_path / "pool")
     assert not report.diagnostics, [d.format() for d in report.diagnostics]
+    # The rules text the guide shows is what `cardsmith text` renders for the finished card.
+    (rendered,) = [r.text for r in report.results if r.name == "Thunderscape Battlemage"]
+    for line in rendered.split("\n"):
+        assert line in text, line
     (scn,) = re.findall(r"^```scn[ \t]*\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
     scenarios, diags = load_scenarios(scn, "docs/authoring.md")
     assert not diags and len(scenarios) == 2
