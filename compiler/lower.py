@@ -191,9 +191,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
     if not (types or any_types or subtypes or kind):
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
-    type_words = list(f.types) + list(f.subtypes)
+    # Oracle order: subtypes before card types ("target Goblin creature", "Saproling creatures").
+    type_words = list(f.subtypes) + list(f.types)
     if f.ortypes:
-        type_words = list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])] + list(f.subtypes)
+        type_words = list(f.subtypes) + list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])]
     words = " ".join(list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))

@@ -218,6 +218,8 @@ class _Phrase:
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
             what = counters_text(amt.value, str(a["counter"]))
+            if amt.kind == "x":
+                what = f"X {a['counter']} counters"
             return f"put {what} on {self.ref(ref)}"
         if k == "action":
             if a.get("top_card"):
