@@ -30,6 +30,7 @@ class FilterIR:
     mv_max: int = -1  # "... N or less"
     multicolored: bool = False  # "multicolored spell" (105.2c: two or more colors)
     face_down: bool = False  # "face-down creatures" (708.2)
+    face_up: bool = False  # "face-up creatures"
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,8 @@ class StaticPartIR:
     quality: str = ""  # protection parts: a quality word ("black", "multicolored"), 702.16a
     quality_param: str = ""  # ... or a keyword's quality parameter standing for it
     this_turn: bool = False  # attack_despite: "can attack this turn as though ..." (a duration of its own)
+    ability: "AbilityIR | None" = None  # gain_ability: the quoted ability granted (613.1f)
+    ability_cls: str = ""  # ... and the module-level class it is rendered as
 
 
 @dataclass(frozen=True)

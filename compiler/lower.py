@@ -9,6 +9,7 @@ from __future__ import annotations
 import keyword as pykeyword
 import re
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 from dsl.checks import Checker
@@ -200,6 +201,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.facedown:
         words = "face-down " + words
+    elif f.faceup:
+        words = "face-up " + words
     if f.other:
         words = "other " + words
     elif f.another:
@@ -226,7 +229,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
-                    any_types=any_types, face_down=bool(f.facedown),
+                    any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis))
 
@@ -298,7 +301,8 @@ class CardLowering:
         self.actions = library.actions()
         self.words = library.condition_words()
         self.card = card
-        self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
+        self.uses: list[tuple[str, tuple[str, ...], str]] = []
+        self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
 
     # amounts and costs ---------------------------------------------------
@@ -643,6 +647,13 @@ class CardLowering:
                                   "a quality is a color or 'multicolored'; inside a keyword, its quality parameter")
                 return StaticPartIR(kind, quality_param=q.param)
             return StaticPartIR(kind, quality=q.word)
+        if k == "GainsAbility":
+            # Lowered as an ability of its own (its targets are its own), rendered as a class.
+            saved = self.targets
+            inner = self.ability(SimpleNamespace(abilityword=None, body=p.ability))
+            self.targets = saved
+            self.granted += 1
+            return StaticPartIR("gain_ability", ability=inner, ability_cls=f"Granted{self.granted}")
         if k in ("HasKeywords", "LosesKeywords"):
             for kw in p.keywords:
                 self.ck.name_in(p, "keyword", kw, self.keywords)
@@ -778,7 +789,8 @@ class CardLowering:
             head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
             return TriggerIR(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
                              words=head + under)
-        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} this {' or '.join(words)}")
+        this = "this creature" if getattr(t, "creature", False) else "this"
+        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}")
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""

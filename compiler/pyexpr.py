@@ -72,6 +72,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append("multicolored=True")
     if f.face_down:
         fields.append("face_down=True")
+    if f.face_up:
+        fields.append("face_up=True")
     if f.mv_min >= 0:
         fields.append(f"mana_value_at_least={lit(f.mv_min)}")
     if f.mv_max >= 0:
@@ -290,6 +292,8 @@ def tuple_expr(items: list[str]) -> str:
 
 def static_part(p: StaticPartIR) -> str:
     """A continuous-effect part expression."""
+    if p.kind == "gain_ability":
+        return f"rt.GainAbility(ability={ident(p.ability_cls)}())"
     if p.kind == "pt":
         if p.x_power or p.x_toughness:
             return (f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, "

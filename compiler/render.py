@@ -16,7 +16,7 @@ from . import VERSION, pyexpr
 from .ir import (
     AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR,
     EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
-    KeywordUseIR, LibraryIR, SpellIR, StaticIR, TriggeredIR,
+    KeywordUseIR, LibraryIR, SpellIR, StaticIR, StaticPartIR, TriggeredIR,
 )
 from .lower import identifier
 from .text import ability_text, card_text
@@ -103,6 +103,13 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
         if isinstance(ab, EntersAsCopyIR):
             instances.append(f"rt.EntersAsCopy(filter={pyexpr.obj_filter(ab.filter)})")
             continue
+        # 613.1f: quoted abilities its effects grant are classes of their own, defined before it.
+        for part in _granted(ab):
+            assert part.ability is not None
+            sub, _, sub_imports = ability_classes((part.ability,), base + part.ability_cls, text_of, actions)
+            sub[-1]["cls"] = part.ability_cls
+            entries.extend(sub)
+            imports |= sub_imports
         kind, base_cls = _BASES[type(ab)]
         counts[kind] = counts.get(kind, 0) + 1
         cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
@@ -147,6 +154,26 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
 
 
 TextOf = Callable[[AbilityIR], str]
+
+
+def _granted(ab: AbilityIR) -> list[StaticPartIR]:
+    """The "gain_ability" parts of the continuous effects in ``ab``'s instructions."""
+    out: list[StaticPartIR] = []
+
+    def walk(v: object) -> None:
+        if isinstance(v, StaticPartIR) and v.kind == "gain_ability":
+            out.append(v)
+        elif isinstance(v, EffectIR):
+            for _, arg in v.args:
+                walk(arg)
+        elif isinstance(v, tuple):
+            for x in v:
+                walk(x)
+
+    for s in (*getattr(ab, "sentences", ()), *(x for m in getattr(ab, "modes", ()) for x in m)):
+        for e in s.effects:
+            walk(e)
+    return out
 
 
 def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[tuple[str, list[str]]]:

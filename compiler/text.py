@@ -71,10 +71,14 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def static_parts_text(parts: tuple[StaticPartIR, ...]) -> str:
+def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = None) -> str:
     """"gets +1/+1 and can't block"."""
     out: list[str] = []
     for p in parts:
+        if p.kind == "gain_ability" and p.ability is not None and card is not None:
+            # 613.1f: a quoted ability, with its own final period inside the quotes.
+            out.append(f'has "{ability_text(card, p.ability)}"')
+            continue
         if p.kind == "pt":
             pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power)
             tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness)
@@ -298,7 +302,8 @@ class _Phrase:
             ref, raw = a["target"], a["parts"]
             assert isinstance(ref, RefIR) and isinstance(raw, tuple)
             parts = tuple(p for p in raw if isinstance(p, StaticPartIR))
-            text = static_parts_text(parts).replace("has ", "gains ")
+            text = static_parts_text(parts, self.card).replace("has ", "gains ", 1) if parts and \
+                parts[0].kind == "gain_ability" else static_parts_text(parts, self.card).replace("has ", "gains ")
             if ref.kind == "each" and not ref.words.startswith("each "):
                 text = _plural_verbs(text)  # "creatures you control get +1/+1"
             tail_parts = tuple(p for p in _tuple(a.get("tail")) if isinstance(p, StaticPartIR))
@@ -449,7 +454,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
 def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[TargetIR, ...],
                    subject: str, spell: bool) -> str:
     """Phrase a sequence of sentences as printed text."""
-    return " ".join(_cap(b) + "." for b in sentence_bodies(card, sents, targets, subject, spell))
+    # A sentence ending in a quoted ability ends with the quote's own period (613.1f wording).
+    return " ".join(_cap(b) + ("" if b.endswith('."') else ".")
+                    for b in sentence_bodies(card, sents, targets, subject, spell))
 
 
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:
@@ -475,7 +482,8 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
 
 def _trigger_head(card: CardIR, ab: TriggeredIR) -> str:
     t = ab.trigger
-    head = t.words.replace(" this ", f" {card.name} ")
+    # "this creature" (in a quoted, granted ability) stays as written; "this" is the card's name.
+    head = t.words if " this creature " in t.words else t.words.replace(" this ", f" {card.name} ")
     if t.events == ("beginning",):
         head = f"at the beginning of {t.whose} {'upkeep' if t.step == 'upkeep' else t.step + ' step'}"
     return _cap(head)

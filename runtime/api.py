@@ -10,6 +10,7 @@ from .abilities import (
     TargetKind, TargetSpec, TriggeredAbility, Ability,
 )
 from .continuous import (
+    GainAbility,
     AbilitiesCantBeActivated, AttacksAsThoughWithout, AssignsExcessToPlayer, AttacksWithoutTapping,
     CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
@@ -98,6 +99,7 @@ __all__ = [
     "FaceDown",
     "FaceUpCost",
     "Fixed",
+    "GainAbility",
     "GainControl",
     "GainKeywords",
     "GainLife",

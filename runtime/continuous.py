@@ -7,6 +7,11 @@ the game state) and the engine asks for them by class: ``has_part(game, obj, Can
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .abilities import Ability
+
 from dataclasses import dataclass
 from typing import Union
 
@@ -181,6 +186,18 @@ class AttacksAsThoughWithout:
 
 
 @dataclass(frozen=True)
+class GainAbility:
+    """613.1f (layer 6): the object has this ability -- a quoted ability granted by an effect
+    ("gain "When this creature dies, ...""); its source is the object that has it (113.7)."""
+
+    ability: "Ability"
+
+    def __repr__(self) -> str:
+        # Stable across processes (state digests and replays compare it): the class, not the id.
+        return f"GainAbility({type(self.ability).__qualname__})"
+
+
+@dataclass(frozen=True)
 class MayPlay:
     """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
     play the land or cast the spell from the zone it is in, following the normal timing rules
@@ -190,7 +207,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay,
+    MayPlay, GainAbility,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,

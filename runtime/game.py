@@ -517,9 +517,6 @@ class Game:
         new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
                          tapped=ev.tapped, counters=Counter(ev.counters),
                          entered_turn=self.state.turn, control_since=self.state.tick)
-        if o.zone is Zone.BATTLEFIELD:
-            # 400.7: effects on the old object end with it; so do its blocking requirements.
-            self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
         if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
             new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
             if o.face_down is not None and ev.face_down is None:
@@ -544,6 +541,9 @@ class Game:
             self.fire_object_event(o, "leaves", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
                 self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
+            # 400.7: effects on the old object end with it (after the look-back above: an ability
+            # granted until end of turn still triggers on its dying, 603.10a).
+            self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
             lst.append(new.oid)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
-from .continuous import GainKeywords, LoseKeywords, Part, PTChange
+from .continuous import GainAbility, GainKeywords, LoseKeywords, Part, PTChange
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -117,6 +117,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                 gain(p.keywords, "")
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
+            elif isinstance(p, GainAbility):
+                pairs.append((p.ability, ""))  # 613.1f: a granted (quoted) ability
     # Static abilities (604): their parts apply while their condition holds -- and, for a
     # permanent's abilities, only while it is on the battlefield (113.6): a threshold creature card
     # in a graveyard has its printed power and toughness.

@@ -39,6 +39,7 @@ class ObjectFilter:
     blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
     any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
     face_down: bool = False  # "face-down creatures" (708.2)
+    face_up: bool = False  # "face-up creatures"
     mana_value_at_least: int = -1  # "with converted mana cost N or greater" (202.3)
     mana_value_at_most: int = -1  # "... N or less"
     multicolored: bool = False  # 105.2c: two or more colors
@@ -68,6 +69,8 @@ class ObjectFilter:
         if self.any_types and not any(t in ch.types for t in self.any_types):
             return False
         if self.face_down and obj.face_down is None:
+            return False
+        if self.face_up and obj.face_down is not None:
             return False
         if self.types and not all(t in ch.types for t in self.types):
             return False
