@@ -30,7 +30,7 @@ from runtime.zones import Zone
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 # What both players have on the battlefield, so that targeted spells and abilities have targets.
 BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
-GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall")
+GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse")
 
 
 def _pool_names() -> list[str]:
