@@ -174,6 +174,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         return FilterIR()
     types = tuple(t[:-1] if t.endswith("s") else t for t in f.types)
     any_types: tuple[str, ...] = ()
+    if f.ortypes and not f.types:
+        ck.error(f, "'or' joins card types: put one before it ('instant or sorcery spell')")
+        return FilterIR()
     if f.ortypes:
         any_types = types[-1:] + tuple(t[:-1] if t.endswith("s") else t for t in f.ortypes)
         types = types[:-1]

@@ -138,3 +138,11 @@ def test_x_in_a_static_power_change_is_a_located_error_not_a_crash() -> None:
     src = 'card "T" {\n    cost {1}\n    type creature - Bear\n    pt 1/1\n    this gets +X/+X\n}\n'
     diags = errors(src)
     assert [(d.line, d.col) for d in diags] == [(5, 5)] and "X has no value" in diags[0].message
+
+
+def test_or_without_a_type_before_it_is_a_located_error_not_a_crash() -> None:
+    """Regression found by the long fuzz run: "target or enchantment" raised IndexError."""
+    src = ('card "N" {\n    cost {3}{G}\n    type creature - Insect\n    pt 3/2\n'
+           '    when this enters the battlefield: destroy target or enchantment.\n}\n')
+    diags = errors(src)
+    assert diags and all(d.line == 5 for d in diags)
