@@ -305,7 +305,9 @@ class CardLowering:
         self.words = library.condition_words()
         self.card = card
         self.uses: list[tuple[str, tuple[str, ...], str]] = []
-        self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)  # (label, mana cost, keyword) per keyword cost
+        self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
+        self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
+        self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
 
     # amounts and costs ---------------------------------------------------
@@ -402,6 +404,11 @@ class CardLowering:
                 return RefIR("last", words="that card")  # what the previous instruction moved
             if self.targets and t.word == "it":
                 return RefIR("slot", len(self.targets) - 1, words=t.word)
+            if t.word == "it" and self.self_it and not self.effects_done:
+                # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
+                # instruction, "it" in a trigger on the object's own event is the object (400.7d
+                # finds its new object if it moved).
+                return RefIR("this", words="it")
             return RefIR("last", words=t.word)
         return RefIR("slot", len(self.targets) - 1, words=self.targets[-1].words)
 
@@ -681,7 +688,11 @@ class CardLowering:
         if k == "TriggeredStmt":
             trigger = self.trigger(b.trigger)
             cond = self.condition(b.condition) if b.condition is not None else None
-            sents = self.sentences(b.sentences)
+            self.self_it, self.effects_done = trigger.scope == "this" and trigger.events != ("beginning",), 0
+            try:
+                sents = self.sentences(b.sentences)
+            finally:
+                self.self_it = False
             # An ability that returns its own card "from your graveyard" works from there (113.6k).
             if any(e.kind == "put_into" and dict(e.args).get("from_graveyard") for s in sents for e in s.effects):
                 trigger = replace(trigger, from_graveyard=True)
@@ -803,7 +814,10 @@ class CardLowering:
             cond = self.condition(cond_node) if cond_node is not None else None
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
             gate = cond if cond is not None and cond.kind == "paid" else None
-            effects = [self.effect(e, gate) for e in s.effects]
+            effects = []
+            for e in s.effects:
+                effects.append(self.effect(e, gate))
+                self.effects_done += 1
             if s.post is not None:
                 cond = self.condition(s.post)
             if s.instead and not out:

@@ -165,7 +165,7 @@ class _Phrase:
             self.named.add(r.index)
             return r.words
         if r.kind == "this":
-            return self.card.name
+            return "it" if r.words == "it" else self.card.name
         return r.words or "it"
 
     def effect(self, e: EffectIR, subject: str) -> str:
