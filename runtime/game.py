@@ -855,25 +855,18 @@ class Game:
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )
-            card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
-            self.state.cards[card.card_id] = card
-            ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
-                            to_player=controller, controller=controller)
-            ev = self.replace_zone_change(ev, None)
-            new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                             counters=Counter(ev.counters), entered_turn=self.state.turn,
-                             control_since=self.state.tick)
-            self.state.objects[new.oid] = new
-            self.zone(Zone.BATTLEFIELD).append(new.oid)
-            ev.new_oid = new.oid
-            self.log(f"{self.players[controller].name} creates a {spec.name} token")
-            self.collect_triggers_for_zone_change(ev, new)
-            made.append(new.oid)
+            made.append(self._token_enters(controller, definition, f"a {spec.name} token"))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
         """111.2 / 707.2: create a token with the given copiable values; it enters the battlefield."""
-        card = Card(card_id=self.new_id(), owner=controller, definition=values, is_token=True)
+        what = f"a token that's a copy of {values.name or 'a face-down creature'}"
+        return [self._token_enters(controller, values, what)]
+
+    def _token_enters(self, controller: int, definition: CardDefinition, what: str) -> int:
+        """111.2: a new token enters the battlefield under ``controller``'s control, through the
+        replacement effects that apply to entering (614.1c, 614.12); its enters triggers go pending."""
+        card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller)
@@ -884,9 +877,9 @@ class Game:
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)
         ev.new_oid = new.oid
-        self.log(f"{self.players[controller].name} creates a token that's a copy of {values.name or 'a face-down creature'}")
+        self.log(f"{self.players[controller].name} creates {what}")
         self.collect_triggers_for_zone_change(ev, new)
-        return [new.oid]
+        return new.oid
 
     def copy_spell(self, controller: int, oid: int, new_targets: bool) -> int | None:
         """707.10: put a copy of spell ``oid`` onto the stack, controlled and owned by ``controller``.
