@@ -16,7 +16,7 @@ from .continuous import AbilitiesCantBeActivated, MayPlay
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
-from .stack import Resolution, StackItem, aura_target_specs, choose_targets, run_sentences
+from .stack import Resolution, StackItem, aura_target_specs, choose_targets, describe, run_sentences
 from .values import Condition, Cost, CostPaid, XValue
 from .zones import Zone
 
@@ -232,7 +232,7 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
         for k, t in enumerate(chosen[:-1]):
             most = left - (n - k - 1)
             split.append(game.ask_valid(
-                ChooseNumber(player, f"{name}: how much for {describe_target(game, t)}? (601.2d)", 1, most),
+                ChooseNumber(player, f"{name}: how much for {describe(game, t)}? (601.2d)", 1, most),
                 lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 1 <= ans <= most else None,
                 f"a number from 1 to {most} (601.2d)"))
             left -= split[-1]
@@ -240,12 +240,6 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
     if len(given) != n or any(v < 1 for v in given) or sum(given) != total:
         raise IllegalAction(f"{name}: divide {total} among {n} target(s), at least 1 each (601.2d)")
     return tuple(given)
-
-
-def describe_target(game: "Game", ref: object) -> str:
-    """A target's label (for questions)."""
-    from .stack import describe
-    return describe(game, ref)
 
 
 def _mentions_x(cost: Cost) -> bool:
