@@ -72,10 +72,11 @@ class RefIR:
     """A reference to an object or player: slot N, this object, the last affected objects, you."""
 
     kind: str  # "slot" | "this" | "last" | "you" | "player_slot" | "each" | "each_opponent" | "each_player"
-    #            | "controller_of" | "enchanted"
+    #            | "controller_of" | "enchanted" | "slots_from" (an "any number of targets" phrase)
     index: int = 0
     words: str = ""
     filter: "FilterIR | None" = None  # "each": the permanents meant
+    attached_to: "RefIR | None" = None  # "each": only those attached to these ("all Auras attached to them")
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class TargetIR:
     mode: int = -1  # 700.2 / 601.2c: the slot of a modal spell's mode, chosen only with that mode
     optional: bool = False  # "any number of targets": may stay empty
     group: int = -1  # the slots of one "any number of targets" phrase
+    repeat: bool = False  # 115.1d: an unbounded "any number of targets": this last slot is chosen again and again
 
 
 @dataclass(frozen=True)
@@ -287,7 +289,7 @@ class CardCostIR:
     """A cost option printed on the card itself: an alternative cost ("you may ... rather than pay this
     spell's mana cost", 118.9) or a mandatory additional cost ("as an additional cost ...", 601.2b)."""
 
-    kind: str  # "alternative" | "additional"
+    kind: str  # "alternative" | "additional" | "per_extra_target" (601.2f: "costs {1} more ... beyond the first")
     cost: CostIR
     ability_word: str = ""
 

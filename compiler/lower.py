@@ -374,6 +374,16 @@ class CardLowering:
     def target(self, t: Any, condition: ConditionIR | None) -> RefIR:
         """A target reference: a new slot for "target ..." or an earlier one for "it"."""
         k = cname(t)
+        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets"):
+            self.after_unbounded(t)
+        if k == "AnyNumberTargets":
+            # 115.1d: "any number of target creatures" -- one slot, chosen again for each further target.
+            f = _filter(self.ck, t.filter, t)
+            first = len(self.targets)
+            words = f"any number of target {f.words}"
+            self.targets.append(TargetIR("object", f, "stack" if f.kind == "spell" else "battlefield", condition,
+                                         words=words, optional=True, group=first, repeat=True))
+            return RefIR("slots_from", first, words=words)
         if k == "AnyTarget":
             self.targets.append(TargetIR("any", condition=condition, words="any target"))
         elif k == "TargetPlayer":
@@ -384,6 +394,10 @@ class CardLowering:
             return RefIR(f"each_{t.who}", words=f"each {t.who}")
         elif k == "EachObjects":
             f = _filter(self.ck, t.filter, t)
+            if t.attached:
+                # 303.4: "all Auras attached to them": the objects the phrase before it named.
+                back = self.back_ref(str(t.attached))
+                return RefIR("each", words=f"{t.quant} {f.words} attached to {t.attached}", filter=f, attached_to=back)
             return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
         elif k == "EnchantedRef":
             return RefIR("enchanted", words=f"enchanted {t.enchanted.rstrip('s')}")
@@ -412,6 +426,21 @@ class CardLowering:
             return RefIR("last", words=t.word)
         return RefIR("slot", len(self.targets) - 1, words=self.targets[-1].words)
 
+    def after_unbounded(self, node: Any) -> None:
+        """115.1d: an unbounded "any number of targets" slot repeats, so no target may follow it."""
+        if self.targets and self.targets[-1].repeat:
+            self.ck.error(node, "no target can follow 'any number of targets' in the same ability",
+                          "put the 'any number of targets' phrase last")
+
+    def back_ref(self, word: str) -> RefIR:
+        """"them"/"it" naming the last target phrase (all of an "any number of targets" phrase)."""
+        if not self.targets:
+            return RefIR("last", words=word)
+        last = self.targets[-1]
+        if last.repeat:
+            return RefIR("slots_from", last.group, words=word)
+        return RefIR("slot", len(self.targets) - 1, words=word)
+
     def player(self, p: Any, condition: ConditionIR | None) -> RefIR:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
         if p is not None and p.controller:
@@ -428,6 +457,7 @@ class CardLowering:
                 return RefIR("you", words="that player")
             return RefIR("player_slot", slots[-1], words="that player")
         opp = p.who == "target opponent"
+        self.after_unbounded(p)
         self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
                                      condition=condition, words=p.who))
         return RefIR("player_slot", len(self.targets) - 1, words=p.who)
@@ -453,6 +483,13 @@ class CardLowering:
     def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
         """Lower one effect statement."""
         k = cname(e)
+        if k == "DividedDamageEffect" and e.evenly:
+            # "divided evenly, rounded down, among any number of targets" (115.1d): unbounded.
+            self.after_unbounded(e)
+            first = len(self.targets)
+            self.targets.append(TargetIR("any", condition=cond, words="any number of targets", optional=True,
+                                         group=first, repeat=True))
+            return EffectIR("divided_evenly", (("amount", self.amount(e.amount)), ("first", first)))
         if k == "DividedDamageEffect":
             amount = self.amount(e.amount)
             if amount.kind != "fixed" or amount.value < 1:
@@ -527,7 +564,8 @@ class CardLowering:
         if k == "ExileEffect":
             ref = self.target(e.target, cond)
             whose = self.from_graveyard(e, ref) if e.source is not None else ""
-            return EffectIR("exile", (("target", ref), ("from", whose)))
+            also = self.target(e.also, cond) if e.also is not None else None
+            return EffectIR("exile", (("target", ref), ("from", whose), ("also", also)))
         if k == "ReturnFromGraveyardEffect":
             ref = self.target(e.target, cond)
             whose = self.from_graveyard(e, ref)
@@ -729,6 +767,8 @@ class CardLowering:
         if k == "CantActivateStmt":
             return StaticIR((StaticPartIR("cant_activate"),), None, False, word,
                             affected=_filter(self.ck, b.affected, b))
+        if k == "CostPerTargetStmt":
+            return CardCostIR("per_extra_target", CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
         if k in ("CardAltCostStmt", "CardAddCostStmt"):
             cost = _cost(self.ck, b if k == "CardAltCostStmt" else b.cost)
             return CardCostIR("alternative" if k == "CardAltCostStmt" else "additional", cost, word)

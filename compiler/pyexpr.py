@@ -111,9 +111,12 @@ def ref(r: RefIR) -> str:
     """Object or player reference expression."""
     if r.kind == "each":
         assert r.filter is not None
+        if r.attached_to is not None:
+            return f"rt.EachObject(filter={obj_filter(r.filter)}, attached_to={ref(r.attached_to)})"
         return f"rt.EachObject(filter={obj_filter(r.filter)})"
     return {
         "slot": f"rt.Slot({r.index})",
+        "slots_from": f"rt.SlotsFrom({r.index})",
         "this": "rt.ThisObject()",
         "last": "rt.LastAffected()",
         "you": "rt.You()",
@@ -163,6 +166,8 @@ def target(t: TargetIR) -> str:
         fields.append("optional=True")
     if t.group >= 0:
         fields.append(f"group={lit(t.group)}")
+    if t.repeat:
+        fields.append("repeat=True")
     fields.append(f"text={lit(t.words)}")
     return f"rt.TargetSpec({', '.join(fields)})"
 
@@ -202,7 +207,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         zone = "HAND" if a["to"] == "hand" else "BATTLEFIELD"
         return f"rt.ReturnFromGraveyard(target={r('target')}, to=rt.Zone.{zone})"
     if k == "exile":
-        return f"rt.ExileObject(target={r('target')})"
+        also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
+        return f"rt.ExileObject(target={r('target')}{also})"
+    if k == "divided_evenly":
+        return f"rt.DealDamageDividedEvenly(amount={am('amount')}, first={lit(a['first'])})"
     if k == "counter_spell":
         return f"rt.CounterSpell(target={r('target')})"
     if k == "put_counters":

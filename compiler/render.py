@@ -83,7 +83,9 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             instances.append("rt.EntersTapped()")
             continue
         if isinstance(ab, CardCostIR):
-            if ab.kind == "alternative":
+            if ab.kind == "per_extra_target":
+                instances.append(f"rt.CostsMorePerExtraTarget(cost={pyexpr.cost(ab.cost)})")
+            elif ab.kind == "alternative":
                 instances.append(f"rt.AlternativeCost(label='alternative', cost={pyexpr.cost(ab.cost)}, "
                                  "zone=rt.Zone.HAND)")
             else:

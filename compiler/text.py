@@ -175,6 +175,10 @@ class _Phrase:
             amt = a["amount"]
             assert isinstance(amt, AmountIR)
             return f"{subject} deals {_amount(amt)} damage divided as you choose among any number of targets"
+        if k == "divided_evenly":
+            amt = a["amount"]
+            assert isinstance(amt, AmountIR)
+            return f"{subject} deals {_amount(amt)} damage divided evenly, rounded down, among any number of targets"
         if k == "damage":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
@@ -210,6 +214,9 @@ class _Phrase:
             verb = "exile" if k == "exile" else "counter"
             whose = a.get("from")
             tail = f" from {whose} graveyard" if whose else ""
+            also = a.get("also")
+            if isinstance(also, RefIR):
+                tail += f" and {self.ref(also)}"
             return f"{verb} {self.ref(ref)}{tail}"
         if k == "return_from_graveyard":
             ref = a["target"]
@@ -551,6 +558,8 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         return f"{card.name} enters the battlefield with {what} on it."
     if isinstance(ab, CardCostIR):
         cost = cost_text(ab.cost, card=card.name)
+        if ab.kind == "per_extra_target":
+            return f"This spell costs {cost} more to cast for each target beyond the first."
         if ab.kind == "alternative":
             # 118.9: "You may pay 1 life and exile a blue card from your hand rather than pay ..."
             words = " and ".join(p[:1].lower() + p[1:] for p in cost.split(", "))

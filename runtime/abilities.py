@@ -43,6 +43,9 @@ class TargetSpec:
     mode: int = -1  # 700.2 / 601.2c: a modal spell's slot, chosen only if its mode is chosen
     optional: bool = False  # "any number of targets": this slot may be left empty (115.1d)
     group: int = -1  # slots of one "any number of targets" phrase: each must be a different one (115.3)
+    # "any number of targets" with no bound (115.1d): this slot, the ability's last, is chosen again
+    # for each further target; the targets beyond it extend the chosen tuple.
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,15 @@ class AlternativeCost(Ability):
     # ("cast this card from your graveyard by discarding a land card in addition to paying its
     # other costs", 702.81a retrace; 601.2b).
     plus_mana_cost: bool = False
+
+
+@dataclass(frozen=True)
+class CostsMorePerExtraTarget(Ability):
+    """601.2f: "This spell costs {1} more to cast for each target beyond the first" -- a cost
+    increase added to the total cost once for each chosen target after the first (also strive,
+    207.2c)."""
+
+    cost: Cost
 
 
 @dataclass(frozen=True)

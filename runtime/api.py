@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .abilities import (
-    AsTurnedFaceUp, CantBeCountered, DiscardInstead, EntersAsCopy, FaceUpCost,
+    AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
@@ -21,7 +21,7 @@ from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
-    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, ExileTopCard, MayPlayThem,
+    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
     PlayerSacrifices, PutIntoZone,
 )
 from .facedown import FaceDown
@@ -31,7 +31,7 @@ from .values import (
     CastDuringMainPhase,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, PowerOf,
-    ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, ThisObject, TimesPaid, XValue, You,
+    ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
 
@@ -53,6 +53,7 @@ __all__ = [
     "BeginningOfStep",
     "CanBlockOnly",
     "CantBeCountered",
+    "CostsMorePerExtraTarget",
     "CantAttack",
     "CantAttackOrBlock",
     "CantBeAttachedBy",
@@ -80,6 +81,7 @@ __all__ = [
     "DamageIsLethal",
     "DealDamage",
     "DealDividedDamage",
+    "DealDamageDividedEvenly",
     "Destroy",
     "Discard",
     "DiscardInstead",
@@ -140,6 +142,7 @@ __all__ = [
     "SacrificeSpec",
     "Sentence",
     "Slot",
+    "SlotsFrom",
     "SpellAbility",
     "StaticAbility",
     "Tap",

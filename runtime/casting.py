@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import (
-    Ability, ActivatedAbility, AdditionalCost, AlternativeCost, MayCastAsThoughInstant, SpellAbility,
+    Ability, ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, MayCastAsThoughInstant,
+    SpellAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .continuous import AbilitiesCantBeActivated, MayPlay
@@ -164,6 +165,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         opt = options[index]
         for _ in range(times):
             total = total.plus(ManaRequirement.build(opt.cost.mana, x=req.x))
+    # 601.2f: cost increases, e.g. "costs {1} more to cast for each target beyond the first".
+    chosen_targets = sum(1 for t in item.targets if t is not None)
+    for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
+        for _ in range(chosen_targets - 1):
+            total = total.plus(ManaRequirement.build(inc.cost.mana, x=req.x))
     nonmana = alt.cost.without_mana() if alt is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):

@@ -52,6 +52,26 @@ class DealDividedDamage:
 
 
 @dataclass(frozen=True)
+class DealDamageDividedEvenly:
+    """The source deals ``amount`` divided evenly, rounded down, among the targets chosen for slot
+    ``first`` and after it (an "any number of targets" phrase, 115.1d); the split counts every
+    target chosen as it was cast, and a target that became illegal is dealt nothing (608.2b)."""
+
+    amount: Amount
+    first: int
+
+    def resolve(self, res: "Resolution") -> None:
+        """Deal each still-legal target its share."""
+        chosen = [i for i in range(self.first, len(res.targets)) if res.targets[i] is not None]
+        if not chosen:
+            return
+        share = self.amount.evaluate(res) // len(chosen)
+        for i in chosen:
+            if i not in res.illegal and share > 0:
+                res.game.deal_damage(res.source_oid, res.targets[i], share)
+
+
+@dataclass(frozen=True)
 class GainLife:
     """119.3: a player gains life."""
 
@@ -109,11 +129,13 @@ class ExileObject:
     """406: move an object to exile."""
 
     target: ObjectRef
+    also: ObjectRef | None = None  # "... and all Auras attached to them": found before anything moves
 
     def resolve(self, res: "Resolution") -> None:
         """Exile each referent."""
         moved = []
-        for ref in res.referents(self.target):
+        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        for ref in refs:
             if isinstance(ref, int):
                 new = res.game.move(ref, Zone.EXILE)
                 if new is not None:
@@ -598,5 +620,5 @@ Effect = Union[
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, ExileTopCard, MayPlayThem,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
 ]

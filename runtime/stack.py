@@ -16,7 +16,7 @@ from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
 from .values import (
     ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, has_quality, LastAffected, ObjectFilter,
-    ObjectRef, PlayerRef, PlayerSlot, Slot,
+    ObjectRef, PlayerRef, PlayerSlot, Slot, SlotsFrom,
     ThisObject, You,
 )
 from .zones import Zone
@@ -88,6 +88,8 @@ class Resolution:
                 return []
             t = self.targets[ref.index]
             return [] if t is None else [t]
+        if isinstance(ref, SlotsFrom):
+            return [t for i, t in enumerate(self.targets) if i >= ref.index and t is not None and i not in self.illegal]
         if isinstance(ref, ThisObject):
             if self.game.exists(self.source_oid):
                 return [self.source_oid]
@@ -98,8 +100,10 @@ class Resolution:
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject):
+            hosts = self.referents(ref.attached_to) if ref.attached_to is not None else None
             return [o.oid for o in self.game.battlefield()
-                    if ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
+                    if (hosts is None or o.attached_to in hosts)
+                    and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
         if isinstance(ref, (EachOpponent, EachPlayer)):
             return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, EnchantedObject):
@@ -215,9 +219,16 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
     chosen: list[object] = []
     given_list = list(given) if given is not None else None
     stopped: set[int] = set()  # groups whose optional slots the player stopped filling
-    for i, spec in enumerate(specs):
-        if not active[i] or spec.group in stopped:
-            chosen.append(None)
+    order = list(enumerate(specs))
+    while order:
+        i, spec = order.pop(0)
+        if spec.repeat and i == len(specs) - 1 and spec.group not in stopped and (i >= len(active) or active[i]):
+            # 115.1d: "any number of targets" -- after this one, the phrase may take another.
+            order.append((i + 1, spec))
+            specs = (*specs, spec)
+        if (i < len(active) and not active[i]) or spec.group in stopped:
+            if i < len(active) or not spec.repeat:
+                chosen.append(None)
             continue
         legal = target_candidates(game, controller, spec, source_oid)
         if spec.group >= 0:  # 115.3: one phrase's targets are different objects or players
@@ -225,7 +236,8 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
             legal = [c for c in legal if c not in taken]
         if given_list is not None:
             if not given_list and spec.optional:
-                chosen.append(None)
+                if i < len(active):
+                    chosen.append(None)
                 stopped.add(spec.group)
                 continue
             if not given_list:
@@ -233,7 +245,8 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
             pick = given_list.pop(0)
         else:
             if not legal and spec.optional:
-                chosen.append(None)
+                if i < len(active):
+                    chosen.append(None)
                 stopped.add(spec.group)
                 continue
             if not legal:
@@ -242,7 +255,8 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
                                         tuple(Choice(str(c), describe(game, c)) for c in legal), optional=spec.optional))
             pick = int(ans) if isinstance(ans, str) and ans.isdigit() else ans
             if pick is None and spec.optional:
-                chosen.append(None)
+                if i < len(active):
+                    chosen.append(None)
                 stopped.add(spec.group)
                 continue
         if pick not in legal:
@@ -290,6 +304,8 @@ def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, .
                   targets: tuple[object, ...], source_oid: int) -> frozenset[int]:
     """608.2b: which chosen targets are no longer legal."""
     bad: set[int] = set()
+    if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+        specs = (*specs, *(specs[-1],) * max(0, len(targets) - len(specs)))
     for i, spec in enumerate(specs):
         if i < len(targets) and targets[i] is not None:
             if targets[i] not in target_candidates(game, item_controller, spec, source_oid):

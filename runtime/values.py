@@ -142,6 +142,14 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class SlotsFrom:
+    """The objects or players chosen for an "any number of targets" phrase (115.1d): slot ``index``
+    and every further slot chosen for it (its last slot repeats, so it is the ability's last)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class ThisObject:
     """The object the ability belongs to ("this", 109.5 / 201.5)."""
 
@@ -157,6 +165,8 @@ class EachObject:
     creatures", "creatures you control"; 608.2c, 611.2c); not targeted."""
 
     filter: ObjectFilter
+    # "all Auras attached to them" (303.4): only permanents attached to one of these referents.
+    attached_to: "Slot | SlotsFrom | None" = None
 
 
 @dataclass(frozen=True)
@@ -174,7 +184,7 @@ class EnchantedObject:
     """"enchanted creature": the permanent the source (an Aura) is attached to (303.4e)."""
 
 
-ObjectRef = Union[Slot, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject]
+ObjectRef = Union[Slot, SlotsFrom, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject]
 
 
 @dataclass(frozen=True)

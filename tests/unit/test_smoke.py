@@ -46,6 +46,8 @@ def _pool_names() -> list[str]:
 class AutoHarness(Harness):
     """The scenario harness, answering every question it has no scripted answer for automatically."""
 
+    _last_optional = ""  # the prompt of the last optional target question answered
+
     def decide(self, q: Question) -> Answer:
         """Scripted answers first; otherwise a deterministic legal choice."""
         try:
@@ -55,7 +57,11 @@ class AutoHarness(Harness):
         if isinstance(q, YesNo):
             return True
         if isinstance(q, ChooseTarget):
-            return q.options[0].key
+            # "any number of targets" (115.1d) may be unbounded: its optional slots are filled once
+            # (the first optional question of a phrase), then left empty.
+            again = q.optional and self._last_optional == q.prompt
+            self._last_optional = q.prompt if q.optional else ""
+            return None if again else q.options[0].key
         if isinstance(q, ChooseCards):  # at least one when one may be chosen (Clone copies something, 707.5)
             return tuple(c.key for c in q.options[:max(q.minimum, min(1, q.maximum))])
         if isinstance(q, ChooseOrder):
