@@ -217,6 +217,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         else:
             mv_max = int(f.mv)
         words += f" with converted mana cost {f.mv} or {f.mvdir}"
+    if ck.keyword_names is not None:
+        # A selector's keywords name real keywords (702): "with flyng" is a located error.
+        for kw in [*f.keywords, *([f.without] if f.without else [])]:
+            ck.name_in(f, "keyword", kw, ck.keyword_names)
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
     if f.without:
@@ -300,6 +304,7 @@ class CardLowering:
         self.library = library
         self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
         self.keywords = library.keywords()
+        ck.keyword_names = self.keywords
         self.counters = library.counters()
         self.actions = library.actions()
         self.words = library.condition_words()

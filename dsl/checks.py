@@ -28,6 +28,9 @@ class Checker:
     def __init__(self, path: str) -> None:
         self.path = path
         self.diagnostics: list[Diagnostic] = []
+        # The keyword library's names, once a lowerer has it: selectors ("with flying") are
+        # checked against it as they are lowered.
+        self.keyword_names: dict[str, Any] | None = None
 
     def error(self, obj: Any, message: str, hint: str = "") -> None:
         """Report an error at ``obj``'s location."""

@@ -33,6 +33,18 @@ def test_misspelt_keyword_is_located_with_hint() -> None:
     assert "kicker" in diags[1].message
 
 
+def test_misspelt_keyword_in_a_selector_is_located_with_hint() -> None:
+    # A selector's keyword ("creature with flying", "creature without flying") names a keyword
+    # of the library (702); a misspelling there used to compile silently.
+    src = GOOD_KICKER.replace("any target.", "target creature with flyng.")
+    diags = errors(src)
+    assert [(d.line, d.message) for d in diags] == [(6, "unknown keyword 'flyng'")]
+    assert "did you mean 'flying'" in diags[0].hint
+    src = GOOD_KICKER.replace("any target.", "target creature without reech.")
+    assert [d.message for d in errors(src)] == ["unknown keyword 'reech'"]
+    assert errors(GOOD_KICKER.replace("any target.", "target creature without flying.")) == []
+
+
 def test_syntax_error_points_at_missing_period() -> None:
     src = GOOD_KICKER.replace("any target.", "any target").replace("        if kicked, instead deal 3 damage to it.\n", "")
     diags = errors(src)
