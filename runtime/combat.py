@@ -6,7 +6,7 @@ attacker (509.1b).  No keyword is named here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .continuous import (
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
@@ -224,21 +224,31 @@ def declare_blockers(game: "Game") -> None:
 
 
 def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
-    """509.2: for each attacker blocked by two or more creatures, the active player orders its blockers."""
-    from .game import chosen_keys
-
+    """509.2: for each attacker blocked by two or more creatures, the active player orders its
+    blockers; 509.3: for each creature blocking two or more attackers, the defending player orders
+    those attackers.  Both orders are kept in ``state.damage_order``, keyed by the creature."""
     for attacker in game.state.blocked:
         blockers = tuple(b for b, a in plan.items() if a == attacker)
-        if len(blockers) < 2:
-            game.state.damage_order[attacker] = blockers
-            continue
-        opts = tuple(Choice(str(b), game.name_of(b)) for b in blockers)
-        prompt = f"Damage assignment order for {game.name_of(attacker)} (first is dealt damage first)"
-        order = tuple(game.ask_valid(ChooseOrder(game.state.active, prompt, opts),
-                                     lambda ans: chosen_keys(ans, blockers, len(blockers), len(blockers)),
-                                     "a damage assignment order lists each blocking creature once (509.2)"))
-        game.state.damage_order[attacker] = order
-        game.log(f"{game.name_of(attacker)} assigns damage to {', '.join(game.name_of(b) for b in order)} in that order")
+        _ask_order(game, game.state.active, attacker, blockers, "509.2")
+    defender = game.opponent(game.state.active)
+    for blocker in plan:
+        _ask_order(game, defender, blocker, game.obj(blocker).blocking, "509.3")
+
+
+def _ask_order(game: "Game", player: int, creature: int, others: tuple[int, ...], rule: str) -> None:
+    """Ask ``player`` for ``creature``'s damage assignment order among ``others`` (none with fewer than two)."""
+    from .game import chosen_keys
+
+    if len(others) < 2:
+        game.state.damage_order[creature] = others
+        return
+    opts = tuple(Choice(str(o), game.name_of(o)) for o in others)
+    prompt = f"Damage assignment order for {game.name_of(creature)} (first is dealt damage first)"
+    order = tuple(game.ask_valid(ChooseOrder(player, prompt, opts),
+                                 lambda ans: chosen_keys(ans, others, len(others), len(others)),
+                                 f"a damage assignment order lists each creature once ({rule})"))
+    game.state.damage_order[creature] = order
+    game.log(f"{game.name_of(creature)} assigns damage to {', '.join(game.name_of(o) for o in order)} in that order")
 
 
 def _in_combat(game: "Game") -> list["GameObject"]:
@@ -281,49 +291,83 @@ def _lethal(game: "Game", source: "GameObject", blocker: "GameObject", assigned:
     return left
 
 
+def _divide(game: "Game", source: "GameObject", power: int, order: list["GameObject"],
+            player: object | None, assigned: dict[int, int]) -> list[tuple[object, int]]:
+    """510.1c-d, 702.19b: the controller of ``source`` divides ``power`` among the creatures in its
+    damage assignment order (and ``player``, for a creature that may assign its excess to the player
+    it attacks).  A creature later in the order -- or the player -- may be assigned damage only once
+    each creature before it is assigned lethal damage, counting damage already marked and damage
+    other creatures assign in this step (``assigned``); more than lethal may be assigned.  Asked
+    creature by creature, so every answer completes a legal assignment (510.1e)."""
+    from .decisions import ChooseNumber
+
+    out: list[tuple[object, int]] = []
+    left = power
+    for i, o in enumerate(order):
+        if left <= 0:
+            break
+        last = i == len(order) - 1 and player is None
+        lethal = _lethal(game, source, o, assigned.get(o.oid, 0))
+        if last or left <= lethal:
+            amount = left  # nothing may go further along the order yet: all of it is assigned here
+        else:
+            amount = game.ask_valid(
+                ChooseNumber(source.controller,
+                             f"Combat damage from {game.name_of(source.oid)}: how much to "
+                             f"{game.name_of(o.oid)}? (lethal {lethal}; 510.1c)", lethal, left),
+                _in_range(lethal, left), f"from {lethal} to {left}: lethal damage first (510.1c)")
+        if amount > 0:
+            out.append((o.oid, amount))
+            assigned[o.oid] = assigned.get(o.oid, 0) + amount
+        left -= amount
+    if left > 0 and player is not None:
+        out.append((player, left))
+    return out
+
+
+def _in_range(lo: int, hi: int) -> Callable[[object], int | None]:
+    """A validator for a number from ``lo`` to ``hi``."""
+    def valid(ans: object) -> int | None:
+        return ans if isinstance(ans, int) and not isinstance(ans, bool) and lo <= ans <= hi else None
+    return valid
+
+
+def _ordered(game: "Game", creature: "GameObject", others: dict[int, "GameObject"]) -> list["GameObject"]:
+    """509.2a / 509.3: ``others`` in ``creature``'s damage assignment order (removed ones drop out)."""
+    order = [oid for oid in game.state.damage_order.get(creature.oid, ()) if oid in others]
+    return [others[oid] for oid in order] + [o for oid, o in others.items() if oid not in order]
+
+
 def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
-    """510.1-510.2: the given attackers and blockers assign combat damage, then it is all dealt at once."""
+    """510.1-510.2: the given attackers and blockers assign combat damage, then it is all dealt at once.
+    The active player assigns first, then the defending player (510.1e checks each player's total)."""
     attackers = [o for o in game.battlefield() if o.attacking and o.oid in dealers]
     defender = game.opponent(game.state.active)
     assignments: list[tuple[int, object, int]] = []
+    assigned: dict[int, int] = {}  # damage being assigned to each creature in this step (510.1c)
     for a in attackers:
         ach = game.characteristics(a)
         power = ach.power or 0
         if power <= 0:
             continue  # 510.1a: a creature with 0 or less power assigns no combat damage
         excess_to_player = bool(ach.has(AssignsExcessToPlayer))
-        blocking = {b.oid: b for b in game.battlefield() if a.oid in b.blocking}
-        # 509.2a: blockers removed from combat drop out of the order; the rest keep their order.
-        order = [oid for oid in game.state.damage_order.get(a.oid, ()) if oid in blocking]
-        blockers = [blocking[oid] for oid in order] + [b for oid, b in blocking.items() if oid not in order]
+        blockers = _ordered(game, a, {b.oid: b for b in game.battlefield() if a.oid in b.blocking})
         if not blockers:
             if _was_blocked(game, a) and not excess_to_player:
                 continue  # 509.1h / 510.1c: a blocked creature stays blocked
             # 510.1a, or 702.19d: with all its blockers gone, all of its damage goes to the player.
             assignments.append((a.oid, f"player:{defender}", power))
             continue
-        # 510.1c: assign lethal damage in order before moving to the next blocker.  The attacking
-        # player's division is stood in for by a policy: exactly lethal damage to each blocker, the
-        # excess to the last one -- or, for a creature that may assign its excess to the player
-        # (510.1c-d), to the player.
-        left = power
-        for i, b in enumerate(blockers):
-            lethal = _lethal(game, a, b, 0)
-            last = i == len(blockers) - 1
-            amt = left if last and not excess_to_player else min(left, lethal)
-            if amt > 0:
-                assignments.append((a.oid, b.oid, amt))
-            left -= amt
-        if left > 0:
-            assignments.append((a.oid, f"player:{defender}", left))
+        player = f"player:{defender}" if excess_to_player else None
+        assignments.extend((a.oid, t, n) for t, n in _divide(game, a, power, blockers, player, assigned))
     for b in game.battlefield():
-        if b.oid not in dealers:
+        if b.oid not in dealers or not b.blocking:
             continue
-        for a_oid in b.blocking:
-            if game.exists(a_oid):
-                power = game.characteristics(b).power or 0
-                if power > 0:
-                    assignments.append((b.oid, a_oid, power))
+        power = game.characteristics(b).power or 0
+        if power <= 0:
+            continue
+        blocked = _ordered(game, b, {oid: game.obj(oid) for oid in b.blocking if game.exists(oid)})
+        assignments.extend((b.oid, t, n) for t, n in _divide(game, b, power, blocked, None, assigned))
     # 510.2: all combat damage is dealt simultaneously.
     for src, target, amount in assignments:
         game.deal_damage(src, target, amount)
