@@ -76,6 +76,7 @@ class RefIR:
     index: int = 0
     words: str = ""
     filter: "FilterIR | None" = None  # "each": the permanents meant
+    same_name_as: "RefIR | None" = None  # "each": only those with the same name as this object (201.2)
     attached_to: "RefIR | None" = None  # "each": only those attached to these ("all Auras attached to them")
 
 
@@ -133,6 +134,8 @@ class SentenceIR:
     instead: bool = False
     may: bool = False  # "you may" (603.5 / 608.2d): the controller chooses whether to do it
     then: bool = False  # printed "Then ..." (a new sentence continuing the one before)
+    gate: "ConditionIR | None" = None  # "... if C instead if D": C gates the replacing sentence itself
+    ability_word: str = ""  # 207.2c: a spell's paragraph labelled by an ability word ("Revolt — ...")
 
 
 @dataclass(frozen=True)

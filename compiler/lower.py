@@ -346,6 +346,12 @@ class CardLowering:
             return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
         if k == "CastInMainCondition":
             return ConditionIR("", "", kind="cast_in_main")
+        if k == "LeftBattlefieldCondition":
+            return ConditionIR("", "", kind="permanent_left")
+        if k == "ManaValueCondition":
+            # "if it has converted mana cost N or less": "it" is the last target chosen before it.
+            subject = len(self.targets) - 1 if self.targets else None
+            return ConditionIR("", c.dir, kind="mana_value", count=int(c.value), subject=subject)
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -403,6 +409,12 @@ class CardLowering:
                 # 303.4: "all Auras attached to them": the objects the phrase before it named.
                 back = self.back_ref(str(t.attached))
                 return RefIR("each", words=f"{t.quant} {f.words} attached to {t.attached}", filter=f, attached_to=back)
+            if t.samename:
+                # 201.2: "all other creatures with the same name as that creature": "other" means other
+                # than that object, which the instruction names anyway (so not "other than the source").
+                back = self.back_ref(str(t.samename))
+                return RefIR("each", words=f"{t.quant} {f.words} with the same name as {t.samename}",
+                             filter=replace(f, other=False), same_name_as=back)
             return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
         elif k == "EnchantedRef":
             return RefIR("enchanted", words=f"enchanted {t.enchanted.rstrip('s')}")
@@ -421,6 +433,8 @@ class CardLowering:
                 return RefIR("this", words="this")
             if t.word == "that card":
                 return RefIR("last", words="that card")  # what the previous instruction moved
+            if t.word.startswith("that ") and self.targets:
+                return RefIR("slot", len(self.targets) - 1, words=t.word)  # "that creature": the last target
             if self.targets and t.word == "it":
                 return RefIR("slot", len(self.targets) - 1, words=t.word)
             if t.word == "it" and self.self_it and not self.effects_done:
@@ -549,6 +563,10 @@ class CardLowering:
                 duration = "next_upkeep"
             if e.target is not None:
                 ref = self.target(e.target, cond)
+                if e.also is not None:
+                    return EffectIR("continuous", (("target", ref), ("parts", parts), ("duration", duration),
+                                                   ("lead", e.lead is not None), ("tail", tail),
+                                                   ("written", d is not None), ("also", self.target(e.also, cond))))
             else:
                 f = _filter(self.ck, e.group, e)
                 ref = RefIR("each", words=f.words, filter=f)
@@ -865,6 +883,13 @@ class CardLowering:
                 self.effects_done += 1
             if s.post is not None:
                 cond = self.condition(s.post)
+            own_gate = None
+            if s.lastinstead:
+                # "... if C instead if D": D decides whether it replaces the sentence before; C gates it.
+                own_gate, cond = cond, self.condition(s.insteadcond)
+            word = s.word or ""
+            if word and self.library.files:
+                self.ck.name_in(s, "ability word", word, self.library.ability_words())
             if s.instead and not out:
                 self.ck.error(s, "'instead' needs a sentence before it to replace")
             if effects and all(e.kind == "no_regen" for e in effects):
@@ -880,7 +905,8 @@ class CardLowering:
                                                  ("no_regen_words", dict(effects[0].args)["words"])))
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead), bool(s.may), bool(s.then)))
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead), bool(s.may), bool(s.then),
+                                  gate=own_gate, ability_word=word))
         return tuple(out)
 
 

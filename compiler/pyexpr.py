@@ -113,6 +113,8 @@ def ref(r: RefIR) -> str:
         assert r.filter is not None
         if r.attached_to is not None:
             return f"rt.EachObject(filter={obj_filter(r.filter)}, attached_to={ref(r.attached_to)})"
+        if r.same_name_as is not None:
+            return f"rt.EachObject(filter={obj_filter(r.filter)}, same_name_as={ref(r.same_name_as)})"
         return f"rt.EachObject(filter={obj_filter(r.filter)})"
     return {
         "slot": f"rt.Slot({r.index})",
@@ -140,6 +142,11 @@ def condition(c: ConditionIR | None) -> str:
         return f"rt.PreviousResult(did={lit(c.did)})"
     if c.kind == "cast_in_main":
         return "rt.CastDuringMainPhase()"
+    if c.kind == "permanent_left":
+        return "rt.PermanentLeftThisTurn()"
+    if c.kind == "mana_value":
+        bound = "at_most" if c.word == "less" else "at_least"
+        return f"rt.ManaValueIs(subject={lit(-1 if c.subject is None else c.subject)}, {bound}={lit(c.count)})"
     if c.kind == "has_keyword":
         return f"rt.HasKeyword(keyword={lit(c.keyword)})"
     fields = [f"label={lit(c.label)}"]
@@ -270,8 +277,9 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         parts, tail = a["parts"], a.get("tail", ())
         assert isinstance(parts, tuple) and isinstance(tail, tuple)
         exprs = [static_part(p) for p in parts + tail if isinstance(p, StaticPartIR)]
+        also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
         return (f"rt.ApplyContinuous(target={r('target')}, parts={tuple_expr(exprs)}, "
-                f"until={lit(a['duration'])})")
+                f"until={lit(a['duration'])}{also})")
     if k == "action":
         name = a["action"]
         assert isinstance(name, str)
@@ -365,6 +373,8 @@ def sentence(s: SentenceIR, actions: dict[str, str]) -> str:
         fields.append("instead=True")
     if s.may:
         fields.append("may=True")
+    if s.gate is not None:
+        fields.append(f"gate={condition(s.gate)}")
     return f"rt.Sentence({', '.join(fields)})"
 
 

@@ -308,6 +308,11 @@ class _Phrase:
         if k == "continuous":
             ref, raw = a["target"], a["parts"]
             assert isinstance(ref, RefIR) and isinstance(raw, tuple)
+            also = a.get("also")
+            if isinstance(also, RefIR):
+                # "Target creature and all other creatures with the same name as that creature get ...".
+                first = self.ref(ref, True)
+                ref = RefIR("each", words=f"{first} and {self.ref(also)}")
             parts = tuple(p for p in raw if isinstance(p, StaticPartIR))
             text = static_parts_text(parts, self.card).replace("has ", "gains ", 1) if parts and \
                 parts[0].kind == "gain_ability" else static_parts_text(parts, self.card).replace("has ", "gains ")
@@ -409,6 +414,10 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return f"if it has {c.keyword}"
     if c.kind == "cast_in_main":
         return "if you cast this spell during your main phase"
+    if c.kind == "permanent_left":
+        return "if a permanent you controlled left the battlefield this turn"
+    if c.kind == "mana_value":
+        return f"if it has converted mana cost {c.count} or {c.word}"
     who = "it" if c.subject is not None or not spell else "this spell"
     text = f"if {who} was {c.word}"
     if c.linked_cost:
@@ -432,7 +441,11 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
     ph = _Phrase(card, subject, targets)
     out: list[str] = []
     for s in sents:
-        if s.condition is not None and s.instead:
+        if s.gate is not None and s.condition is not None and s.instead:
+            # "Destroy that creature if it has ... instead if ...": the gate, then the condition.
+            body = _join([ph.effect(e, subject) for e in s.effects])
+            body = f"{body} {_condition(s.gate, spell)} instead {_condition(s.condition, spell)}"
+        elif s.condition is not None and s.instead:
             # An effect with a subject ("it deals 4 damage ...") takes "instead" at the end (608.2c);
             # an imperative ("search ...") takes it first.
             parts = [ph.effect(e, "it") for e in s.effects]
@@ -462,8 +475,14 @@ def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[T
                    subject: str, spell: bool) -> str:
     """Phrase a sequence of sentences as printed text."""
     # A sentence ending in a quoted ability ends with the quote's own period (613.1f wording).
-    return " ".join(_cap(b) + ("" if b.endswith('."') else ".")
-                    for b in sentence_bodies(card, sents, targets, subject, spell))
+    out = ""
+    for s, b in zip(sents, sentence_bodies(card, sents, targets, subject, spell)):
+        line = _cap(b) + ("" if b.endswith('."') else ".")
+        if s.ability_word and out:
+            out += f"\n{s.ability_word.capitalize()} \u2014 {line}"  # 207.2c: a new paragraph
+        else:
+            out += (" " if out else "") + line
+    return out
 
 
 def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str:

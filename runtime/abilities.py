@@ -60,6 +60,8 @@ class Sentence:
     condition: Condition | None = None
     instead: bool = False
     may: bool = False
+    # "... if C instead if D" (608.2c): D (``condition``) decides the replacement, C gates this sentence.
+    gate: Condition | None = None
 
 
 class Ability:

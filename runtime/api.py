@@ -28,7 +28,7 @@ from .facedown import FaceDown
 from .values import (
     GraveyardSize,
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
-    CastDuringMainPhase,
+    CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, PowerOf,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
@@ -113,6 +113,8 @@ __all__ = [
     "Keyword",
     "KeywordAction",
     "LastAffected",
+    "ManaValueIs",
+    "PermanentLeftThisTurn",
     "LoseKeywords",
     "LoseLife",
     "MayCastAsThoughInstant",

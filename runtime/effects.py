@@ -392,6 +392,7 @@ class ApplyContinuous:
     target: ObjectRef
     parts: tuple[Part, ...]
     until: str = "eot"
+    also: ObjectRef | None = None  # "target creature and all other creatures with the same name ..."
 
     def resolve(self, res: "Resolution") -> None:
         """Record the effect in the game state; layers apply it from then on (611.2c)."""
@@ -399,7 +400,8 @@ class ApplyContinuous:
         # 608.2h: a value like X is determined once, as the effect is created.
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
-        for ref in res.referents(self.target):
+        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
                 res.game.add_continuous(ref, parts, res.controller, self.until)
 

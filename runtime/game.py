@@ -165,7 +165,8 @@ def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
 def state_digest(state: GameState) -> str:
     """A hash of the whole game state, for determinism and transactional-rollback checks."""
     parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost) for p in state.players]),
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
+              for p in state.players]),
         repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
         repr(sorted(
             (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
@@ -536,6 +537,7 @@ class Game:
             self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
                                                           "forever", self.new_id()))
         if o.zone is Zone.BATTLEFIELD:
+            self.players[o.controller].left_battlefield_turn = self.state.turn  # for revolt (207.2c)
             # 603.10a: leaves-the-battlefield abilities look back at the object as it was; 400.7d:
             # they can find the new object it became (remembered for "return it ...").
             self.fire_object_event(o, "leaves", remembered=(new.oid,))

@@ -116,3 +116,4 @@ class Player:
     drew_from_empty: bool = False
     loss_reason: str = ""
     upkeep_ticks: list[int] = field(default_factory=list)  # when each of their upkeeps began
+    left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)

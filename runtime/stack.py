@@ -101,8 +101,13 @@ class Resolution:
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject):
             hosts = self.referents(ref.attached_to) if ref.attached_to is not None else None
+            names = None
+            if ref.same_name_as is not None:  # 201.2: a nameless object (708.2) shares no name
+                names = {self.game.characteristics(self.game.obj(t)).name for t in self.referents(ref.same_name_as)
+                         if isinstance(t, int) and self.game.exists(t)} - {""}
             return [o.oid for o in self.game.battlefield()
                     if (hosts is None or o.attached_to in hosts)
+                    and (names is None or self.game.characteristics(o).name in names)
                     and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
         if isinstance(ref, (EachOpponent, EachPlayer)):
             return [f"player:{p}" for p in self.players(ref)]
@@ -282,6 +287,8 @@ def run_sentences(res: Resolution, sentences: tuple[Sentence, ...]) -> None:
                 chosen = alt
             j += 1
         if chosen is s and s.condition is not None and not s.condition.holds(game, res):
+            chosen = None
+        if chosen is not None and chosen.gate is not None and not chosen.gate.holds(game, res):
             chosen = None
         if chosen is not None and chosen.may:
             # 608.2d: "you may" -- the controller chooses as the instruction is followed.

@@ -167,6 +167,8 @@ class EachObject:
     filter: ObjectFilter
     # "all Auras attached to them" (303.4): only permanents attached to one of these referents.
     attached_to: "Slot | SlotsFrom | None" = None
+    # "with the same name as that creature" (201.2): only permanents sharing a name with these.
+    same_name_as: "Slot | SlotsFrom | None" = None
 
 
 @dataclass(frozen=True)
@@ -368,8 +370,36 @@ class CastDuringMainPhase:
         return src is not None and src.cast is not None and src.cast.main_phase
 
 
+@dataclass(frozen=True)
+class ManaValueIs:
+    """"if it has converted mana cost N or less/greater" (202.3): of the object in target slot
+    ``subject`` (-1: the source), as it is now (or as it last existed, 608.2h)."""
+
+    subject: int = -1
+    at_most: int = -1
+    at_least: int = -1
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Compute the object's mana value."""
+        from .mana import mana_value
+        obj = res.object_or_last_known(self.subject)
+        if obj is None:
+            return False
+        mv = mana_value(game.characteristics(obj).mana_cost)
+        return (self.at_most < 0 or mv <= self.at_most) and (self.at_least < 0 or mv >= self.at_least)
+
+
+@dataclass(frozen=True)
+class PermanentLeftThisTurn:
+    """Revolt (207.2c): "a permanent you controlled left the battlefield this turn"."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the controller's record of permanents leaving the battlefield."""
+        return game.players[res.controller].left_battlefield_turn == game.state.turn
+
+
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase]
+                  CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn]
 
 
 # ------------------------------------------------------------------ costs
