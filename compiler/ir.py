@@ -146,7 +146,7 @@ class StaticPartIR:
     #            | hexproof | indestructible | cant_phase_out | phasing | has | loses | min_blockers
     #            | damage_steps | excess_to_player | attacks_untapped | lifelink_damage | lethal_damage
     #            | cant_be_blocked_by | cant_be_targeted_by | cant_be_attached_by | prevent_damage_from
-    #            | attack_despite
+    #            | attack_despite | color
     power: int = 0
     toughness: int = 0
     x_power: int = 0  # "+X/-X": power and toughness change by these multiples of X (fixed on resolution)
@@ -160,6 +160,8 @@ class StaticPartIR:
     this_turn: bool = False  # attack_despite: "can attack this turn as though ..." (a duration of its own)
     ability: "AbilityIR | None" = None  # gain_ability: the quoted ability granted (613.1f)
     ability_cls: str = ""  # ... and the module-level class it is rendered as
+    colors: tuple[str, ...] = ()  # color: the color letters it becomes (613.1e, layer 5)
+    additional: bool = False  # pt: printed "an additional +1/+1"
 
 
 @dataclass(frozen=True)

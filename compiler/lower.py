@@ -675,6 +675,11 @@ class CardLowering:
                 return EffectIR("add_mana", (("mana", ()), ("any_color", False),
                                              ("choices", tuple(c[0] for c in alts if c))))
             return EffectIR("add_mana", (("mana", mana), ("any_color", False)))
+        if k == "PayEffect":
+            cost = _cost(self.ck, e.cost)
+            if cost.tap or cost.sacrifice_this:
+                self.ck.error(e, "an instruction can't pay {T} or sacrifice this: those are costs of activated abilities")
+            return EffectIR("pay", (("cost", cost),))
         if k == "DelayedEffect":
             return EffectIR("delayed", (("step", e.step), ("effect", self.effect(e.effect, cond))))
         self.ck.error(e, f"unsupported effect {k}")  # pragma: no cover - grammar and lowering agree
@@ -698,7 +703,12 @@ class CardLowering:
             def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
                 return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
             (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
-            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt)
+            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt,
+                                additional=bool(p.additional))
+        if k == "IsColor":
+            if p.color == "colorless":
+                self.ck.error(p, "'is colorless' is not supported: name a color")
+            return StaticPartIR("color", colors=(COLOR_LETTER.get(p.color, ""),))
         if k in ("CantBeBlockedExcept", "CanBlockOnly"):
             return StaticPartIR("evasion" if k == "CantBeBlockedExcept" else "block_only",
                                 filters=tuple(_filter(self.ck, f) for f in p.filters))

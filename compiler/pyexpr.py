@@ -263,6 +263,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.{'Discard' if k == 'discard' else 'Mill'}(player={r('player')}, amount={am('amount')})"
     if k == "remove_counters":
         return f"rt.RemoveCounters(amount={am('amount')}, counter={lit(a['counter'])}, target={r('target')})"
+    if k == "pay":
+        paid = a["cost"]
+        assert isinstance(paid, CostIR)
+        return f"rt.Pay(cost={cost(paid)})"
     if k == "sacrifice":
         unless = a["unless"]
         extra = f", unless={cost(unless)}" if isinstance(unless, CostIR) else ""
@@ -315,6 +319,8 @@ def static_part(p: StaticPartIR) -> str:
             return (f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, "
                     f"x_power={lit(p.x_power)}, x_toughness={lit(p.x_toughness)})")
         return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)})"
+    if p.kind == "color":
+        return f"rt.SetColors(colors={lit(p.colors)})"
     if p.kind == "attack_despite":
         return f"rt.AttacksAsThoughWithout(keyword={lit(p.keywords[0])})"
     if p.kind in ("evasion", "block_only"):

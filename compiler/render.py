@@ -175,6 +175,8 @@ def _granted(ab: AbilityIR) -> list[StaticPartIR]:
     for s in (*getattr(ab, "sentences", ()), *(x for m in getattr(ab, "modes", ()) for x in m)):
         for e in s.effects:
             walk(e)
+    if isinstance(ab, StaticIR):
+        walk(ab.parts)  # a static ability's quoted abilities ("has "When ... dies, ..."")
     return out
 
 

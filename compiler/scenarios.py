@@ -181,6 +181,8 @@ def _expectation(c: Any, line: int) -> Expectation:
         return Expectation("mana_value", ref=ref, value=p.mv, line=line)
     if pk == "ColorlessProp":
         return Expectation("colorless", ref=ref, line=line)
+    if pk == "ColorProp":
+        return Expectation("color", ref=ref, text=p.color, line=line)
     if pk == "NoSubtypesProp":
         return Expectation("no_subtypes", ref=ref, line=line)
     return Expectation("damage", ref=ref, value=p.damage, line=line)

@@ -82,7 +82,9 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
         if p.kind == "pt":
             pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power)
             tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness)
-            out.append(f"gets {pw}/{tg}")
+            out.append(f"gets {'an additional ' if p.additional else ''}{pw}/{tg}")
+        elif p.kind == "color":
+            out.append("is " + " and ".join(COLOR_WORDS[c] for c in p.colors))
         elif p.kind == "attack_despite":
             when = " this turn" if p.this_turn else ""
             out.append(f"can attack{when} as though it didn't have {p.keywords[0]}")
@@ -114,6 +116,8 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
                         "lifelink_damage": "causes its controller to gain that much life when it deals damage",
                         "lethal_damage": "deals lethal damage in any amount",
                         "cant_activate": "has activated abilities that can't be activated"}[p.kind])
+    if len(out) > 2:
+        return ", ".join(out[:-1]) + ", and " + out[-1]  # a list of three or more: serial comma
     return " and ".join(out)
 
 
@@ -383,6 +387,11 @@ class _Phrase:
             ref = a["target"]
             assert isinstance(ref, RefIR)
             return f"create a token that's a copy of {self.ref(ref)}"
+        if k == "pay":
+            cost = a["cost"]
+            assert isinstance(cost, CostIR)
+            words = cost_text(cost, card=self.card.name)
+            return "pay " + words[:1].lower() + words[1:]
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
@@ -585,20 +594,22 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
             return f"You may {words} rather than pay this spell's mana cost."
         return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
     if isinstance(ab, StaticIR):
-        body = static_parts_text(ab.parts)
+        body = static_parts_text(ab.parts, card)
         if ab.affected is not None and [p.kind for p in ab.parts] == ["cant_activate"]:
             return f"Activated abilities of {ab.affected.words} can't be activated."
+        subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
         if ab.affected is not None:
             # "White creatures get +1/+1": the plural subject takes the plural verb.
-            body = body.replace("gets ", "get ").replace("has ", "have ")
-            return f"{_cap(ab.affected.words)} {body}."
-        subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
+            body = _plural_verbs(body.replace(", is ", ", are ").replace(", has ", ", have "))
+            subject = ab.affected.words
+        # A quoted ability ends with its own period inside the quotes (613.1f wording).
+        end = "" if body.endswith('."') else "."
         if ab.condition is None:
-            return f"{_cap(subject)} {body}."
+            return f"{_cap(subject)} {body}{end}"
         cond = _condition(ab.condition, False, card.name)[len("if "):]
         if ab.condition_first:
-            return f"As long as {cond}, {card.name} {body}."
-        return f"{card.name} {body} as long as {cond}."
+            return f"As long as {cond}, {subject} {body}{end}"
+        return f"{_cap(subject)} {body} as long as {cond}."
     return ""
 
 

@@ -11,6 +11,7 @@ from .abilities import (
 )
 from .continuous import (
     GainAbility,
+    SetColors,
     AbilitiesCantBeActivated, AttacksAsThoughWithout, AssignsExcessToPlayer, AttacksWithoutTapping,
     CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
@@ -22,7 +23,7 @@ from .effects import (
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone,
+    PlayerSacrifices, PutIntoZone, Pay,
 )
 from .facedown import FaceDown
 from .values import (
@@ -102,6 +103,7 @@ __all__ = [
     "FaceUpCost",
     "Fixed",
     "GainAbility",
+    "SetColors",
     "GainControl",
     "GainKeywords",
     "GainLife",
@@ -125,6 +127,7 @@ __all__ = [
     "ObjectEvent",
     "ObjectFilter",
     "PTChange",
+    "Pay",
     "PerformAction",
     "PhasesEachUntap",
     "PlayerSacrifices",

@@ -198,6 +198,14 @@ class GainAbility:
 
 
 @dataclass(frozen=True)
+class SetColors:
+    """613.1e (layer 5): the object's colors become exactly these ("is black"), replacing the colors
+    it had (105.3)."""
+
+    colors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MayPlay:
     """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
     play the land or cast the spell from the zone it is in, following the normal timing rules
@@ -207,7 +215,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility,
+    MayPlay, GainAbility, SetColors,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,

@@ -303,6 +303,19 @@ class Sacrifice:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """118.1 / 608.2d: the controller pays a cost as the instruction is followed ("you may pay {W}{W}");
+    whether it was paid is what a following "if you do" asks (608.2c).  A cost that can't be paid
+    isn't paid, and the game state is left as it was."""
+
+    cost: Cost
+
+    def resolve(self, res: "Resolution") -> None:
+        """Pay the cost, if the controller can."""
+        res.performed = res.game.pay_now(res, self.cost)
+
+
+@dataclass(frozen=True)
 class Untap:
     """701.20-era "untap": untap a permanent."""
 

@@ -748,7 +748,6 @@ class Game:
     def offer_to_pay(self, res: "Resolution", cost: "Cost", payer: int | None = None) -> bool:
         """118.12: "unless [a player] pays": ask the payer (the controller by default); pay if they
         agree and can (else False)."""
-        from .costs import pay_cost
         from .mana import format_cost
 
         who = res.controller if payer is None else payer
@@ -757,6 +756,16 @@ class Game:
                              lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
         if not yes:
             return False
+        return self.pay_now(res, cost, who)
+
+    def pay_now(self, res: "Resolution", cost: "Cost", payer: int | None = None) -> bool:
+        """118.1: ``payer`` (the controller by default) pays ``cost`` during a resolution; if it can't
+        be paid, nothing of it is paid (the state is restored) and the answer is False."""
+        from .costs import pay_cost
+        from .mana import format_cost
+
+        who = res.controller if payer is None else payer
+        text = format_cost(cost.mana) or "the cost"
         before = self.snapshot()
         try:
             pay_cost(self, who, cost, None, res)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
-from .continuous import GainAbility, GainKeywords, LoseKeywords, Part, PTChange
+from .continuous import GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -110,6 +110,14 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
         lost = {n.lower() for n in names}
         pairs[:] = [(a, o) for a, o in pairs if o.lower() not in lost]
 
+    def grant(p: Part, origin: str) -> None:
+        # Layer 6 from a static ability: a keyword, or a quoted ability ("has "When ... dies, ...""),
+        # 613.1f; the granted ability is visited in turn (it may be a static ability itself).
+        if isinstance(p, GainKeywords):
+            gain(p.keywords, origin)
+        elif isinstance(p, GainAbility):
+            pairs.append((p.ability, origin))
+
     # Layer 6, from resolved effects in timestamp order (613.7).
     for e in sorted(effects, key=lambda e: e.timestamp):
         for p in e.parts:
@@ -137,8 +145,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                         if isinstance(a, StaticAbility) and a.affects == "enchanted" and \
                                 (a.condition is None or a.condition.holds(game, ares)):
                             for p in a.parts:
-                                if isinstance(p, GainKeywords):
-                                    gain(p.keywords, aura.definition.name)
+                                grant(p, aura.definition.name)
                                 parts.append((p, aura.definition.name))
                 # 611.3a: static abilities of permanents that affect every permanent their selector
                 # matches ("White creatures get +1/+1").  The selector sees this object as it is
@@ -152,8 +159,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                         if (a.condition is None or a.condition.holds(game, sres)) and \
                                 a.filter.matches(game, obj, viewer=src.controller, source_oid=src.oid):
                             for p in a.parts:
-                                if isinstance(p, GainKeywords):
-                                    gain(p.keywords, src.definition.name)
+                                grant(p, src.definition.name)
                                 parts.append((p, src.definition.name))
             i = 0
             while i < len(pairs):  # a granted keyword appends its abilities: they are visited too
@@ -162,13 +168,18 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                 if isinstance(a, StaticAbility) and not a.affects and \
                         (a.condition is None or a.condition.holds(game, res)):
                     for p in a.parts:
-                        if isinstance(p, GainKeywords):
-                            gain(p.keywords, origin)
+                        grant(p, origin)
                         parts.append((p, origin))
         finally:
             del game.partial[obj.oid]
     for e in effects:
         parts.extend((p, "") for p in e.parts)
+    # 613.1e (layer 5): color-changing effects, in the order gathered (statics, then resolved effects
+    # by timestamp); the last one that applies decides (613.7).
+    colors = d.colors
+    for p, _ in parts:
+        if isinstance(p, SetColors):
+            colors = frozenset(p.colors)
     power, toughness = d.power, d.toughness
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
@@ -182,7 +193,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     return Characteristics(
         name=d.name,
         mana_cost=d.mana_cost,
-        colors=d.colors,
+        colors=colors,
         supertypes=frozenset(d.supertypes),
         types=frozenset(d.types),
         subtypes=frozenset(d.subtypes),

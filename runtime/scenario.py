@@ -601,6 +601,9 @@ class Harness:
             return "" if mv == e.value else f"{e.ref} has mana value {mv}, expected {e.value}"
         if e.kind == "colorless":
             return "" if not ch.colors else f"{e.ref} is {sorted(ch.colors)}, expected colorless"
+        if e.kind == "color":
+            want = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[e.text]
+            return "" if ch.colors == {want} else f"{e.ref} is {sorted(ch.colors)}, expected {e.text}"
         if e.kind == "no_subtypes":
             return "" if not ch.subtypes else f"{e.ref} has subtypes {sorted(ch.subtypes)}, expected none"
         if e.kind == "phased":
