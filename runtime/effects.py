@@ -634,6 +634,6 @@ Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
-    CastThis,
+    CastThis, Pay,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
 ]
