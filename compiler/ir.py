@@ -356,6 +356,7 @@ class KeywordIR:
     source: str
     line: int
     abilities: tuple["AbilityIR", ...] = ()
+    joined_by: str = ""  # consecutive instances print as one line joined by this word (702.33c)
 
     @property
     def label(self) -> str:

@@ -113,6 +113,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     names = {p for p, _ in params}
     reminder = ""
     cond = ""
+    joined = ""
     parts: list[KeywordPartIR] = []
     for st in item.stmts:
         k = cname(st)
@@ -123,6 +124,10 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
                     ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
         elif k == "ConditionWordStmt":
             cond = unescape(st.word)
+        elif k == "JoinedStmt":
+            joined = unescape(st.word)
+            if len(params) != 1:
+                ck.error(st, f"only a keyword with one parameter can print instances joined; {item.name} has {len(params)}")
         elif k in ("AdditionalCostStmt", "AlternativeCostStmt", "FaceUpStmt"):
             fixed: tuple[str, ...] = ()
             if getattr(st, "fixed", None) is not None:
@@ -161,7 +166,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
-                     path, line)
+                     path, line, joined_by=joined)
 
 
 # ------------------------------------------------------------------ selectors, amounts, costs

@@ -613,6 +613,18 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
     return ""
 
 
+def _joined_line(a: KeywordUseIR, b: KeywordUseIR, kw: KeywordIR, reminder: bool) -> str:
+    """Two instances of a keyword printed as one line: "Kicker {1}{U} and/or {2}{B}" (702.33c),
+    the reminder text reading the joined arguments where it names the parameter."""
+    first, second = keyword_line(a, None, False), keyword_line(b, None, False)
+    arg_a, arg_b = first[len(a.name) + 1:], second[len(b.name) + 1:]
+    both = f"{arg_a} {kw.joined_by} {arg_b}"
+    line = f"{a.name} {both}"
+    if reminder and kw.reminder:
+        line += f" ({kw.reminder.replace('{' + kw.params[0][0] + '}', both)})"
+    return line
+
+
 def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
     """The card's full rules text, one ability per line; kicker lines of one card merge (702.33c)."""
     if card.text_override is not None:
@@ -625,16 +637,11 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
         ab = abilities[i]
         if isinstance(ab, KeywordUseIR):
             kw = kws.get(ab.name.lower())
-            # "Kicker [A] and/or [B]" means "Kicker [A], kicker [B]" (702.33c).
-            if ab.name == "Kicker" and i + 1 < len(abilities) and isinstance(abilities[i + 1], KeywordUseIR) \
-                    and abilities[i + 1].name == "Kicker":  # type: ignore[union-attr]
-                nxt = abilities[i + 1]
-                assert isinstance(nxt, KeywordUseIR)
-                a, b = keyword_line(ab, None, False), keyword_line(nxt, None, False)
-                line = f"{a} and/or {b[len('Kicker '):]}"
-                if reminder and kw is not None:
-                    line += f" (You may pay an additional {a[len('Kicker '):]} and/or {b[len('Kicker '):]} as you cast this spell.)"
-                lines.append(line)
+            nxt = abilities[i + 1] if i + 1 < len(abilities) else None
+            # A keyword printed joined (702.33c: "Kicker [A] and/or [B]" means "Kicker [A], kicker [B]").
+            if kw is not None and kw.joined_by and isinstance(nxt, KeywordUseIR) and nxt.name == ab.name \
+                    and not nxt.joined and len(ab.args) == len(nxt.args) == 1:
+                lines.append(_joined_line(ab, nxt, kw, reminder))
                 i += 2
                 continue
             if ab.joined == "and" and lines:
