@@ -287,7 +287,8 @@ class Game:
     @contextmanager
     def unchanging(self) -> Iterator[None]:
         """A read-only stretch (e.g. computing the legal actions to offer, 117.1): characteristics
-        are computed once per object inside it.  Nothing inside may change the game state."""
+        are computed once per object inside it.  Nothing inside may change the game state, except
+        inside ``changing()`` or followed by ``changed()``, which forget what was remembered."""
         if self.characteristics_cache is not None:  # already inside one
             yield
             return
@@ -296,6 +297,26 @@ class Game:
             yield
         finally:
             self.characteristics_cache = None
+
+    def changed(self) -> None:
+        """The state was just changed inside an ``unchanging()`` stretch, by code that computed no
+        characteristics while changing it: forget what was remembered before the change."""
+        if self.characteristics_cache is not None:
+            self.characteristics_cache = layers.CharacteristicsCache()
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """A change to the state made inside an ``unchanging()`` stretch (e.g. a state-based action
+        performed between two checks, 704.3): nothing is remembered while it runs, and what was
+        remembered before it is forgotten, so no characteristics from before the change are served."""
+        if self.characteristics_cache is None:
+            yield
+            return
+        self.characteristics_cache = None
+        try:
+            yield
+        finally:
+            self.characteristics_cache = layers.CharacteristicsCache()
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs (public: a face-down object isn't named, 708.5)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
 from .continuous import GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors
+from .stack import Resolution
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -68,6 +69,13 @@ class CharacteristicsCache:
 
     def __init__(self) -> None:
         self.entries: dict[int, tuple["GameObject", Characteristics]] = {}
+        self.sources: list["GameObject"] | None = None
+
+    def affecting_sources(self, game: "Game") -> list["GameObject"]:
+        """The permanents with statics that affect others (611.3a), found once per query."""
+        if self.sources is None:
+            self.sources = affecting_sources(game)
+        return self.sources
 
     def get(self, game: "Game", obj: "GameObject") -> Characteristics:
         """``obj``'s characteristics: remembered, or computed through the layers now."""
@@ -81,6 +89,18 @@ class CharacteristicsCache:
         return ch
 
 
+def affecting_sources(game: "Game") -> list["GameObject"]:
+    """Phased-in permanents whose static abilities affect every permanent their selector matches
+    (611.3a, e.g. "White creatures get +1/+1"), in battlefield order."""
+    objects = game.state.objects
+    out = []
+    for oid in game.zone(Zone.BATTLEFIELD):
+        src = objects[oid]
+        if not src.phased_out and src.definition.affecting:
+            out.append(src)
+    return out
+
+
 def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
     """The characteristics a definition gives by itself, before any effect applies (e.g. the
     face-down values a card would have when cast face down, 702.37c)."""
@@ -90,13 +110,12 @@ def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
 
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
     """Compute ``obj``'s characteristics through the layers (613.1)."""
-    from .stack import Resolution
-
     d = obj.definition
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []
-    effects = [e for e in game.state.continuous if e.oid == obj.oid]
+    oid = obj.oid
+    effects = [e for e in game.state.continuous if e.oid == oid]
 
     def gain(names: tuple[str, ...], origin: str) -> None:
         for n in names:
@@ -119,7 +138,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
             pairs.append((p.ability, origin))
 
     # Layer 6, from resolved effects in timestamp order (613.7).
-    for e in sorted(effects, key=lambda e: e.timestamp):
+    for e in sorted(effects, key=lambda e: e.timestamp) if effects else ():
         for p in e.parts:
             if isinstance(p, GainKeywords):
                 gain(p.keywords, "")
@@ -150,10 +169,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
                 # 611.3a: static abilities of permanents that affect every permanent their selector
                 # matches ("White creatures get +1/+1").  The selector sees this object as it is
                 # being computed (613.8); the sources' printed abilities are read, not recomputed.
-                for src_oid in game.zone(Zone.BATTLEFIELD):
-                    src = game.state.objects[src_oid]
-                    if src.phased_out or not src.definition.affecting:
-                        continue
+                cache = game.characteristics_cache
+                for src in cache.affecting_sources(game) if cache is not None else affecting_sources(game):
                     sres = Resolution(game, src.controller, src.oid, ())
                     for a in src.definition.affecting:
                         if (a.condition is None or a.condition.holds(game, sres)) and \

@@ -1,6 +1,7 @@
 """State-based actions (704), checked whenever a player would receive priority (704.3)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import AuraTarget
@@ -25,85 +26,25 @@ def _protected_from(game: "Game", host: "GameObject", attached: "GameObject") ->
 def check_state_based_actions(game: "Game") -> bool:
     """Perform all applicable state-based actions at once, repeatedly, until none apply (704.3).
 
-    Returns whether any was performed.
+    Returns whether any was performed.  Each round first checks every permanent (a read-only
+    query: each one's characteristics are computed once, and shared with a caller's surrounding
+    ``unchanging()`` stretch), then performs what it found; a performed action drops whatever
+    was remembered (``Game.changing``).
     """
     any_done = False
     while True:
-        done = False
-        for p in game.players:
-            if p.lost:
-                continue
-            if p.life <= 0:  # 704.5a
-                p.lost, p.loss_reason = True, "life total 0 or less (704.5a)"
-                done = True
-            elif p.drew_from_empty:  # 704.5b
-                p.lost, p.loss_reason = True, "drew from an empty library (704.5b)"
-                done = True
-            if p.lost:
-                game.log(f"{p.name} loses the game: {p.loss_reason}")
-        # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.
-        for (zone, owner), oids in game.state.zones.items():
-            if zone is Zone.BATTLEFIELD:
-                continue
-            # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
-            for oid in [i for i in oids if game.obj(i).card.is_token and zone is not Zone.STACK]:
-                o = game.obj(oid)
-                oids.remove(oid)
-                del game.state.objects[oid]
-                game.state.last_known[oid] = o
-                game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
-                done = True
-        dying: list[int] = []
-        destroyed: list[int] = []  # 704.5g: lethal damage destroys (so regeneration can replace it, 701.15a)
-        deathtouched: list[int] = []  # 704.5h
-        for o in game.battlefield():
-            ch = game.characteristics(o)
-            if "creature" in ch.types and ch.toughness is not None:
-                if ch.toughness <= 0:  # 704.5f
-                    dying.append(o.oid)
-                elif o.damage >= ch.toughness and o.damage > 0 and not ch.has(Indestructible):  # 704.5g, 702.12b
-                    destroyed.append(o.oid)
-                elif o.deathtouched and not ch.has(Indestructible):
-                    # 704.5h: dealt damage by a source whose damage is lethal in any amount since the
-                    # last check: destroyed (indestructible still saves it, 702.12b; regeneration can
-                    # replace it).
-                    deathtouched.append(o.oid)
-            # 704.5h counts damage since the last time state-based actions were checked.
-            o.deathtouched = False
-            # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
-            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-            if plus and minus:
-                k = min(plus, minus)
-                o.counters["+1/+1"] -= k
-                o.counters["-1/-1"] -= k
-                o.counters = +o.counters
-                done = True
-        unattached: list[int] = []
-        # 704.5m: an Aura attached to nothing, to an illegal object, or to an object no longer on
-        # the battlefield is put into its owner's graveyard.
-        for o in game.battlefield():
-            if o.attached_to is not None:
-                host = game.state.objects.get(o.attached_to)
-                aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
-                if host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out or (
-                        aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
-                        _protected_from(game, host, o):
-                    unattached.append(o.oid)
-        for oid in unattached:
-            game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
-            game.move(oid, Zone.GRAVEYARD)
+        done = _players_and_tokens(game)
+        if done:
+            game.changed()
+        with game.unchanging():
+            found = _check_permanents(game)
+        if found.any():
+            with game.changing():
+                _perform(game, found)
             done = True
-        for oid in dying:
-            game.log(f"{game.name_of(oid)} dies (704.5f)")
-            game.move(oid, Zone.GRAVEYARD)
-            done = True
-        for oid in destroyed:
-            game.destroy(oid, message="dies (704.5g)")
-            done = True
-        for oid in deathtouched:
-            game.destroy(oid, message="is destroyed: it was dealt damage by a source whose damage is lethal in any "
-                                      "amount (704.5h)")
-            done = True
+        elif found.deathtouched_seen:
+            _forget_deathtouch(game)
+            game.changed()
         alive = [p for p in game.players if not p.lost]
         if len(alive) <= 1 and len(alive) < len(game.players):
             game.state.game_over = True
@@ -111,3 +52,114 @@ def check_state_based_actions(game: "Game") -> bool:
         if not done:
             return any_done
         any_done = True
+
+
+def _players_and_tokens(game: "Game") -> bool:
+    """704.5a-b (a player loses) and 704.5d-e (a token or copy outside its zone ceases to exist)."""
+    done = False
+    for p in game.players:
+        if p.lost:
+            continue
+        if p.life <= 0:  # 704.5a
+            p.lost, p.loss_reason = True, "life total 0 or less (704.5a)"
+            done = True
+        elif p.drew_from_empty:  # 704.5b
+            p.lost, p.loss_reason = True, "drew from an empty library (704.5b)"
+            done = True
+        if p.lost:
+            game.log(f"{p.name} loses the game: {p.loss_reason}")
+    # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.
+    for (zone, owner), oids in game.state.zones.items():
+        if zone is Zone.BATTLEFIELD:
+            continue
+        # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
+        for oid in [i for i in oids if game.obj(i).card.is_token and zone is not Zone.STACK]:
+            o = game.obj(oid)
+            oids.remove(oid)
+            del game.state.objects[oid]
+            game.state.last_known[oid] = o
+            game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
+            done = True
+    return done
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What one check of the permanents found (704.3: all of it is then performed at once)."""
+
+    unattached: tuple[int, ...]  # 704.5m
+    dying: tuple[int, ...]  # 704.5f
+    destroyed: tuple[int, ...]  # 704.5g: lethal damage destroys (so regeneration can replace it, 701.15a)
+    deathtouched: tuple[int, ...]  # 704.5h
+    annihilate: tuple[int, ...]  # 704.5q
+    deathtouched_seen: bool  # some permanent carries the 704.5h mark, to be cleared
+
+    def any(self) -> bool:
+        """Whether any state-based action applies."""
+        return bool(self.unattached or self.dying or self.destroyed or self.deathtouched or self.annihilate)
+
+
+def _check_permanents(game: "Game") -> _Found:
+    """The permanents' state-based actions that apply now, without performing any (read-only)."""
+    dying: list[int] = []
+    destroyed: list[int] = []
+    deathtouched: list[int] = []
+    annihilate: list[int] = []
+    seen = False
+    battlefield = game.battlefield()
+    for o in battlefield:
+        ch = game.characteristics(o)
+        if "creature" in ch.types and ch.toughness is not None:
+            if ch.toughness <= 0:  # 704.5f
+                dying.append(o.oid)
+            elif o.damage >= ch.toughness and o.damage > 0 and not ch.has(Indestructible):  # 704.5g, 702.12b
+                destroyed.append(o.oid)
+            elif o.deathtouched and not ch.has(Indestructible):
+                # 704.5h: dealt damage by a source whose damage is lethal in any amount since the
+                # last check: destroyed (indestructible still saves it, 702.12b; regeneration can
+                # replace it).
+                deathtouched.append(o.oid)
+        seen = seen or o.deathtouched
+        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+            annihilate.append(o.oid)
+    unattached: list[int] = []
+    # 704.5m: an Aura attached to nothing, to an illegal object, or to an object no longer on
+    # the battlefield is put into its owner's graveyard.
+    for o in battlefield:
+        if o.attached_to is not None:
+            host = game.state.objects.get(o.attached_to)
+            aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
+            if host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out or (
+                    aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
+                    _protected_from(game, host, o):
+                unattached.append(o.oid)
+    return _Found(tuple(unattached), tuple(dying), tuple(destroyed), tuple(deathtouched), tuple(annihilate), seen)
+
+
+def _forget_deathtouch(game: "Game") -> None:
+    """704.5h counts damage since the last time state-based actions were checked."""
+    for o in game.battlefield():
+        o.deathtouched = False
+
+
+def _perform(game: "Game", found: _Found) -> None:
+    """Perform what :func:`_check_permanents` found, in the order the rules text lists them."""
+    _forget_deathtouch(game)
+    for oid in found.annihilate:
+        # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
+        o = game.obj(oid)
+        k = min(o.counters["+1/+1"], o.counters["-1/-1"])
+        o.counters["+1/+1"] -= k
+        o.counters["-1/-1"] -= k
+        o.counters = +o.counters
+    for oid in found.unattached:
+        game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
+        game.move(oid, Zone.GRAVEYARD)
+    for oid in found.dying:
+        game.log(f"{game.name_of(oid)} dies (704.5f)")
+        game.move(oid, Zone.GRAVEYARD)
+    for oid in found.destroyed:
+        game.destroy(oid, message="dies (704.5g)")
+    for oid in found.deathtouched:
+        game.destroy(oid, message="is destroyed: it was dealt damage by a source whose damage is lethal in any "
+                                  "amount (704.5h)")

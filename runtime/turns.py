@@ -202,18 +202,27 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
     resolutions = 0
     refusals_in_a_row = 0
     while not s.game_over:
-        check_state_based_actions(game)
-        if s.game_over:
-            return
-        put_triggers_on_stack(game)
-        if check_state_based_actions(game):
-            continue
-        if s.game_over:
-            return
-        player = s.priority
-        action: Action | None = actions(game, player) if actions else None
+        # From the state-based-action check to the offers, nothing changes unless an action is
+        # performed or a trigger put on the stack (each forgets what was remembered): one stretch,
+        # so each permanent's characteristics are computed once, not once per check.
+        with game.unchanging():
+            check_state_based_actions(game)
+            if s.game_over:
+                return
+            if s.pending:
+                # 117.5: triggers go on the stack, then state-based actions are checked again.  With
+                # nothing pending, that second check would see the state the first one left, in
+                # which no state-based action applies, so it is skipped.
+                with game.changing():
+                    put_triggers_on_stack(game)
+                if check_state_based_actions(game):
+                    continue
+                if s.game_over:
+                    return
+            player = s.priority
+            action: Action | None = actions(game, player) if actions else None
+            choices = legal_action_choices(game, player) if action is None else []
         if action is None:
-            choices = legal_action_choices(game, player)
             ans = game.ask(ChooseAction(player, "You have priority", tuple(c for c, _ in choices)))
             lookup = {c.key: a for c, a in choices}
             action = lookup.get(ans, PassPriority()) if isinstance(ans, str) else PassPriority()
