@@ -210,6 +210,8 @@ class Game:
         self.partial: dict[int, layers.Characteristics] = {}
         # Set only inside ``unchanging()``: characteristics remembered while nothing can change.
         self.characteristics_cache: layers.CharacteristicsCache | None = None
+        # Each definition's printed characteristics, by id (definitions never change: never stale).
+        self.printed: dict[int, tuple[CardDefinition, layers.Characteristics, bool]] = {}
 
     # ------------------------------------------------------------ basics
 
@@ -285,16 +287,21 @@ class Game:
         return layers.characteristics(self, obj)
 
     @contextmanager
-    def unchanging(self) -> Iterator[None]:
+    def unchanging(self, resume: layers.CharacteristicsCache | None = None) -> Iterator[layers.CharacteristicsCache]:
         """A read-only stretch (e.g. computing the legal actions to offer, 117.1): characteristics
         are computed once per object inside it.  Nothing inside may change the game state, except
-        inside ``changing()`` or followed by ``changed()``, which forget what was remembered."""
+        inside ``changing()`` or followed by ``changed()``, which forget what was remembered.
+
+        Yields the stretch's cache.  ``resume``: the cache of an earlier stretch, to go on with when
+        the caller knows that nothing any characteristic depends on changed in between (e.g. only
+        priority passed, 117.3d); it is used only when no stretch is open."""
         if self.characteristics_cache is not None:  # already inside one
-            yield
+            yield self.characteristics_cache
             return
-        self.characteristics_cache = layers.CharacteristicsCache()
+        cache = resume if resume is not None else layers.CharacteristicsCache()
+        self.characteristics_cache = cache
         try:
-            yield
+            yield cache
         finally:
             self.characteristics_cache = None
 
@@ -302,21 +309,23 @@ class Game:
         """The state was just changed inside an ``unchanging()`` stretch, by code that computed no
         characteristics while changing it: forget what was remembered before the change."""
         if self.characteristics_cache is not None:
-            self.characteristics_cache = layers.CharacteristicsCache()
+            self.characteristics_cache.clear()
 
     @contextmanager
     def changing(self) -> Iterator[None]:
         """A change to the state made inside an ``unchanging()`` stretch (e.g. a state-based action
         performed between two checks, 704.3): nothing is remembered while it runs, and what was
         remembered before it is forgotten, so no characteristics from before the change are served."""
-        if self.characteristics_cache is None:
+        cache = self.characteristics_cache
+        if cache is None:
             yield
             return
         self.characteristics_cache = None
         try:
             yield
         finally:
-            self.characteristics_cache = layers.CharacteristicsCache()
+            cache.clear()
+            self.characteristics_cache = cache
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs (public: a face-down object isn't named, 708.5)."""

@@ -71,6 +71,11 @@ class CharacteristicsCache:
         self.entries: dict[int, tuple["GameObject", Characteristics]] = {}
         self.sources: list["GameObject"] | None = None
 
+    def clear(self) -> None:
+        """Forget everything (the state changed)."""
+        self.entries.clear()
+        self.sources = None
+
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""
         if self.sources is None:
@@ -108,14 +113,38 @@ def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
                            frozenset(d.subtypes), d.power, d.toughness, d.expanded, frozenset(d.keywords))
 
 
+def printed_characteristics(game: "Game", d: "CardDefinition") -> tuple[Characteristics, bool]:
+    """The characteristics ``d`` gives by itself, and whether it has static abilities of its own
+    that apply to itself (604.1); remembered per definition (definitions never change)."""
+    hit = game.printed.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1], hit[2]
+    own_statics = any(isinstance(a, StaticAbility) and not a.affects for a in d.expanded)
+    ch = characteristics_of_definition(d)
+    game.printed[id(d)] = (d, ch, own_statics)
+    return ch, own_statics
+
+
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
     """Compute ``obj``'s characteristics through the layers (613.1)."""
     d = obj.definition
+    oid = obj.oid
+    effects = [e for e in game.state.continuous if e.oid == oid]
+    counters = obj.counters
+    if not effects and not (counters and (counters.get("+1/+1") or counters.get("-1/-1"))):
+        # Nothing from layers 6-7 can apply unless a static ability does: an object off the
+        # battlefield (113.6), or a permanent with no static ability of its own, no Aura and no
+        # "affects others" static on the battlefield, has its printed characteristics.
+        printed, own_statics = printed_characteristics(game, d)
+        if not with_statics or obj.zone is not Zone.BATTLEFIELD:
+            return printed
+        if not own_statics and not game.attached_to(oid):
+            cache = game.characteristics_cache
+            if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
+                return printed
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []
-    oid = obj.oid
-    effects = [e for e in game.state.continuous if e.oid == oid]
 
     def gain(names: tuple[str, ...], origin: str) -> None:
         for n in names:

@@ -21,6 +21,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .layers import CharacteristicsCache
 
 # 500.1: phases and steps in order.
 STEPS: tuple[str, ...] = (
@@ -201,11 +202,12 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
     passes = 0
     resolutions = 0
     refusals_in_a_row = 0
+    carried: CharacteristicsCache | None = None
     while not s.game_over:
         # From the state-based-action check to the offers, nothing changes unless an action is
         # performed or a trigger put on the stack (each forgets what was remembered): one stretch,
         # so each permanent's characteristics are computed once, not once per check.
-        with game.unchanging():
+        with game.unchanging(carried) as cache:
             check_state_based_actions(game)
             if s.game_over:
                 return
@@ -222,6 +224,7 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
             player = s.priority
             action: Action | None = actions(game, player) if actions else None
             choices = legal_action_choices(game, player) if action is None else []
+        carried = None
         if action is None:
             ans = game.ask(ChooseAction(player, "You have priority", tuple(c for c, _ in choices)))
             lookup = {c.key: a for c, a in choices}
@@ -246,6 +249,9 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
                 s.priority = s.active  # 117.3b
             else:
                 s.priority = (player + 1) % n
+                # 117.3d: passing priority changes nothing any characteristic depends on (and
+                # deciders only answer, 117.1), so the next check and offers go on with this cache.
+                carried = cache
             continue
         try:
             perform(game, player, action)
