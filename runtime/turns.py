@@ -192,8 +192,12 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     return out
 
 
-def priority_round(game: "Game", actions: ActionSource | None) -> None:
-    """117.3-117.4: players act or pass until all pass in succession; then resolve or end the step."""
+def priority_round(game: "Game", actions: ActionSource | None,
+                   resume: "CharacteristicsCache | None" = None) -> None:
+    """117.3-117.4: players act or pass until all pass in succession; then resolve or end the step.
+
+    ``resume``: characteristics computed since the last change to the state (see ``Game.unchanging``).
+    """
     from .game import IllegalAction
 
     s = game.state
@@ -202,7 +206,7 @@ def priority_round(game: "Game", actions: ActionSource | None) -> None:
     passes = 0
     resolutions = 0
     refusals_in_a_row = 0
-    carried: CharacteristicsCache | None = None
+    carried = resume
     while not s.game_over:
         # From the state-based-action check to the offers, nothing changes unless an action is
         # performed or a trigger put on the stack (each forgets what was remembered): one stretch,
@@ -289,13 +293,17 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
                 continue  # 510.4: only if a creature in combat deals damage in the first step
             s.step = step
             turn_based_actions(game, step)
-            game.collect_step_triggers(step)
+            # What triggers is collected in a read-only stretch (only the waiting-trigger list
+            # grows, which no characteristic depends on, 603.3); the first priority check goes on
+            # with what it computed.
+            with game.unchanging() as cache:
+                game.collect_step_triggers(step)
             # 502.4: nobody gets priority in the untap step; what triggers there (phasing, 702.26)
             # waits until a player next would receive priority -- the upkeep -- and is put on the
             # stack then, together with the upkeep's own triggers (603.3b).  514.3a: in the cleanup
             # step players get priority only if something triggered.
             if step not in NO_PRIORITY or (step == "cleanup" and game.state.pending):
-                priority_round(game, actions)
+                priority_round(game, actions, cache)
             if s.game_over:
                 return
             end_step_cleanup(game, step)
