@@ -210,6 +210,9 @@ class Game:
         self.partial: dict[int, layers.Characteristics] = {}
         # Set only inside ``unchanging()``: characteristics remembered while nothing can change.
         self.characteristics_cache: layers.CharacteristicsCache | None = None
+        # Tests: every characteristics served (remembered, or by a shortcut) is checked against a
+        # fresh computation through every layer; a difference raises.
+        self.verify_characteristics = False
         # Each definition's printed characteristics, by id (definitions never change: never stale).
         self.printed: dict[int, tuple[CardDefinition, layers.Characteristics, bool]] = {}
 
@@ -283,8 +286,12 @@ class Game:
         if obj.oid in self.partial:
             return self.partial[obj.oid]
         if self.characteristics_cache is not None:
-            return self.characteristics_cache.get(self, obj)
-        return layers.characteristics(self, obj)
+            ch = self.characteristics_cache.get(self, obj)
+        else:
+            ch = layers.characteristics(self, obj)
+        if self.verify_characteristics and not layers.equivalent(ch, layers.through_layers(self, obj)):
+            raise AssertionError(f"stale or shortcut characteristics served for {obj.definition.name} #{obj.oid}")
+        return ch
 
     @contextmanager
     def unchanging(self, resume: layers.CharacteristicsCache | None = None) -> Iterator[layers.CharacteristicsCache]:

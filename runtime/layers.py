@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
-from .continuous import GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors
+from .continuous import ContinuousEffect, GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors
 from .stack import Resolution
 from .zones import Zone
 
@@ -46,6 +46,23 @@ class Characteristics:
     def has(self, cls: type) -> list[tuple[Part, str]]:
         """The parts of class ``cls`` that apply, with their origins."""
         return [(p, o) for p, o in self.parts if isinstance(p, cls)]
+
+
+def equivalent(a: Characteristics, b: Characteristics) -> bool:
+    """Whether two computations gave the same characteristics.  A keyword granted by an effect
+    instantiates its abilities (even their classes) anew each time (``Keyword.abilities``), so
+    abilities, and granted abilities among the parts, are compared by class name; everything else
+    by value."""
+    def kind(x: object) -> str:
+        return type(x).__qualname__
+
+    def part_key(p: Part, origin: str) -> object:
+        return (kind(p), kind(p.ability), origin) if isinstance(p, GainAbility) else (p, origin)
+
+    return (a.name, a.mana_cost, a.colors, a.supertypes, a.types, a.subtypes, a.power, a.toughness, a.keywords) == \
+        (b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.power, b.toughness, b.keywords) and \
+        [kind(x) for x in a.abilities] == [kind(x) for x in b.abilities] and \
+        [part_key(p, o) for p, o in a.parts] == [part_key(p, o) for p, o in b.parts]
 
 
 def _keyword_abilities(game: "Game", name: str) -> list[tuple[Ability, str]]:
@@ -142,6 +159,17 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
             cache = game.characteristics_cache
             if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
                 return printed
+    return through_layers(game, obj, effects, with_statics)
+
+
+def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffect] | None = None,
+                   with_statics: bool = True) -> Characteristics:
+    """``obj``'s characteristics computed through every layer, with no shortcut (613.1);
+    ``effects``: the resolved continuous effects on it, if the caller has found them."""
+    d = obj.definition
+    oid = obj.oid
+    if effects is None:
+        effects = [e for e in game.state.continuous if e.oid == oid]
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []

@@ -93,12 +93,15 @@ InnerFactory = Callable[[int, list[Game]], "Decider | None"]
 
 def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = None, max_turns: int = 30,
               check: bool = True, names: Sequence[str] = ("alice", "bob"),
-              inner: InnerFactory | None = None) -> GameReport:
+              inner: InnerFactory | None = None, verify: bool = False) -> GameReport:
     """Play one seeded game; return its report.
 
     Players are seeded random players unless ``inner`` gives another decider for a player (a
     person at a terminal, a recorder, a replay).  A :class:`GameAbandoned` raised by a decider
     (end of input, a replay's divergence) ends the game cleanly; ``report.ended`` says why.
+    ``verify``: every characteristic the engine is served (remembered, or by a shortcut) is checked
+    against a fresh computation through every layer; a difference is reported as an engine error
+    (slow: for tests).
     """
     rng = random.Random(seed)
     if decks is None:
@@ -110,6 +113,7 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
                                 inner(i, game_ref) if inner is not None else None) for i in range(len(names))]
     game = Game(list(names), deciders, seed=seed)
     game.keyword_resolver = pool.keyword
+    game.verify_characteristics = verify
     game_ref.append(game)
     for p, deck in enumerate(decks):
         for name in deck:

@@ -1,0 +1,90 @@
+"""The runtime's speed-ups serve nothing stale: characteristics remembered across a read-only
+stretch (``Game.unchanging``, carried over a pass of priority, 117.3d) or taken from the printed
+values when no layer can apply (613.1) equal a fresh computation through every layer, and the
+fast invariant check finds exactly what the full one finds."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from runtime import layers
+from runtime.decisions import RandomDecider
+from runtime.game import Game
+from runtime.invariants import _violations, card_census, check_invariants
+from runtime.pool import Pool
+from runtime.simulate import play_game
+from runtime.zones import Zone
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_every_characteristic_served_equals_a_fresh_computation(pool: Pool, seed: int) -> None:
+    verified = play_game(pool, seed, max_turns=8, verify=True)
+    assert verified.decisions > 50
+    assert not verified.violations, verified.violations[:3]
+    # Checking changes nothing: the same game, event for event.
+    assert verified.log == play_game(pool, seed, max_turns=8).log
+
+
+def test_a_stale_characteristic_would_be_caught(pool: Pool) -> None:
+    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
+    game.keyword_resolver = pool.keyword
+    oid = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
+    game.verify_characteristics = True
+    bears = game.obj(oid)
+    with game.unchanging():
+        assert game.characteristics(bears).power == 2
+        bears.counters["+1/+1"] += 1  # a change inside the stretch that forgets nothing: a bug
+        with pytest.raises(AssertionError, match="stale"):
+            game.characteristics(bears)
+        game.changed()
+        assert game.characteristics(bears).power == 3
+
+
+def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool) -> None:
+    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
+    game.keyword_resolver = pool.keyword
+    bears = game.obj(game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD))
+    assert game.characteristics(bears) is layers.printed_characteristics(game, bears.definition)[0]
+    bears.counters["+1/+1"] += 2
+    assert (game.characteristics(bears).power, game.characteristics(bears).toughness) == (4, 4)
+
+
+def _broken_states(pool: Pool) -> list[tuple[str, Game, Counter[int]]]:
+    out = []
+    for what in ("orphan", "wrong zone", "two zones", "lost card", "stack", "counters", "priority", "life"):
+        game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
+        game.keyword_resolver = pool.keyword
+        bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
+        game.add_card(1, pool.get("Forest"), Zone.HAND)
+        census = card_census(game)
+        s = game.state
+        if what == "orphan":
+            s.zones[(Zone.GRAVEYARD, 0)].append(999)
+        elif what == "wrong zone":
+            s.objects[bears].zone = Zone.GRAVEYARD
+        elif what == "two zones":
+            s.zones[(Zone.GRAVEYARD, 0)].append(bears)
+        elif what == "lost card":
+            s.zones[(Zone.BATTLEFIELD, -1)].remove(bears)
+            del s.objects[bears]
+        elif what == "stack":
+            s.zones[(Zone.STACK, -1)].append(bears)
+        elif what == "counters":
+            s.objects[bears].counters["+1/+1"] = -1
+        elif what == "priority":
+            s.priority = 5
+        elif what == "life":
+            game.players[0].life = 2.5  # type: ignore[assignment]
+        out.append((what, game, census))
+    return out
+
+
+def test_fast_invariant_check_agrees_with_the_full_one(pool: Pool) -> None:
+    for what, game, census in _broken_states(pool):
+        found = check_invariants(game, census)
+        assert found and found == _violations(game, census), what
+    game, census = _broken_states(pool)[0][1], Counter({0: 1, 1: 1})
+    game.state.zones[(Zone.GRAVEYARD, 0)].remove(999)
+    assert check_invariants(game, census) == [] == _violations(game, census)
+    assert check_invariants(game, Counter({0: 2, 1: 1})) == _violations(game, Counter({0: 2, 1: 1})) != []
