@@ -96,6 +96,8 @@ class ConditionIR:
     linked_cost: tuple[str, ...] = ()
     subject: int | None = None
     keyword: str = ""  # the keyword whose cost a linked condition names ("kicker")
+    negated: bool = False  # "if it wasn't kicked"
+    its: bool = False  # mana_value printed "if its converted mana cost is N or less"
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,7 @@ class SentenceIR:
     then: bool = False  # printed "Then ..." (a new sentence continuing the one before)
     gate: "ConditionIR | None" = None  # "... if C instead if D": C gates the replacing sentence itself
     ability_word: str = ""  # 207.2c: a spell's paragraph labelled by an ability word ("Revolt — ...")
+    instead_last: bool = False  # printed "... instead." at the end of the sentence
 
 
 @dataclass(frozen=True)

@@ -356,7 +356,7 @@ class CardLowering:
         if k == "ManaValueCondition":
             # "if it has converted mana cost N or less": "it" is the last target chosen before it.
             subject = len(self.targets) - 1 if self.targets else None
-            return ConditionIR("", c.dir, kind="mana_value", count=int(c.value), subject=subject)
+            return ConditionIR("", c.dir, kind="mana_value", count=int(c.value), subject=subject, its=bool(c.its))
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -383,7 +383,7 @@ class CardLowering:
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
-        return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject)
+        return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject, negated=bool(c.negated))
 
     # references --------------------------------------------------------
 
@@ -544,6 +544,9 @@ class CardLowering:
             kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
                     "DiscardEffect": "discard"}[k]
             return EffectIR(kind, (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
+        if k == "PlayerMillEffect":
+            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount)),
+                                     ("their", True)))
         if k == "MillEffect":
             return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
         if k == "RemoveCountersEffect":
@@ -899,13 +902,17 @@ class CardLowering:
             if s.post is not None:
                 cond = self.condition(s.post)
             own_gate = None
+            if s.tailinstead and s.pre is not None and s.post is not None:
+                # "If kicked, counter that spell if its ... is 4 or less instead": the leading condition
+                # decides the replacement, the trailing one gates the replacing sentence.
+                own_gate, cond = cond, self.condition(s.pre)
             if s.lastinstead:
                 # "... if C instead if D": D decides whether it replaces the sentence before; C gates it.
                 own_gate, cond = cond, self.condition(s.insteadcond)
             word = s.word or ""
             if word and self.library.files:
                 self.ck.name_in(s, "ability word", word, self.library.ability_words())
-            if s.instead and not out:
+            if (s.instead or s.tailinstead) and not out:
                 self.ck.error(s, "'instead' needs a sentence before it to replace")
             if effects and all(e.kind == "no_regen" for e in effects):
                 # 701.15c: "It can't be regenerated." belongs to the destroy instruction before it.
@@ -920,8 +927,8 @@ class CardLowering:
                                                  ("no_regen_words", dict(effects[0].args)["words"])))
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
-            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead), bool(s.may), bool(s.then),
-                                  gate=own_gate, ability_word=word))
+            out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
+                                  bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead)))
         return tuple(out)
 
 

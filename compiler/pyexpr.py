@@ -154,6 +154,8 @@ def condition(c: ConditionIR | None) -> str:
         fields.append(f"ordinal={lit(c.ordinal)}")
     if c.subject is not None:
         fields.append(f"subject=rt.Slot({c.subject})")
+    if c.negated:
+        fields.append("negated=True")
     return f"rt.CostPaid({', '.join(fields)})"
 
 

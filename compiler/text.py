@@ -144,6 +144,8 @@ class _Phrase:
         self.subject = subject  # "Lightning Bolt" for spells, "it" inside a triggered ability
         self.targets = targets
         self.named: set[int] = set()
+        self.replacing = False  # phrasing a sentence printed "... instead" at its end
+        self.last_tokens: tuple[object, ...] = ()  # the token description created last ("those tokens")
 
     def that(self, index: int) -> str:
         """How a target already named is referred to again ("that creature")."""
@@ -165,7 +167,7 @@ class _Phrase:
         if r.kind == "slot":
             if r.index in self.named:
                 # Named again: "it" as the subject of a sentence, "that creature" elsewhere.
-                return "it" if subject else self.that(r.index)
+                return "it" if subject and not self.replacing else self.that(r.index)
             self.named.add(r.index)
             return r.words
         if r.kind == "this":
@@ -272,6 +274,10 @@ class _Phrase:
                 plural, count_word = False, "a"
                 with_ += f" {cnt.words}"
             words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
+            same = tuple(v for key, v in e.args if key != "count")
+            if self.replacing and same == self.last_tokens and plural:
+                return f"create {count_word} of those tokens"  # the same tokens, another number
+            self.last_tokens = same
             return f"create {words} token{'s' if plural else ''}{with_}"
         if k == "discard":
             amt, p = a["amount"], a["player"]
@@ -284,6 +290,10 @@ class _Phrase:
             assert isinstance(amt, AmountIR)
             n = amt.value
             top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
+            if a.get("their"):
+                p = a["player"]
+                assert isinstance(p, RefIR)
+                return f"{self.player_words(p)} puts {top} of their library into their graveyard"
             return f"put {top} of your library into your graveyard"
         if k == "remove_counters":
             amt, ref = a["amount"], a["target"]
@@ -426,9 +436,11 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
     if c.kind == "permanent_left":
         return "if a permanent you controlled left the battlefield this turn"
     if c.kind == "mana_value":
+        if c.its:
+            return f"if its converted mana cost is {c.count} or {c.word}"
         return f"if it has converted mana cost {c.count} or {c.word}"
     who = "it" if c.subject is not None or not spell else "this spell"
-    text = f"if {who} was {c.word}"
+    text = f"if {who} {'wasn' + chr(39) + 't' if c.negated else 'was'} {c.word}"
     if c.linked_cost:
         text += f" with its {''.join(c.linked_cost)} {c.keyword}"
     return text
@@ -450,7 +462,16 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
     ph = _Phrase(card, subject, targets)
     out: list[str] = []
     for s in sents:
-        if s.gate is not None and s.condition is not None and s.instead:
+        if s.condition is not None and s.instead and s.instead_last:
+            # "If this spell was kicked, that creature gets +4/+4 until end of turn instead": printed at
+            # the end, with an object named again as "that creature" even as the subject.
+            ph.replacing = True
+            body = _join([ph.effect(e, "it") for e in s.effects])
+            ph.replacing = False
+            if s.gate is not None:
+                body += " " + _condition(s.gate, spell)
+            body = f"{_condition(s.condition, spell)}, {body} instead"
+        elif s.gate is not None and s.condition is not None and s.instead:
             # "Destroy that creature if it has ... instead if ...": the gate, then the condition.
             body = _join([ph.effect(e, subject) for e in s.effects])
             body = f"{body} {_condition(s.gate, spell)} instead {_condition(s.condition, spell)}"
@@ -469,13 +490,13 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
                 body = "you may " + (body[len("you "):] if body.startswith("you ") else body)
-            if s.then:
-                body = "then " + body
             if s.condition is not None:
                 if s.condition.subject is not None:
                     body = f"{body} {_condition(s.condition, spell)}"
                 else:
                     body = f"{_condition(s.condition, spell)}, {body}"
+            if s.then:
+                body = "then " + body  # "Then if it wasn't kicked, discard three cards."
         out.append(body)
     return out
 

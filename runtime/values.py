@@ -301,6 +301,7 @@ class CostPaid:
     label: str
     ordinal: int | None = None
     subject: Slot | None = None
+    negated: bool = False  # "if it wasn't kicked"
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Evaluate against the subject's cast information."""
@@ -310,7 +311,7 @@ class CostPaid:
             obj = res.target_object(self.subject.index)
         if obj is None:
             return False
-        return game.times_paid(obj, self.label, self.ordinal) > 0
+        return (game.times_paid(obj, self.label, self.ordinal) > 0) != self.negated
 
 
 @dataclass(frozen=True)
