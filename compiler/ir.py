@@ -65,6 +65,8 @@ class CostIR:
     param: str = ""  # a keyword's cost parameter standing for the whole cost
     discard_filter: FilterIR | None = None  # "discard a land card"
     exile_from_hand: SacrificeIR | None = None  # "exile a blue card from your hand" (count and selector)
+    remove_counter: str = ""  # "remove a fade counter from this": the counter kind ...
+    remove_count: int = 0  # ... and how many
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,7 @@ class SentenceIR:
     gate: "ConditionIR | None" = None  # "... if C instead if D": C gates the replacing sentence itself
     ability_word: str = ""  # 207.2c: a spell's paragraph labelled by an ability word ("Revolt — ...")
     instead_last: bool = False  # printed "... instead." at the end of the sentence
+    instead_if: bool = False  # printed "... instead if CONDITION."
 
 
 @dataclass(frozen=True)

@@ -189,13 +189,14 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     kind = (f.kind or "").rstrip("s")
     non = []
     for n in f.nons:
-        word = n[3:]
+        word = n[3:].rstrip(",")  # "nonartifact, nonblack creature": the comma is printed only
         if word.startswith("-"):
             non.append(ck.subtype(f, word[1:]))  # "non-Angel": not of that subtype
         elif word in COLOR_LETTER:
             non.append(COLOR_LETTER[word])
-        elif word in ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "token"):
-            non.append(word)
+        elif word in ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "token",
+                      "basic", "legendary", "snow"):
+            non.append(word)  # a card type, "token", or a supertype ("nonbasic land", 205.4a)
         else:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
     if not (types or any_types or subtypes or kind):
@@ -273,6 +274,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     sac_this = False
     discard_filter: FilterIR | None = None
     exile_hand = None
+    remove: tuple[str, int] = ("", 0)
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -293,8 +295,10 @@ def _cost(ck: Checker, c: Any) -> CostIR:
                 discard_filter = f
         elif k == "ExileFromHandCost":
             exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+        elif k == "RemoveCountersCost":
+            remove = (str(p.counter.name), _amount(p.count).value)
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
-                  exile_from_hand=exile_hand)
+                  exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1])
 
 
 # ------------------------------------------------------------------ cards
@@ -548,7 +552,8 @@ class CardLowering:
             return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount)),
                                      ("their", True)))
         if k == "MillEffect":
-            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
+            amount = self.amount(e.amount) if e.amount is not None else AmountIR("fixed", 1, words="1")
+            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", amount)))
         if k == "RemoveCountersEffect":
             return EffectIR("remove_counters", (("amount", self.amount(e.amount)),
                                                 ("counter", self.counter_kind(e.counter)),
@@ -778,6 +783,9 @@ class CardLowering:
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
             cost = _cost(self.ck, b.cost)
+            for part in b.cost.parts:
+                if cname(part) == "RemoveCountersCost":
+                    self.counter_kind(part.counter)
             sents = self.sentences(b.sentences)
             # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
             is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
@@ -928,7 +936,8 @@ class CardLowering:
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
-                                  bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead)))
+                                  bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
+                                  instead_if=bool(s.lastinstead)))
         return tuple(out)
 
 

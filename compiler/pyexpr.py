@@ -104,6 +104,8 @@ def cost(c: CostIR) -> str:
     if c.exile_from_hand is not None:
         fields.append(f"exile_from_hand=rt.SacrificeSpec(count={amount(c.exile_from_hand.count)}, "
                       f"filter={obj_filter(c.exile_from_hand.filter)})")
+    if c.remove_counter:
+        fields.append(f"remove_counters=({lit(c.remove_counter)}, {lit(c.remove_count)})")
     return f"rt.Cost({', '.join(fields)})"
 
 

@@ -32,7 +32,10 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
     if c.sacrifice is not None:
         n = c.sacrifice.count
         words = c.sacrifice.filter.words
-        parts.append(f"Sacrifice {'a' if n.kind == 'fixed' and n.value == 1 else n.words} {words}")
+        article = "a" if n.kind == "fixed" and n.value == 1 else n.words
+        if article == "a" and words[:1] in "aeiou":
+            article = "an"
+        parts.append(f"Sacrifice {article} {words}")
     if c.discard:
         noun = c.discard_filter.words if c.discard_filter is not None else "card"
         if c.discard > 1 and not noun.endswith("s"):
@@ -40,6 +43,8 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} {noun}")
     if c.sacrifice_this:
         parts.append(f"Sacrifice {card}")
+    if c.remove_counter:
+        parts.append(f"Remove {counters_text(c.remove_count, c.remove_counter)} from {card}")
     if c.exile_from_hand is not None:
         n = c.exile_from_hand.count
         count = "a" if n.kind == "fixed" and n.value == 1 else n.words
@@ -475,6 +480,9 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             # "Destroy that creature if it has ... instead if ...": the gate, then the condition.
             body = _join([ph.effect(e, subject) for e in s.effects])
             body = f"{body} {_condition(s.gate, spell)} instead {_condition(s.condition, spell)}"
+        elif s.condition is not None and s.instead and s.instead_if:
+            # "Add {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard."
+            body = f"{_join([ph.effect(e, subject) for e in s.effects])} instead {_condition(s.condition, spell)}"
         elif s.condition is not None and s.instead:
             # An effect with a subject ("it deals 4 damage ...") takes "instead" at the end (608.2c);
             # an imperative ("search ...") takes it first.

@@ -181,6 +181,12 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(discard)) != cost.discard:
             raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+    if cost.remove_counters is not None:
+        # 118.3: counters removed from the source as a cost; without enough of them it can't be paid.
+        kind, n = cost.remove_counters
+        have = source.counters.get(kind, 0) if source is not None and source.zone is Zone.BATTLEFIELD else 0
+        if have < n:
+            raise IllegalAction(f"it has {have} {kind} counter(s): removing {n} can't be paid (118.3)")
     exiled: list[int] = []
     if cost.exile_from_hand is not None:
         # 118.3: exile cards from your hand matching the selector (not the card being cast itself).
@@ -208,6 +214,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             raise IllegalAction("not enough life for Phyrexian mana (119.4)")
     if cost.tap and source is not None:
         source.tapped = True
+    if cost.remove_counters is not None and source is not None:
+        game.remove_counters(source.oid, *cost.remove_counters)
     if life:
         game.change_life(player, -life)
     for oid in sac:

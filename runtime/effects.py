@@ -618,9 +618,12 @@ class PlayerSacrifices:
         from .decisions import ChooseCards, Choice
         from .game import chosen_keys
         game = res.game
+        wanted = self.amount.evaluate(res)
+        done = True  # for "if you do" (608.2c): every player sacrificed as many as asked
         for p in res.players(self.player):
             mine = [o.oid for o in game.battlefield() if o.controller == p and self.filter.matches(game, o, p)]
-            n = min(self.amount.evaluate(res), len(mine))
+            n = min(wanted, len(mine))
+            done = done and n == wanted
             if n == 0:
                 continue
             picked = mine if n == len(mine) else game.ask_valid(
@@ -628,6 +631,7 @@ class PlayerSacrifices:
                 lambda ans: chosen_keys(ans, mine, n, n), f"choose {n} to sacrifice (701.17a)")
             for oid in picked:
                 game.sacrifice(oid)
+        res.performed = done
 
 
 Effect = Union[

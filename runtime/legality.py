@@ -78,6 +78,10 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
         if len(hand) < cost.discard:
             return False
+    if cost.remove_counters is not None:
+        kind, need = cost.remove_counters
+        if source is None or source.counters.get(kind, 0) < need:
+            return False
     if cost.exile_from_hand is not None:
         n = getattr(cost.exile_from_hand.count, "value", 0)
         flt = cost.exile_from_hand.filter

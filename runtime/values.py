@@ -83,7 +83,7 @@ class ObjectFilter:
         if self.multicolored and len(ch.colors) < 2:
             return False
         for n in self.non:
-            if n in ch.colors or n in ch.types or n in ch.subtypes:
+            if n in ch.colors or n in ch.types or n in ch.subtypes or n in ch.supertypes:
                 return False
         if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
             from .mana import mana_value
@@ -426,18 +426,19 @@ class Cost:
     sacrifice_this: bool = False
     discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
     exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
+    remove_counters: tuple[str, int] | None = None  # "remove a fade counter from this": (kind, how many)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
-                    or self.exile_from_hand)
+                    or self.exile_from_hand or self.remove_counters)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
         return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
                     sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
-                    discard_filter=self.discard_filter)
+                    discard_filter=self.discard_filter, remove_counters=self.remove_counters)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
