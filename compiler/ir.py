@@ -38,7 +38,7 @@ class AmountIR:
     """A number: fixed, X, or times a cost was paid."""
 
     kind: str  # "fixed" | "x" | "times_paid" | "counters_on_this" | "param" | "graveyard_size"
-    #            | "power_of" (value: slot, -1: this)
+    #            | "power_of" (value: slot, -1: this) | "event_amount" ("that much": of the trigger event)
     value: int = 0
     label: str = ""  # the cost label (times_paid), counter kind (counters_on_this) or parameter name
     words: str = ""
@@ -75,6 +75,7 @@ class RefIR:
 
     kind: str  # "slot" | "this" | "last" | "you" | "player_slot" | "each" | "each_opponent" | "each_player"
     #            | "controller_of" | "enchanted" | "slots_from" (an "any number of targets" phrase)
+    #            | "event_player" ("that player": of the trigger event)
     index: int = 0
     words: str = ""
     filter: "FilterIR | None" = None  # "each": the permanents meant
@@ -184,6 +185,18 @@ class TriggerIR:
     subject: FilterIR | None = None  # for "yours": which objects ("permanent you control")
     opponents: bool = False  # "becomes the target of a spell or ability an opponent controls"
     from_graveyard: bool = False  # 113.6k-style: the ability works while its card is in the graveyard
+    combat: bool = False  # deals_damage / dealt_damage: combat damage only (510.2)
+    recipient: str = ""  # deals_damage: "" (anything) | "player" | "opponent" | "creature"
+
+    @property
+    def event_player(self) -> bool:
+        """Whether the event names a player ("that player": the player dealt damage)."""
+        return "deals_damage" in self.events and self.recipient in ("player", "opponent")
+
+    @property
+    def event_amount(self) -> bool:
+        """Whether the event has an amount ("that much": the damage dealt, 603.2)."""
+        return "deals_damage" in self.events or "dealt_damage" in self.events
 
 
 @dataclass(frozen=True)

@@ -253,6 +253,8 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
     if a.counters is not None:
         return AmountIR("counters_on_this", label=a.counters.counter.name,
                         words=f"the number of {a.counters.counter.name} counters on it")
+    if a.that:
+        return AmountIR("event_amount", words=str(a.that))  # 603.2: the triggering event's amount
     if a.param:
         if params is None or params.get(a.param) != "number":
             if ck is not None:
@@ -323,12 +325,17 @@ class CardLowering:
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
+        self.event: TriggerIR | None = None  # the trigger of the ability being lowered ("that much", "that player")
 
     # amounts and costs ---------------------------------------------------
 
     def amount(self, a: Any) -> AmountIR:
         """An amount, with keyword parameters allowed inside keyword definitions."""
-        return _amount(a, self.params, self.ck)
+        out = _amount(a, self.params, self.ck)
+        if out.kind == "event_amount" and (self.event is None or not self.event.event_amount):
+            self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
+                          "e.g. 'whenever this is dealt damage: you gain that much life.'")
+        return out
 
     def cost_value(self, c: Any) -> CostIR:
         """A cost, or a keyword's cost parameter."""
@@ -480,6 +487,8 @@ class CardLowering:
             return RefIR("each_" + p.who.split()[1], words=p.who)
         if p.who == "that player":
             slots = [i for i, t in enumerate(self.targets) if t.kind == "player"]
+            if not slots and self.event is not None and self.event.event_player:
+                return RefIR("event_player", words="that player")  # the player dealt damage (603.2)
             if not slots:
                 self.ck.error(p, "'that player' has nothing to refer to: no player was targeted before it")
                 return RefIR("you", words="that player")
@@ -773,10 +782,12 @@ class CardLowering:
             trigger = self.trigger(b.trigger)
             cond = self.condition(b.condition) if b.condition is not None else None
             self.self_it, self.effects_done = trigger.scope == "this" and trigger.events != ("beginning",), 0
+            self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
             finally:
                 self.self_it = False
+                self.event = None
             # An ability that returns its own card "from your graveyard" works from there (113.6k).
             if any(e.kind == "put_into" and dict(e.args).get("from_graveyard") for s in sents for e in s.effects):
                 trigger = replace(trigger, from_graveyard=True)
@@ -849,6 +860,8 @@ class CardLowering:
         flt = None
         words: list[str] = []
         opponents = False
+        combat = False
+        recipient = ""
         for ev in t.events:
             ek = cname(ev)
             if ek == "TurnedUpEvent":
@@ -861,6 +874,16 @@ class CardLowering:
                 events.append("targeted")
                 opponents = bool(ev.opponents)
                 words.append("becomes the target of a spell or ability" + (" an opponent controls" if opponents else ""))
+            elif ek in ("DealsDamageEvent", "DealtDamageEvent"):
+                # 120.3, 603.2c: a damage event, maybe combat damage only, maybe to one kind of recipient.
+                dealt = ek == "DealtDamageEvent"
+                events.append("dealt_damage" if dealt else "deals_damage")
+                combat = bool(ev.combat)
+                recipient = "" if dealt else {"a player": "player", "an opponent": "opponent",
+                                              "a creature": "creature", "": ""}[ev.recipient or ""]
+                kind = "combat damage" if combat else "damage"
+                words.append(f"is dealt {kind}" if dealt else
+                             f"deals {kind}" + (f" to {ev.recipient}" if ev.recipient else ""))
             elif ek == "PhasesEvent":
                 events.append(f"phases_{ev.direction}")
                 words.append(f"phases {ev.direction}")
@@ -891,9 +914,10 @@ class CardLowering:
                 article = ""  # "another red creature"
             head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
             return TriggerIR(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
-                             words=head + under)
+                             words=head + under, combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
-        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}")
+        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
+                         combat=combat, recipient=recipient)
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""

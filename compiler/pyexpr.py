@@ -46,6 +46,8 @@ def amount(a: AmountIR) -> str:
         return f"rt.Fixed({ident(a.label)})"  # a keyword's number parameter, a local of abilities()
     if a.kind == "graveyard_size":
         return "rt.GraveyardSize()"
+    if a.kind == "event_amount":
+        return "rt.EventAmount()"
     return f"rt.Fixed({lit(a.value)})"
 
 
@@ -129,6 +131,7 @@ def ref(r: RefIR) -> str:
         "each_player": "rt.EachPlayer()",
         "controller_of": f"rt.ControllerOf({lit(r.index)})",
         "enchanted": "rt.EnchantedObject()",
+        "event_player": "rt.EventPlayer()",
     }[r.kind]
 
 
@@ -368,6 +371,10 @@ def trigger(t: TriggerIR) -> str:
         extra += ", opponents_only=True"
     if t.from_graveyard:
         extra += ", from_graveyard=True"
+    if t.combat:
+        extra += ", combat_only=True"
+    if t.recipient:
+        extra += f", recipient={lit(t.recipient)}"
     return f"rt.ObjectEvent(events={lit(t.events)}{extra})"
 
 

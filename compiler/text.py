@@ -57,7 +57,7 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
 def _amount(a: AmountIR) -> str:
     if a.kind == "x":
         return "X"
-    if a.kind in ("param", "counters_on_this"):
+    if a.kind in ("param", "counters_on_this", "event_amount"):
         return a.words
     return str(a.value)
 
@@ -273,6 +273,8 @@ class _Phrase:
             types = " ".join(_strs(a["types"]))
             plural = not (cnt.kind == "fixed" and cnt.value == 1)
             count_word = "X" if cnt.kind == "x" else ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
+            if cnt.kind == "event_amount":
+                count_word = cnt.words  # "create that many ... tokens
             kws = _strs(a["keywords"])
             with_ = f" with {' and '.join(kws)}" if kws else ""
             if cnt.kind == "counters_on_this":
@@ -368,12 +370,10 @@ class _Phrase:
             p, amt, f = a["player"], a["amount"], a["filter"]
             assert isinstance(p, RefIR) and isinstance(amt, AmountIR) and isinstance(f, FilterIR)
             third = p.kind != "you"
-            if third:
-                self.ref(RefIR("slot", p.index, words="target player"))
             article = "a" if amt.kind == "fixed" and amt.value == 1 else _amount(amt)
             if article == "a" and f.words[:1] in "aeiou":
                 article = "an"
-            return f"{'target player sacrifices' if third else 'sacrifice'} {article} {f.words}"
+            return f"{self.player_words(p) + ' sacrifices' if third else 'sacrifice'} {article} {f.words}"
         if k == "put_into":
             ref = a["target"]
             assert isinstance(ref, RefIR)

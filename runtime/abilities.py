@@ -118,6 +118,10 @@ class ObjectEvent:
     # 113.6k: a triggered ability that functions from the graveyard (it says so in its effect).
     from_graveyard: bool = False
     subject: ObjectFilter | None = None  # for "yours": which objects' events ("a permanent you control")
+    # deals_damage / dealt_damage (120.3, 603.2): combat damage only (510.2), and the recipient named
+    # ("" any, "player", "opponent", "creature").
+    combat_only: bool = False
+    recipient: str = ""
 
 
 Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]

@@ -31,7 +31,7 @@ from .values import (
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
     CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
-    ControllerOf, EnchantedObject, PowerOf,
+    ControllerOf, EnchantedObject, PowerOf, EventAmount, EventPlayer,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
@@ -108,6 +108,8 @@ __all__ = [
     "GainKeywords",
     "GainLife",
     "GraveyardSize",
+    "EventAmount",
+    "EventPlayer",
     "HandIfPaidOnResolve",
     "HasKeyword",
     "IgnoresSummoningSickness",

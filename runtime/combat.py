@@ -368,9 +368,10 @@ def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
             continue
         blocked = _ordered(game, b, {oid: game.obj(oid) for oid in b.blocking if game.exists(oid)})
         assignments.extend((b.oid, t, n) for t, n in _divide(game, b, power, blocked, None, assigned))
-    # 510.2: all combat damage is dealt simultaneously.
-    for src, target, amount in assignments:
-        game.deal_damage(src, target, amount)
+    # 510.2: all combat damage is dealt simultaneously (one event for its triggers, 603.2c).
+    with game.simultaneous_damage():
+        for src, target, amount in assignments:
+            game.deal_damage(src, target, amount, combat=True)
 
 
 def _was_blocked(game: "Game", attacker: "GameObject") -> bool:

@@ -30,8 +30,9 @@ class DealDamage:
         """Deal the damage to each still-legal referent."""
         n = self.amount.evaluate(res)
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
-        for ref in refs:
-            res.game.deal_damage(res.source_oid, ref, n)
+        with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
+            for ref in refs:
+                res.game.deal_damage(res.source_oid, ref, n)
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,10 @@ class DealDividedDamage:
         src = res.source_object()
         division = src.cast.division if src is not None and src.cast is not None else ()
         chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
-        for k, i in enumerate(chosen):
-            if k < len(division) and i not in res.illegal:
-                res.game.deal_damage(res.source_oid, res.targets[i], division[k])
+        with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
+            for k, i in enumerate(chosen):
+                if k < len(division) and i not in res.illegal:
+                    res.game.deal_damage(res.source_oid, res.targets[i], division[k])
 
 
 @dataclass(frozen=True)

@@ -36,3 +36,16 @@ class ZoneChange:
     face_down: "FaceDown | None" = None  # 708.3: put onto the battlefield face down
     copy_of: "CardDefinition | None" = None  # 707.5: enters as a copy of these copiable values
     linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")
+
+
+@dataclass(frozen=True)
+class DamageDealt:
+    """120.3, 603.2c: damage a source dealt in one event to one recipient (a creature's object id or
+    a player), or, with ``recipient`` "", all the damage the source (or, for "is dealt damage", the
+    recipient ``obj``) took part in during the event."""
+
+    amount: int
+    combat: bool  # combat damage (510.2)
+    recipient: str = ""  # "" (the whole event) | "player" | "creature"
+    player: int = -1  # the player dealt damage, for "player"
+    obj: int = -1  # the creature dealt damage, for "creature"

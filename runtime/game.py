@@ -26,7 +26,7 @@ from .continuous import (
     ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
-from .events import ZoneChange
+from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, GameObject, Player
 from .values import has_quality
@@ -70,6 +70,8 @@ class PendingTrigger:
     remembered: tuple[int, ...] = ()
     label: str = ""
     source_card: int = -1  # the source's card, named even after the source left its zone
+    event_player: int = -1  # the player the triggering event named ("that player", 603.2)
+    event_amount: int = 0  # the triggering event's amount ("that much")
 
 
 @dataclass
@@ -215,6 +217,8 @@ class Game:
         self.verify_characteristics = False
         # Each definition's printed characteristics, by id (definitions never change: never stale).
         self.printed: dict[int, tuple[CardDefinition, layers.Characteristics, bool]] = {}
+        # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
+        self.damage_batch: list[tuple[int, object, int, bool]] | None = None
 
     # ------------------------------------------------------------ basics
 
@@ -619,7 +623,52 @@ class Game:
         verb = "gains" if amount >= 0 else "loses"
         self.log(f"{p.name} {verb} {abs(amount)} life (now {p.life})")
 
-    def deal_damage(self, source_oid: int, ref: object, amount: int) -> None:
+    @contextmanager
+    def simultaneous_damage(self) -> Iterator[None]:
+        """Damage dealt inside is one event (510.2: combat damage is dealt at once; 120.3): once it is
+        all dealt, each source's and each recipient's damage abilities trigger once (603.2c)."""
+        if self.damage_batch is not None:
+            yield
+            return
+        self.damage_batch = []
+        try:
+            yield
+            records = self.damage_batch
+        finally:
+            self.damage_batch = None
+        self._damage_triggers(records)
+
+    def _damage_triggers(self, records: list[tuple[int, object, int, bool]]) -> None:
+        """603.2: "whenever this deals [combat] damage [to a player]" and "whenever this is dealt damage"
+        abilities trigger for the damage event ``records`` (source, recipient, amount, combat)."""
+        combat = any(c for _, _, _, c in records)
+        by_source: dict[int, list[tuple[object, int]]] = {}
+        taken: dict[int, int] = {}
+        for src, ref, amount, _ in records:
+            by_source.setdefault(src, []).append((ref, amount))
+            if isinstance(ref, int):
+                taken[ref] = taken.get(ref, 0) + amount
+        for src, dealt in by_source.items():
+            o = self.state.objects.get(src)
+            if o is None or o.zone is not Zone.BATTLEFIELD:
+                continue
+            self.fire_object_event(o, "deals_damage", damage=DamageDealt(sum(n for _, n in dealt), combat))
+            per: dict[object, int] = {}
+            for ref, n in dealt:
+                per[ref] = per.get(ref, 0) + n
+            for ref, n in per.items():
+                if isinstance(ref, str):
+                    d = DamageDealt(n, combat, "player", player=int(ref.split(":")[1]))
+                else:
+                    assert isinstance(ref, int)
+                    d = DamageDealt(n, combat, "creature", obj=ref)
+                self.fire_object_event(o, "deals_damage", damage=d)
+        for oid, n in taken.items():
+            t = self.state.objects.get(oid)
+            if t is not None and t.zone is Zone.BATTLEFIELD:
+                self.fire_object_event(t, "dealt_damage", damage=DamageDealt(n, combat))
+
+    def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False) -> None:
         """120.3: damage to a player causes life loss; to a creature it is marked on it.
 
         Before it is dealt, prevention applies (615: 702.16e protection); as it is dealt, the
@@ -661,6 +710,10 @@ class Game:
                 o.deathtouched = True  # 704.5h
         else:
             return
+        if self.damage_batch is not None:
+            self.damage_batch.append((source_oid, ref, amount, combat))
+        else:
+            self._damage_triggers([(source_oid, ref, amount, combat)])
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
 
@@ -1094,14 +1147,16 @@ class Game:
         self.fire_object_event(new, "enters")
 
     def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
-                          by: "StackItem | None" = None, remembered: tuple[int, ...] = ()) -> None:
+                          by: "StackItem | None" = None, remembered: tuple[int, ...] = (),
+                          damage: DamageDealt | None = None) -> None:
         """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger,
         and so do "whenever a permanent you control <event>" abilities of its controller's permanents
         (and of cards in their graveyard whose ability works from there, 113.6k).
 
         Leaves-the-battlefield and phasing-out abilities look back in time (603.10a): they are
         read from ``obj`` as it was, which the caller passes before it changes.  ``by``: the spell
-        or ability that made it the target ("that spell or ability", 702.21a).
+        or ability that made it the target ("that spell or ability", 702.21a).  ``damage``: what a
+        damage event dealt (603.2: "that player", "that creature", "that much").
         """
         if by is not None:
             remembered = (by.oid,)
@@ -1112,6 +1167,11 @@ class Game:
                 if flt is not None and (other is None or not flt.matches(self, other, obj.controller, obj.oid)):
                     continue
                 if a.trigger.opponents_only and (by is None or by.controller == obj.controller):
+                    continue
+                if damage is not None:
+                    if _damage_matches(a.trigger, damage, obj.controller):
+                        self._trigger(obj, a, (damage.obj,) if damage.obj >= 0 else remembered,
+                                      event_player=damage.player, event_amount=damage.amount)
                     continue
                 self._trigger(obj, a, remembered)
         if obj.zone is not Zone.BATTLEFIELD:
@@ -1129,7 +1189,11 @@ class Game:
                 if isinstance(t, ObjectEvent) and t.scope == "yours" and event in t.events \
                         and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
-                    self._trigger(w, a, (obj.oid,))
+                    if damage is None:
+                        self._trigger(w, a, (obj.oid,))
+                    elif _damage_matches(t, damage, w.controller):
+                        # "whenever a creature you control deals combat damage to a player": "it" is that creature.
+                        self._trigger(w, a, (obj.oid,), event_player=damage.player, event_amount=damage.amount)
 
     def spell_cast(self, spell: GameObject, caster: int) -> None:
         """603.2 / 601.2i: a spell became cast; "whenever [you|an opponent|a player] casts a ... spell"
@@ -1165,7 +1229,8 @@ class Game:
                 keep.append(d)
         self.state.delayed = keep
 
-    def _trigger(self, obj: GameObject, a: TriggeredAbility, remembered: tuple[int, ...] = ()) -> None:
+    def _trigger(self, obj: GameObject, a: TriggeredAbility, remembered: tuple[int, ...] = (),
+                 event_player: int = -1, event_amount: int = 0) -> None:
         from .stack import Resolution
         if a.condition is not None:
             # 603.4: an intervening-if condition is checked as the ability triggers.
@@ -1174,7 +1239,8 @@ class Game:
             if not a.condition.holds(self, res):
                 return
         self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,
-                                                 source_card=obj.card.card_id))
+                                                 source_card=obj.card.card_id, event_player=event_player,
+                                                 event_amount=event_amount))
 
     def became_targets(self, item: "StackItem") -> None:
         """601.2c, 603.2 / 702.21a: each object a spell or ability targets "becomes the target" as it is put on
@@ -1202,3 +1268,16 @@ class Game:
             out.extend(mine)
         self.state.pending = []
         return out
+
+
+def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
+    """Whether a damage trigger's words fit the damage event ``d``: combat damage only (510.2), and the
+    recipient named ("to a player", "to an opponent" -- a player other than its controller, 102.2 --,
+    "to a creature"); with no recipient named, the whole event (603.2c: it triggers once)."""
+    if t.combat_only and not d.combat:
+        return False
+    if not t.recipient:
+        return not d.recipient
+    if t.recipient == "creature":
+        return d.recipient == "creature"
+    return d.recipient == "player" and (t.recipient == "player" or d.player != controller)

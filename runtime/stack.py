@@ -15,8 +15,8 @@ from .abilities import (
 from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
 from .values import (
-    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, has_quality, LastAffected, ObjectFilter,
-    ObjectRef, PlayerRef, PlayerSlot, Slot, SlotsFrom,
+    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, has_quality, LastAffected,
+    ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, SlotsFrom,
     ThisObject, You,
 )
 from .zones import Zone
@@ -42,6 +42,8 @@ class StackItem:
     effect: "Effect | None" = None
     remembered: tuple[int, ...] = ()
     text: str = ""
+    event_player: int = -1  # a triggered ability's event: the player it names ("that player", 603.2)
+    event_amount: int = 0  # ... and its amount ("that much")
 
 
 @dataclass
@@ -56,6 +58,8 @@ class Resolution:
     last_affected: tuple[object, ...] = field(default_factory=tuple)
     illegal: frozenset[int] = frozenset()  # target slots that became illegal (608.2b)
     performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
+    event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
+    event_amount: int = 0  # the triggering event's amount ("that much")
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -121,6 +125,8 @@ class Resolution:
         """The players a player reference means."""
         if isinstance(ref, You):
             return [self.controller]
+        if isinstance(ref, EventPlayer):
+            return [self.event_player] if self.event_player >= 0 else []
         if isinstance(ref, ControllerOf):
             if ref.slot in self.illegal:
                 return []
@@ -344,7 +350,7 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
             return
     item = StackItem(kind="ability", oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
-                     remembered=t.remembered, text=text)
+                     remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount)
     game.state.stack.append(item)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
     game.became_targets(item)
@@ -368,7 +374,8 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     src = game.state.objects.get(item.source_oid)
     res = Resolution(game, item.controller, item.source_oid, item.targets,
                      x=src.cast.x if src is not None and src.cast else 0,
-                     last_affected=tuple(item.remembered))
+                     last_affected=tuple(item.remembered), event_player=item.event_player,
+                     event_amount=item.event_amount)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability

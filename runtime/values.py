@@ -209,7 +209,13 @@ class ControllerOf:
     slot: int
 
 
-PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf]
+@dataclass(frozen=True)
+class EventPlayer:
+    """"that player": the player named by the event that triggered the ability (the player dealt
+    damage in "whenever this deals combat damage to a player", 603.2)."""
+
+
+PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer]
 
 
 # ------------------------------------------------------------------ amounts
@@ -283,7 +289,17 @@ class PowerOf:
         return max(res.game.characteristics(obj).power or 0, 0)
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf]
+@dataclass(frozen=True)
+class EventAmount:
+    """"that much", "that many": the amount of the event that triggered the ability (the damage dealt,
+    603.2, 120.3)."""
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The amount the triggering event carried (0 for an ability that didn't trigger on one)."""
+        return res.event_amount
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount]
 
 
 # ------------------------------------------------------------------ conditions
