@@ -285,35 +285,47 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
-    """Play many seeded random games with invariant checks; report games, decisions checked, failures."""
+    """Play many seeded random games with invariant checks; report games, decisions checked, failures.
+
+    Progress goes to stderr as games finish (rewritten in place on a terminal, a line every ten
+    seconds otherwise); ``--jobs`` plays on several processes, with the same report for a seed."""
     import time
 
-    from runtime.pool import Pool
-    from runtime.simulate import play_game
+    from runtime.soak import SoakTotals, soak
+
+    tty = sys.stderr.isatty()
+    last = [0.0]
+    printed = [0]
+
+    def fails(t: SoakTotals) -> None:  # FAIL lines as soon as known, in seed order
+        for g in t.failures[printed[0]:]:
+            if tty:
+                sys.stderr.write("\n")
+            print(f"FAIL seed {g.seed}: {g.violation}  (reproduce: cardsmith play --seed {g.seed} "
+                  f"--turns {args.turns})", flush=True)
+        printed[0] = len(t.failures)
+
+    def progress(t: SoakTotals) -> None:
+        fails(t)
+        now = time.perf_counter()
+        if not tty and now - last[0] < 10 and t.games < args.games:
+            return
+        last[0] = now
+        line = (f"  {t.games}/{args.games} games  {t.decisions} decisions  {len(t.failures)} failures  "
+                f"{t.rate():.2f} games/s")
+        sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
+        sys.stderr.flush()
 
     with tempfile.TemporaryDirectory() as tmp:
-        pool = _compiled_pool(tmp)
-        assert isinstance(pool, Pool)
-        start = time.perf_counter()
-        decisions = failures = 0
-        outcomes: dict[str, int] = {}
-        for i in range(args.games):
-            seed = args.seed + i
-            report = play_game(pool, seed, max_turns=args.turns)
-            decisions += report.decisions
-            outcomes[report.ended] = outcomes.get(report.ended, 0) + 1
-            if report.violations:
-                failures += 1
-                print(f"FAIL seed {seed}: {report.violations[0]}  (reproduce: cardsmith play --seed {seed} "
-                      f"--turns {args.turns})")
-            if sys.stderr.isatty() and (i + 1) % 10 == 0:
-                sys.stderr.write(f"\r  {i + 1}/{args.games} games")
-        secs = time.perf_counter() - start
-        if sys.stderr.isatty():
+        _compiled_pool(tmp)
+        totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress)
+        if tty:
             sys.stderr.write("\n")
-        print(f"games: {args.games}  decisions checked: {decisions}  failures: {failures}  "
-              f"outcomes: {outcomes}  seconds: {secs:.1f}")
-        return 1 if failures else 0
+        fails(totals)
+        print(f"games: {totals.games}  decisions checked: {totals.decisions}  failures: {len(totals.failures)}  "
+              f"outcomes: {totals.outcomes}  seconds: {totals.seconds:.1f}  games/s: {totals.rate():.2f}  "
+              f"jobs: {args.jobs}")
+        return 1 if totals.failures else 0
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -382,6 +394,8 @@ def make_parser() -> argparse.ArgumentParser:
     so.add_argument("--games", type=int, default=100)
     so.add_argument("--seed", type=int, default=0, help="first seed")
     so.add_argument("--turns", type=int, default=20, help="turn limit per game")
+    so.add_argument("--jobs", type=int, default=1,
+                    help="worker processes (the report for a seed range is the same for any number)")
     so.set_defaults(func=cmd_soak)
     cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
     cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")

@@ -1,10 +1,12 @@
 """The runtime's speed-ups serve nothing stale: characteristics remembered across a read-only
 stretch (``Game.unchanging``, carried over a pass of priority, 117.3d) or taken from the printed
 values when no layer can apply (613.1) equal a fresh computation through every layer, and the
-fast invariant check finds exactly what the full one finds."""
+fast invariant check finds exactly what the full one finds; the soak gives the same report on any
+number of worker processes."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from runtime.game import Game
 from runtime.invariants import _violations, card_census, check_invariants
 from runtime.pool import Pool
 from runtime.simulate import play_game
+from runtime.soak import chunks, soak
 from runtime.zones import Zone
 
 
@@ -88,3 +91,17 @@ def test_fast_invariant_check_agrees_with_the_full_one(pool: Pool) -> None:
     game.state.zones[(Zone.GRAVEYARD, 0)].remove(999)
     assert check_invariants(game, census) == [] == _violations(game, census)
     assert check_invariants(game, Counter({0: 2, 1: 1})) == _violations(game, Counter({0: 2, 1: 1})) != []
+
+
+def test_soak_report_is_the_same_on_any_number_of_workers(pool_dir: Path) -> None:
+    seen: list[tuple[int, int, int]] = []
+    one = soak(str(pool_dir), 40, 4, turns=4, jobs=1,
+               progress=lambda t: seen.append((t.games, t.decisions, len(t.failures))))
+    two = soak(str(pool_dir), 40, 4, turns=4, jobs=2)
+    assert one.games == two.games == 4
+    assert (one.decisions, one.outcomes, one.failures) == (two.decisions, two.outcomes, two.failures)
+    assert one.decisions > 0 and not one.failures
+    # Progress is reported as games finish, with running totals ending at the report's.
+    assert seen and seen[-1] == (4, one.decisions, 0) and [g for g, _, _ in seen] == sorted(g for g, _, _ in seen)
+    assert chunks(0, 100, 2) == [tuple(range(i, i + 10)) for i in range(0, 100, 10)]
+    assert sum(len(c) for c in chunks(7, 5, 4)) == 5
