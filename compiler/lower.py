@@ -478,6 +478,9 @@ class CardLowering:
 
     def player(self, p: Any, condition: ConditionIR | None) -> RefIR:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
+        if p is not None and p.owner:
+            # "that creature's owner" (108.3): of the last target.
+            return RefIR("owner_of", len(self.targets) - 1 if self.targets else -1, words=str(p.owner))
         if p is not None and p.controller:
             # "its controller": the controller of the object "it" names (the last target, else this).
             return RefIR("controller_of", len(self.targets) - 1 if self.targets else -1, words="its controller")
@@ -520,6 +523,11 @@ class CardLowering:
     def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
         """Lower one effect statement."""
         k = cname(e)
+        if k == "CantCastEffect":
+            named = self.back_ref(str(e.samename))
+            if named.kind != "slot":
+                self.ck.error(e, f"'{e.samename}' must name a target chosen before it")
+            return EffectIR("cant_cast_same_name", (("player", self.player(e.player, cond)), ("named", named)))
         if k == "DividedDamageEffect" and e.evenly:
             # "divided evenly, rounded down, among any number of targets" (115.1d): unbounded.
             self.after_unbounded(e)

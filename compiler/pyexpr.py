@@ -130,6 +130,7 @@ def ref(r: RefIR) -> str:
         "each_opponent": "rt.EachOpponent()",
         "each_player": "rt.EachPlayer()",
         "controller_of": f"rt.ControllerOf({lit(r.index)})",
+        "owner_of": f"rt.OwnerOf({lit(r.index)})",
         "enchanted": "rt.EnchantedObject()",
         "event_player": "rt.EventPlayer()",
     }[r.kind]
@@ -223,6 +224,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "exile":
         also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
         return f"rt.ExileObject(target={r('target')}{also})"
+    if k == "cant_cast_same_name":
+        named = a["named"]
+        assert isinstance(named, RefIR)
+        return f"rt.CantCastSameName(player={r('player')}, named={lit(named.index)})"
     if k == "divided_evenly":
         return f"rt.DealDamageDividedEvenly(amount={am('amount')}, first={lit(a['first'])})"
     if k == "counter_spell":

@@ -186,6 +186,11 @@ class _Phrase:
             amt = a["amount"]
             assert isinstance(amt, AmountIR)
             return f"{subject} deals {_amount(amt)} damage divided as you choose among any number of targets"
+        if k == "cant_cast_same_name":
+            p, named = a["player"], a["named"]
+            assert isinstance(p, RefIR) and isinstance(named, RefIR)
+            return (f"{self.player_words(p)} can't cast spells with the same name as {self.ref(named)} "
+                    "until your next turn")
         if k == "divided_evenly":
             amt = a["amount"]
             assert isinstance(amt, AmountIR)

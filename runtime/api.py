@@ -22,7 +22,7 @@ from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
-    CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
+    CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
     PlayerSacrifices, PutIntoZone, Pay,
 )
 from .facedown import FaceDown
@@ -31,7 +31,7 @@ from .values import (
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
     CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
-    ControllerOf, EnchantedObject, PowerOf, EventAmount, EventPlayer,
+    ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
@@ -67,6 +67,7 @@ __all__ = [
     "CardsInGraveyard",
     "CastDuringMainPhase",
     "CombatDamageSteps",
+    "CantCastSameName",
     "CastThis",
     "ControlledSinceLastUpkeep",
     "ControllerOf",
@@ -133,6 +134,7 @@ __all__ = [
     "PerformAction",
     "PhasesEachUntap",
     "PlayerSacrifices",
+    "OwnerOf",
     "PlayerSlot",
     "PowerOf",
     "PreventDamageFrom",

@@ -67,6 +67,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         ch = layers.characteristics_of_definition(chosen.face_down.definition)
     if "land" in ch.types:
         raise IllegalAction(f"{name} is a land: lands are played, not cast (305.9)")
+    if cast_banned(game, player, ch.name):
+        raise IllegalAction(f"{game.players[player].name} can't cast spells named {ch.name} now: an effect "
+                            f"says so (101.2)")
     if o.owner != player:
         raise IllegalAction(f"{name} isn't yours to cast")
     options = d.cost_options()
@@ -190,6 +193,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
+
+
+def cast_banned(game: "Game", player: int, name: str) -> bool:
+    """Whether an effect says ``player`` can't cast spells with this name (101.2: "can't" wins)."""
+    return bool(name) and any(p == player and n == name for p, n, _ in game.state.cast_bans)
 
 
 def may_play(game: "Game", obj: "GameObject", player: int) -> bool:

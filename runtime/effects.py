@@ -74,6 +74,27 @@ class DealDamageDividedEvenly:
 
 
 @dataclass(frozen=True)
+class CantCastSameName:
+    """"That creature's owner can't cast spells with the same name as that creature until your next
+    turn" (101.2): the name is read as the effect begins (608.2h: last known information if the
+    object left); the effect ends as the ability's controller's next turn begins."""
+
+    player: PlayerRef
+    named: int  # the target slot whose object's name is banned
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the restriction."""
+        obj = res.object_or_last_known(self.named)
+        name = res.game.characteristics(obj).name if obj is not None else ""
+        if not name:
+            return
+        for p in res.players(self.player):
+            res.game.state.cast_bans.append((p, name, res.controller))
+            res.game.log(f"{res.game.players[p].name} can't cast spells named {name} until "
+                         f"{res.game.players[res.controller].name}'s next turn")
+
+
+@dataclass(frozen=True)
 class GainLife:
     """119.3: a player gains life."""
 
@@ -641,5 +662,5 @@ Effect = Union[
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis, Pay,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem,
 ]

@@ -124,6 +124,9 @@ class GameState:
     first_damage_dealers: list[int] = field(default_factory=list)
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
+    # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
+    # turn ends it), from effects lasting "until your next turn".
+    cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -190,6 +193,7 @@ def state_digest(state: GameState) -> str:
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
+        repr(state.cast_bans),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

@@ -138,7 +138,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         nonmana = alt.cost
         if alt.face_down is not None:
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
-    if "land" in ch.types or obj.owner != player:
+    from .casting import cast_banned
+    if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
     elif obj.zone is not Zone.HAND:
         from .casting import may_play

@@ -16,7 +16,7 @@ from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
 from .values import (
     ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, has_quality, LastAffected,
-    ObjectFilter, ObjectRef, PlayerRef, PlayerSlot, Slot, SlotsFrom,
+    ObjectFilter, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom,
     ThisObject, You,
 )
 from .zones import Zone
@@ -132,6 +132,9 @@ class Resolution:
                 return []
             obj = self.object_or_last_known(ref.slot)
             return [obj.controller] if obj is not None else []
+        if isinstance(ref, OwnerOf):
+            owned = self.object_or_last_known(ref.slot)
+            return [owned.owner] if owned is not None else []
         if isinstance(ref, PlayerSlot):
             if ref.index >= len(self.targets) or ref.index in self.illegal:
                 return []

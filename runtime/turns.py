@@ -50,6 +50,8 @@ def begin_turn(game: "Game") -> None:
     s.active = s.first_player if s.turn == 1 else game.opponent(s.active)
     for p in game.players:
         p.lands_played = 0
+    # "until your next turn" effects end as that player's next turn begins.
+    s.cast_bans = [b for b in s.cast_bans if b[2] != s.active]
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
 
 

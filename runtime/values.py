@@ -215,7 +215,15 @@ class EventPlayer:
     damage in "whenever this deals combat damage to a player", 603.2)."""
 
 
-PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer]
+@dataclass(frozen=True)
+class OwnerOf:
+    """"that creature's owner": the owner of the object in target slot ``slot`` (108.3), read from
+    last known information if it left its zone (608.2h)."""
+
+    slot: int
+
+
+PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf]
 
 
 # ------------------------------------------------------------------ amounts
