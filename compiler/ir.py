@@ -101,6 +101,7 @@ class ConditionIR:
     keyword: str = ""  # the keyword whose cost a linked condition names ("kicker")
     negated: bool = False  # "if it wasn't kicked"
     its: bool = False  # mana_value printed "if its converted mana cost is N or less"
+    filter: "FilterIR | None" = None  # defending_controls: "defending player controls an Island"
 
 
 @dataclass(frozen=True)

@@ -362,6 +362,8 @@ class CardLowering:
             return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
         if k == "CastInMainCondition":
             return ConditionIR("", "", kind="cast_in_main")
+        if k == "DefendingControlsCondition":
+            return ConditionIR("", "", kind="defending_controls", filter=_filter(self.ck, c.filter, c))
         if k == "LeftBattlefieldCondition":
             return ConditionIR("", "", kind="permanent_left")
         if k == "ManaValueCondition":
@@ -746,6 +748,8 @@ class CardLowering:
             return StaticPartIR("hexproof" if p.opponents else "shroud")
         if k == "CantBeBlockedByFewer":
             return StaticPartIR("min_blockers", count=NUMBER_WORDS[p.count])
+        if k == "MaxBlockers":
+            return StaticPartIR("max_blockers", count=NUMBER_WORDS[p.count])
         if k == "CombatDamageSteps":
             return StaticPartIR("damage_steps", regular=bool(p.regular))
         if k in ("CantBeBlockedBy", "CantBeTargetedBy", "CantBeAttachedBy", "PreventDamageFrom"):
@@ -775,7 +779,8 @@ class CardLowering:
                 "CantBeDestroyed": "indestructible", "CantPhaseOut": "cant_phase_out",
                 "PhasesEachUntap": "phasing", "AssignsExcess": "excess_to_player",
                 "AttacksUntapped": "attacks_untapped", "DamageGainsLife": "lifelink_damage",
-                "DamageIsLethal": "lethal_damage"}[k]
+                "DamageIsLethal": "lethal_damage", "CantBeBlocked": "unblockable",
+                "AttacksEachCombat": "must_attack", "BlocksEachCombat": "must_block_each"}[k]
         return StaticPartIR(kind)
 
     def ability(self, st: Any) -> AbilityIR:

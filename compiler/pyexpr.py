@@ -155,6 +155,9 @@ def condition(c: ConditionIR | None) -> str:
         return f"rt.ManaValueIs(subject={lit(-1 if c.subject is None else c.subject)}, {bound}={lit(c.count)})"
     if c.kind == "has_keyword":
         return f"rt.HasKeyword(keyword={lit(c.keyword)})"
+    if c.kind == "defending_controls":
+        assert c.filter is not None
+        return f"rt.DefendingPlayerControls(filter={obj_filter(c.filter)})"
     fields = [f"label={lit(c.label)}"]
     if c.ordinal is not None:
         fields.append(f"ordinal={lit(c.ordinal)}")
@@ -345,6 +348,8 @@ def static_part(p: StaticPartIR) -> str:
         return f"rt.{cls}(keywords={lit(p.keywords)})"
     if p.kind == "min_blockers":
         return f"rt.MinimumBlockers(count={lit(p.count)})"
+    if p.kind == "max_blockers":
+        return f"rt.MaximumBlockers(count={lit(p.count)})"
     if p.kind == "damage_steps":
         return f"rt.CombatDamageSteps(first=True, regular={lit(p.regular)})"
     if p.kind in ("cant_be_blocked_by", "cant_be_targeted_by", "cant_be_attached_by", "prevent_damage_from"):
@@ -357,7 +362,8 @@ def static_part(p: StaticPartIR) -> str:
            "indestructible": "Indestructible", "cant_phase_out": "CantPhaseOut", "phasing": "PhasesEachUntap",
            "excess_to_player": "AssignsExcessToPlayer", "attacks_untapped": "AttacksWithoutTapping",
            "lifelink_damage": "DamageGainsLife", "lethal_damage": "DamageIsLethal",
-           "cant_activate": "AbilitiesCantBeActivated"}[p.kind]
+           "cant_activate": "AbilitiesCantBeActivated", "unblockable": "Unblockable",
+           "must_attack": "AttacksEachCombat", "must_block_each": "BlocksEachCombat"}[p.kind]
     return f"rt.{cls}()"
 
 

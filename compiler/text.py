@@ -96,6 +96,10 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
         elif p.kind in ("evasion", "block_only"):
             words = " or ".join(_plural_filter(f) for f in p.filters)
             out.append(("can't be blocked except by " if p.kind == "evasion" else "can block only ") + words)
+        elif p.kind == "max_blockers":
+            n = p.count
+            many = "one" if n == 1 else NUMBER_TEXT.get(n, str(n))
+            out.append(f"can't be blocked by more than {many} creature{'s' if n != 1 else ''}")
         elif p.kind == "min_blockers":
             out.append(f"can't be blocked except by {NUMBER_TEXT.get(p.count, str(p.count))} or more creatures")
         elif p.kind == "damage_steps":
@@ -120,7 +124,9 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
                         "attacks_untapped": "doesn't tap to attack",
                         "lifelink_damage": "causes its controller to gain that much life when it deals damage",
                         "lethal_damage": "deals lethal damage in any amount",
-                        "cant_activate": "has activated abilities that can't be activated"}[p.kind])
+                        "cant_activate": "has activated abilities that can't be activated",
+                        "unblockable": "can't be blocked", "must_attack": "attacks each combat if able",
+                        "must_block_each": "blocks each combat if able"}[p.kind])
     if len(out) > 2:
         return ", ".join(out[:-1]) + ", and " + out[-1]  # a list of three or more: serial comma
     return " and ".join(out)
@@ -443,6 +449,9 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return f"if it has {c.keyword}"
     if c.kind == "cast_in_main":
         return "if you cast this spell during your main phase"
+    if c.kind == "defending_controls" and c.filter is not None:
+        noun = c.filter.words
+        return f"if defending player controls {'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
     if c.kind == "permanent_left":
         return "if a permanent you controlled left the battlefield this turn"
     if c.kind == "mana_value":

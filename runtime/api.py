@@ -16,6 +16,7 @@ from .continuous import (
     CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeAttachedBy,
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
     DamageGainsLife, DamageIsLethal, GainKeywords, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
+    MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     PreventDamageFrom, PTChange, Untargetable,
 )
 from .effects import (
@@ -31,7 +32,7 @@ from .values import (
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
     CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
-    ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
+    ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer, DefendingPlayerControls,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
@@ -126,6 +127,11 @@ __all__ = [
     "MayPlayThem",
     "Mill",
     "MinimumBlockers",
+    "MaximumBlockers",
+    "Unblockable",
+    "AttacksEachCombat",
+    "BlocksEachCombat",
+    "DefendingPlayerControls",
     "MustBlock",
     "ObjectEvent",
     "ObjectFilter",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from .continuous import (
+    AttacksEachCombat, BlocksEachCombat, MaximumBlockers, Unblockable,
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
 )
@@ -71,6 +72,8 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
         return f"{ach.name} isn't attacking"
     for _, origin in bch.has(CantBlock) + bch.has(CantAttackOrBlock):
         return f"{bch.name} can't block{_because(origin)} (509.1b)"
+    for _, origin in ach.has(Unblockable):
+        return f"{ach.name} can't be blocked{_because(origin)} (509.1b)"
     # 509.1b: restrictions of the attacker ("can't be blocked except by") and of the blocker
     # ("can block only") are both checked; any one failing makes the block illegal.
     for part, origin in ach.has(CantBeBlockedExceptBy):
@@ -102,7 +105,38 @@ def too_few_blockers(game: "Game", plan: dict[int, int]) -> str | None:
             if n < part.count:
                 return (f"{game.name_of(a)} can't be blocked except by {part.count} or more creatures"
                         f"{_because(origin)} (509.1b)")
+        for part, origin in game.characteristics(game.obj(a)).has(MaximumBlockers):
+            assert isinstance(part, MaximumBlockers)
+            if n > part.count:
+                many = "one creature" if part.count == 1 else f"{part.count} creatures"
+                return f"{game.name_of(a)} can't be blocked by more than {many}{_because(origin)} (509.1b)"
     return None
+
+
+def maximum_blockers(game: "Game", attacker: "GameObject") -> int | None:
+    """The most creatures that may block ``attacker`` (509.1b), None when nothing says so."""
+    counts = [p.count for p, _ in game.characteristics(attacker).has(MaximumBlockers) if isinstance(p, MaximumBlockers)]
+    return min(counts, default=None)
+
+
+def attack_requirement_problem(game: "Game", chosen: list[int], player: int) -> str | None:
+    """508.1d: the attack must obey as many requirements as possible without breaking a restriction:
+    a creature that "attacks each combat if able" and can attack must be declared."""
+    for o in game.battlefield():
+        if o.controller != player or o.oid in chosen:
+            continue
+        for _, origin in game.characteristics(o).has(AttacksEachCombat):
+            if attack_problem(game, o, player) is None:
+                return f"{game.name_of(o.oid)} attacks each combat if able{_because(origin)} (508.1d)"
+    return None
+
+
+def each_combat_block_requirements(game: "Game", blockers: list["GameObject"], attackers: list["GameObject"],
+                                   defender: int) -> list[tuple[int, int]]:
+    """509.1c: a creature that "blocks each combat if able" is required to block some attacker: one
+    "blocker>attacker" requirement per attacker it could block (obeying any one of them suffices)."""
+    return [(b.oid, a.oid) for b in blockers if game.characteristics(b).has(BlocksEachCombat)
+            for a in attackers if block_problem(game, b, a, defender) is None]
 
 
 def minimum_blockers(game: "Game", attacker: "GameObject") -> int:
@@ -111,10 +145,13 @@ def minimum_blockers(game: "Game", attacker: "GameObject") -> int:
     return max(counts, default=1)
 
 
-def requirement_problem(game: "Game", plan: dict[int, int], defender: int) -> str | None:
+def requirement_problem(game: "Game", plan: dict[int, int], defender: int,
+                        extra: list[tuple[int, int]] | None = None) -> str | None:
     """509.1c: the blocks must obey as many blocking requirements as possible without breaking a
-    restriction.  Each creature can block only one attacker, so each creature obeys at most one."""
-    reqs = [(b, a) for b, a in game.state.block_requirements if game.exists(b) and game.exists(a)]
+    restriction.  Each creature can block only one attacker, so each creature obeys at most one.
+    ``extra``: requirements of static abilities ("blocks each combat if able")."""
+    reqs = [(b, a) for b, a in list(game.state.block_requirements) + (extra or [])
+            if game.exists(b) and game.exists(a)]
     if not reqs:
         return None
     possible: set[int] = set()
@@ -140,7 +177,8 @@ def declare_attackers(game: "Game") -> None:
     opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
     for _ in range(20):
         legal = tuple(str(o.oid) for o in cands if attack_problem(game, o, player) is None)
-        ans = game.ask(DeclareAttackers(player, "Declare attackers", opts, legal))
+        required = tuple(str(o.oid) for o in cands if game.characteristics(o).has(AttacksEachCombat))
+        ans = game.ask(DeclareAttackers(player, "Declare attackers", opts, legal, required))
         keys = ans if isinstance(ans, tuple) else ()
         try:
             chosen: list[int] = []
@@ -154,6 +192,9 @@ def declare_attackers(game: "Game") -> None:
                 if why:
                     raise IllegalAction(f"{why}")
                 chosen.append(int(k))
+            why = attack_requirement_problem(game, chosen, player)
+            if why:
+                raise IllegalAction(why)
         except IllegalAction as e:
             game.refusals.append(str(e))
             continue
@@ -180,13 +221,15 @@ def declare_blockers(game: "Game") -> None:
                 and "creature" in game.characteristics(o).types]
     if not blockers:
         return
+    each = each_combat_block_requirements(game, blockers, attackers, defender)
     q = DeclareBlockers(defender, "Declare blockers",
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
                         tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
-                        tuple(f"{b}>{a}" for b, a in game.state.block_requirements),
+                        tuple(f"{b}>{a}" for b, a in list(game.state.block_requirements) + each),
                         tuple(f"{b.oid}>{a.oid}" for b in blockers for a in attackers
                               if block_problem(game, b, a, defender) is None),
-                        tuple(f"{a.oid}>{n}" for a in attackers if (n := minimum_blockers(game, a)) > 1))
+                        tuple(f"{a.oid}>{n}" for a in attackers if (n := minimum_blockers(game, a)) > 1),
+                        tuple(f"{a.oid}>{m}" for a in attackers if (m := maximum_blockers(game, a)) is not None))
     for _ in range(20):
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()
@@ -202,7 +245,7 @@ def declare_blockers(game: "Game") -> None:
                 if why:
                     raise IllegalAction(why)
                 plan[int(b)] = int(a)
-            why = too_few_blockers(game, plan) or requirement_problem(game, plan, defender)
+            why = too_few_blockers(game, plan) or requirement_problem(game, plan, defender, each)
             if why:
                 raise IllegalAction(why)
         except IllegalAction as e:

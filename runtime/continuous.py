@@ -106,6 +106,28 @@ class MinimumBlockers:
 
 
 @dataclass(frozen=True)
+class MaximumBlockers:
+    """509.1b: can't be blocked by more than ``count`` creatures (checked on the whole declaration)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Unblockable:
+    """509.1b: can't be blocked."""
+
+
+@dataclass(frozen=True)
+class AttacksEachCombat:
+    """508.1d: a requirement: attacks each combat if able."""
+
+
+@dataclass(frozen=True)
+class BlocksEachCombat:
+    """509.1c: a requirement: blocks each combat if able."""
+
+
+@dataclass(frozen=True)
 class CombatDamageSteps:
     """510.4: deals combat damage in the first combat damage step and, if ``regular``, in the regular
     one too.  A creature with no such part deals combat damage only in the regular step."""
@@ -220,7 +242,7 @@ Part = Union[
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
-    AbilitiesCantBeActivated,
+    AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
 ]
 
 

@@ -103,6 +103,7 @@ class DeclareAttackers:
     prompt: str
     options: tuple[Choice, ...]
     legal: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()  # 508.1d: keys of creatures that attack each combat if able
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ class DeclareBlockers:
     requirements: tuple[str, ...] = ()  # 509.1c: "blocker>attacker" blocks required if able
     legal: tuple[str, ...] = ()  # every "blocker>attacker" block that breaks no restriction (509.1b)
     minimums: tuple[str, ...] = ()  # 509.1b: "attacker>N": blocked by none or by at least N creatures
+    maximums: tuple[str, ...] = ()  # 509.1b: "attacker>N": blocked by at most N creatures
 
 
 Question = Union[
@@ -172,8 +174,9 @@ class RandomDecider:
                 return "pass"
             return self.rng.choice(acts).key
         if isinstance(q, DeclareAttackers):
-            able = [c for c in q.options if c.key in q.legal]
-            return self._subset(able, 0, len(able))
+            able = [c for c in q.options if c.key in q.legal and c.key not in q.required]
+            must = tuple(k for k in q.required if k in q.legal)  # 508.1d: requirements are obeyed
+            return must + self._subset(able, 0, len(able))
         if isinstance(q, DeclareBlockers):
             pairs: list[str] = []
             required = {r.split(">")[0]: r for r in q.requirements if r in q.legal}
@@ -189,5 +192,9 @@ class RandomDecider:
                 attacker, _, n = m.partition(">")
                 if len([p for p in pairs if p.endswith(">" + attacker)]) < int(n):
                     pairs = [p for p in pairs if not p.endswith(">" + attacker)]
+            for m in q.maximums:
+                attacker, _, n = m.partition(">")
+                mine = [p for p in pairs if p.endswith(">" + attacker)]
+                pairs = [p for p in pairs if p not in mine[int(n):]]
             return tuple(pairs)
         raise TypeError(f"unknown question {q!r}")

@@ -423,8 +423,22 @@ class PermanentLeftThisTurn:
         return game.players[res.controller].left_battlefield_turn == game.state.turn
 
 
+@dataclass(frozen=True)
+class DefendingPlayerControls:
+    """"defending player controls an Island" (702.14c landwalk; 506.2: in a two-player game, the
+    defending player is the opponent of the attacking creature's controller)."""
+
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Whether the opponent of the source's controller controls a permanent the filter matches."""
+        defender = game.opponent(res.controller)
+        return any(o.controller == defender and self.filter.matches(game, o, viewer=res.controller)
+                   for o in game.battlefield())
+
+
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn]
+                  CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls]
 
 
 # ------------------------------------------------------------------ costs
