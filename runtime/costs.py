@@ -41,13 +41,16 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
     """Untapped sources whose {T} mana abilities ``player`` could activate now: (oid, index, colors)."""
     out: list[tuple[int, int, tuple[str, ...]]] = []
     for o in game.battlefield():
-        if o.controller != player or o.tapped or summoning_sick(game, o) \
-                or game.characteristics(o).has(AbilitiesCantBeActivated):
+        if o.controller != player or o.tapped:
             continue
-        acts = [a for a in game.characteristics(o).abilities if isinstance(a, ActivatedAbility)]
-        for i, a in enumerate(acts):
-            if not a.is_mana or not a.cost.tap or a.cost.mana or a.cost.life or a.cost.sacrifice:
-                continue
+        ch = game.characteristics(o)
+        acts = [a for a in ch.abilities if isinstance(a, ActivatedAbility)]
+        taps = [(i, a) for i, a in enumerate(acts)
+                if a.is_mana and a.cost.tap and not (a.cost.mana or a.cost.life or a.cost.sacrifice)]
+        # The cheap test first: most permanents have no {T} mana ability at all.
+        if not taps or summoning_sick(game, o) or ch.has(AbilitiesCantBeActivated):
+            continue
+        for i, a in taps:
             produced: list[str] = []
             for s in a.sentences:
                 for e in s.effects:

@@ -219,8 +219,8 @@ class Game:
         # Tests: every characteristics served (remembered, or by a shortcut) is checked against a
         # fresh computation through every layer; a difference raises.
         self.verify_characteristics = False
-        # Each definition's printed characteristics, by id (definitions never change: never stale).
-        self.printed: dict[int, tuple[CardDefinition, layers.Characteristics, bool]] = {}
+        # Characteristics that depend on a definition alone (definitions never change: never stale).
+        self.printed = layers.PrintedMemo()
         # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
         self.damage_batch: list[tuple[int, object, int, bool]] | None = None
 
@@ -287,7 +287,16 @@ class Game:
 
     def battlefield(self) -> list[GameObject]:
         """Permanents on the battlefield that are phased in (702.26d: phased-out ones don't exist)."""
-        return [self.obj(i) for i in self.zone(Zone.BATTLEFIELD) if not self.obj(i).phased_out]
+        cache = self.characteristics_cache
+        if cache is not None:  # a read-only stretch: the battlefield stands still
+            if cache.battlefield is None:
+                cache.battlefield = self._battlefield()
+            return list(cache.battlefield)
+        return self._battlefield()
+
+    def _battlefield(self) -> list[GameObject]:
+        objects = self.state.objects
+        return [o for o in map(objects.__getitem__, self.zone(Zone.BATTLEFIELD)) if not o.phased_out]
 
     def characteristics(self, obj: GameObject) -> layers.Characteristics:
         """``obj``'s current characteristics (613)."""

@@ -87,11 +87,13 @@ class CharacteristicsCache:
     def __init__(self) -> None:
         self.entries: dict[int, tuple["GameObject", Characteristics]] = {}
         self.sources: list["GameObject"] | None = None
+        self.battlefield: list["GameObject"] | None = None  # Game.battlefield(), found once
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
         self.entries.clear()
         self.sources = None
+        self.battlefield = None
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""
@@ -130,16 +132,33 @@ def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
                            frozenset(d.subtypes), d.power, d.toughness, d.expanded, frozenset(d.keywords))
 
 
-def printed_characteristics(game: "Game", d: "CardDefinition") -> tuple[Characteristics, bool]:
-    """The characteristics ``d`` gives by itself, and whether it has static abilities of its own
-    that apply to itself (604.1); remembered per definition (definitions never change)."""
-    hit = game.printed.get(id(d))
+# How a definition's own static abilities bear on its characteristics (``printed_characteristics``).
+NO_STATICS, UNCONDITIONAL_STATICS, CONDITIONAL_STATICS = 0, 1, 2
+
+
+class PrintedMemo:
+    """Characteristics that depend on a definition alone, remembered per definition (definitions
+    never change, so nothing here goes stale): the printed values, and the values of a permanent
+    on which nothing but its own unconditional static abilities act."""
+
+    def __init__(self) -> None:
+        self.printed: dict[int, tuple["CardDefinition", Characteristics, int]] = {}
+        self.with_statics: dict[int, tuple["CardDefinition", Characteristics]] = {}
+
+
+def printed_characteristics(game: "Game", d: "CardDefinition") -> tuple[Characteristics, int]:
+    """The characteristics ``d`` gives by itself, and how its own static abilities bear on them
+    (604.1): none changes a characteristic (a static ability with no parts, e.g. defender's "can't
+    attack", is read where it applies), all that do apply unconditionally, or some have a condition."""
+    hit = game.printed.printed.get(id(d))
     if hit is not None and hit[0] is d:
         return hit[1], hit[2]
-    own_statics = any(isinstance(a, StaticAbility) and not a.affects for a in d.expanded)
+    statics = [a for a in d.expanded if isinstance(a, StaticAbility) and not a.affects and a.parts]
+    kind = NO_STATICS if not statics else \
+        CONDITIONAL_STATICS if any(a.condition is not None for a in statics) else UNCONDITIONAL_STATICS
     ch = characteristics_of_definition(d)
-    game.printed[id(d)] = (d, ch, own_statics)
-    return ch, own_statics
+    game.printed.printed[id(d)] = (d, ch, kind)
+    return ch, kind
 
 
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
@@ -150,15 +169,23 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     counters = obj.counters
     if not effects and not (counters and (counters.get("+1/+1") or counters.get("-1/-1"))):
         # Nothing from layers 6-7 can apply unless a static ability does: an object off the
-        # battlefield (113.6), or a permanent with no static ability of its own, no Aura and no
-        # "affects others" static on the battlefield, has its printed characteristics.
-        printed, own_statics = printed_characteristics(game, d)
+        # battlefield (113.6) has its printed characteristics, and so has a permanent with no Aura
+        # and no "affects others" static on the battlefield, once its own unconditional static
+        # abilities are applied (which depends on its definition alone).
+        printed, kind = printed_characteristics(game, d)
         if not with_statics or obj.zone is not Zone.BATTLEFIELD:
             return printed
-        if not own_statics and not game.attached_to(oid):
+        if kind != CONDITIONAL_STATICS and not game.attached_to(oid):
             cache = game.characteristics_cache
             if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
-                return printed
+                if kind == NO_STATICS:
+                    return printed
+                hit = game.printed.with_statics.get(id(d))
+                if hit is not None and hit[0] is d:
+                    return hit[1]
+                ch = through_layers(game, obj, effects, with_statics)
+                game.printed.with_statics[id(d)] = (d, ch)
+                return ch
     return through_layers(game, obj, effects, with_statics)
 
 

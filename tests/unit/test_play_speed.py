@@ -49,6 +49,12 @@ def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool)
     game.keyword_resolver = pool.keyword
     bears = game.obj(game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD))
     assert game.characteristics(bears) is layers.printed_characteristics(game, bears.definition)[0]
+    # Defender's static ability acts on the creature unconditionally: remembered with it applied.
+    walls = [game.obj(game.add_card(0, pool.get("Wall of Stone"), Zone.BATTLEFIELD)) for _ in range(2)]
+    assert layers.printed_characteristics(game, walls[0].definition)[1] == layers.UNCONDITIONAL_STATICS
+    first = game.characteristics(walls[0])
+    assert first.parts and game.characteristics(walls[1]) is first
+    assert layers.equivalent(first, layers.through_layers(game, walls[1]))
     bears.counters["+1/+1"] += 2
     assert (game.characteristics(bears).power, game.characteristics(bears).toughness) == (4, 4)
 
