@@ -67,6 +67,8 @@ class CostIR:
     exile_from_hand: SacrificeIR | None = None  # "exile a blue card from your hand" (count and selector)
     remove_counter: str = ""  # "remove a fade counter from this": the counter kind ...
     remove_count: int = 0  # ... and how many
+    discard_this: bool = False  # "discard this card" (the source, from its owner's hand)
+    plus_param: str = ""  # a keyword's cost parameter paid together with the parts above
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,7 @@ class ActivatedIR:
     restriction: ConditionIR | None = None  # "activate only if" (602.5b)
     ability_word: str = ""
     once_per_turn: bool = False  # "Activate this ability only once each turn." (602.5b)
+    from_hand: bool = False  # functions only while its card is in its owner's hand (113.6a, 702.29a)
 
 
 @dataclass(frozen=True)

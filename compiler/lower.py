@@ -277,6 +277,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     discard_filter: FilterIR | None = None
     exile_hand = None
     remove: tuple[str, int] = ("", 0)
+    discard_this = False
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -290,6 +291,8 @@ def _cost(ck: Checker, c: Any) -> CostIR:
         elif k == "SacrificeCost":
             count = _amount(p.count) if p.count is not None else AmountIR("fixed", 1, words="a")
             sac = SacrificeIR(count, _filter(ck, p.filter, p))
+        elif k == "DiscardThisCost":
+            discard_this = True
         elif k == "DiscardCost":
             discard = _amount(p.count).value
             f = _filter(ck, p.filter, p)
@@ -300,7 +303,8 @@ def _cost(ck: Checker, c: Any) -> CostIR:
         elif k == "RemoveCountersCost":
             remove = (str(p.counter.name), _amount(p.count).value)
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
-                  exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1])
+                  exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
+                  discard_this=discard_this)
 
 
 # ------------------------------------------------------------------ cards
@@ -807,6 +811,17 @@ class CardLowering:
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
             cost = _cost(self.ck, b.cost)
+            if b.param:
+                if self.params is None or self.params.get(b.param) != "cost":
+                    self.ck.error(b, f"'{b.param}' is not a cost parameter here")
+                elif b.param == "cost":
+                    # The generated ability class has an attribute "cost"; the parameter would be shadowed.
+                    self.ck.error(b, "a cost parameter leading an activated ability can't be named 'cost'",
+                                  "rename the parameter, e.g. 'keyword Cycling(price: cost)'")
+                else:
+                    cost = replace(cost, plus_param=b.param)
+            if cost.discard_this and not b.fromhand:
+                self.ck.error(b, "'discard this card' is a cost of an ability that works in the hand: start it with 'from hand:'")
             for part in b.cost.parts:
                 if cname(part) == "RemoveCountersCost":
                     self.counter_kind(part.counter)
@@ -815,7 +830,7 @@ class CardLowering:
             is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
-                               once_per_turn=bool(b.once))
+                               once_per_turn=bool(b.once), from_hand=bool(b.fromhand))
         if k == "UncounterableStmt":
             return UncounterableIR(word)
         if k == "AsTurnedFaceUpStmt":

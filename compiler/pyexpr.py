@@ -108,6 +108,10 @@ def cost(c: CostIR) -> str:
                       f"filter={obj_filter(c.exile_from_hand.filter)})")
     if c.remove_counter:
         fields.append(f"remove_counters=({lit(c.remove_counter)}, {lit(c.remove_count)})")
+    if c.discard_this:
+        fields.append("discard_this=True")
+    if c.plus_param:
+        return f"{ident(c.plus_param)}.plus(rt.Cost({', '.join(fields)}))"
     return f"rt.Cost({', '.join(fields)})"
 
 

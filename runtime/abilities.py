@@ -145,6 +145,7 @@ class ActivatedAbility(Ability):
     is_mana: ClassVar[bool] = False
     restriction: ClassVar[Condition | None] = None  # "activate only if" (602.5b)
     once_per_turn: ClassVar[bool] = False  # "Activate this ability only once each turn." (602.5b)
+    from_hand: ClassVar[bool] = False  # functions only while its card is in its owner's hand (113.6a, 702.29a)
 
 
 class StaticAbility(Ability):

@@ -279,17 +279,21 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     if not game.exists(req.oid):
         raise IllegalAction("that permanent is no longer there (400.7)")
     o = game.obj(req.oid)
-    if o.zone is not Zone.BATTLEFIELD or o.phased_out:
+    acts = activated_abilities(game, o)
+    if not 0 <= req.index < len(acts):
+        raise IllegalAction(f"{game.name_of(o.oid)} has no activated ability #{req.index + 1}")
+    a = acts[req.index]
+    if a.from_hand:
+        # 113.6a / 702.29a: it functions only while the card is in its owner's hand.
+        if o.zone is not Zone.HAND or o.owner != player:
+            raise IllegalAction(f"{game.name_of(o.oid)} isn't in your hand: this ability works only there (113.6a)")
+    elif o.zone is not Zone.BATTLEFIELD or o.phased_out:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't on the battlefield")
     if o.controller != player:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't yours: only its controller can activate it (602.2)")
     for _, origin in game.characteristics(o).has(AbilitiesCantBeActivated):
         why = f": {origin}" if origin else ""
         raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
-    acts = activated_abilities(game, o)
-    if not 0 <= req.index < len(acts):
-        raise IllegalAction(f"{game.name_of(o.oid)} has no activated ability #{req.index + 1}")
-    a = acts[req.index]
     res = Resolution(game, player, o.oid, (), x=req.x)
     if a.restriction is not None and not a.restriction.holds(game, res):
         raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only if its condition holds (602.5b)")

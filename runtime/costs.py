@@ -184,6 +184,11 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         discard = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(discard)) != cost.discard:
             raise IllegalAction(f"choose exactly {cost.discard} cards to discard")
+    if cost.discard_this:
+        # 118.3 / 701.8: "Discard this card": the source must be in its owner's hand.
+        if source is None or source.zone is not Zone.HAND or source.owner != player:
+            raise IllegalAction("this card must be in your hand to be discarded (118.3)")
+        discard.append(source.oid)
     if cost.remove_counters is not None:
         # 118.3: counters removed from the source as a cost; without enough of them it can't be paid.
         kind, n = cost.remove_counters

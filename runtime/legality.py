@@ -78,6 +78,8 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             hand = [o for o in hand if cost.discard_filter.matches(game, game.obj(o), player)]
         if len(hand) < cost.discard:
             return False
+    if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
+        return False
     if cost.remove_counters is not None:
         kind, need = cost.remove_counters
         if source is None or source.counters.get(kind, 0) < need:
@@ -172,7 +174,9 @@ def can_pay(game: "Game", player: int, cost: Cost, obj: "GameObject", sources: S
 def can_activate(game: "Game", player: int, obj: "GameObject", ability: ActivatedAbility,
                  sources: Sources | None = None, index: int = -1) -> bool:
     """602.2: could ``player`` activate ``ability`` of ``obj`` now (X = 0)?"""
-    if obj.controller != player or obj.phased_out or obj.zone is not Zone.BATTLEFIELD:
+    # 113.6, 113.6a: an ability works on the battlefield, or in the hand if it says so (702.29a).
+    zone = Zone.HAND if ability.from_hand else Zone.BATTLEFIELD
+    if obj.controller != player or obj.phased_out or obj.zone is not zone or (ability.from_hand and obj.owner != player):
         return False
     if game.characteristics(obj).has(AbilitiesCantBeActivated):
         return False  # 602.5a-style restriction of a static ability

@@ -331,9 +331,9 @@ class Harness:
                 way = found[0] if found else len(ways)  # an unknown way: refused by the engine
             return TurnFaceUp(o.oid, way, a.x)
         if a.kind == "activate":
-            o = self.find(a.card, (Zone.BATTLEFIELD,))
+            o = self.find(a.card, (Zone.BATTLEFIELD,)) or self.find(a.card, (Zone.HAND,), player)
             if o is None:
-                raise ScenarioError(f"{a.describe()}: {a.card} is not on the battlefield")
+                raise ScenarioError(f"{a.describe()}: {a.card} is not on the battlefield or in the hand")
             targets = tuple(self._target(t) for t in a.targets) if a.targets is not None else None
             return ActivateAbility(o.oid, a.ability - 1, targets, a.x)
         o = self.find(a.card, (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY, Zone.BATTLEFIELD), player)

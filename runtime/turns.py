@@ -137,7 +137,7 @@ def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action
 
 
 def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
-    from .abilities import AlternativeCost
+    from .abilities import ActivatedAbility, AlternativeCost
     from .casting import activated_abilities
     from .costs import mana_sources
     from .facedown import face_up_ways
@@ -191,6 +191,15 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         for i, a in enumerate(activated_abilities(game, o)):
             if not a.is_mana and can_activate(game, player, o, a, sources, i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
+    for oid in game.zone(Zone.HAND, player):
+        # 113.6a: abilities that work in the hand (702.29a cycling); cheap check on the printed ones first.
+        h = game.obj(oid)
+        if not any(isinstance(a, ActivatedAbility) and a.from_hand for a in h.definition.expanded):
+            continue
+        for i, a in enumerate(activated_abilities(game, h)):
+            if a.from_hand and can_activate(game, player, h, a, sources, i):
+                out.append((Choice(f"activate:{oid}:{i}", f"activate {h.definition.name} from hand"),
+                            ActivateAbility(oid, i)))
     return out
 
 

@@ -465,18 +465,31 @@ class Cost:
     discard_filter: ObjectFilter | None = None  # "discard a land card": which cards qualify
     exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
     remove_counters: tuple[str, int] | None = None  # "remove a fade counter from this": (kind, how many)
+    discard_this: bool = False  # "discard this card": the source, from its owner's hand (118.3, 701.8)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
-                    or self.exile_from_hand or self.remove_counters)
+                    or self.exile_from_hand or self.remove_counters or self.discard_this)
+
+    def plus(self, other: "Cost") -> "Cost":
+        """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
+        parameter with the parts its definition adds."""
+        return Cost(mana=self.mana + other.mana, tap=self.tap or other.tap, life=self.life or other.life,
+                    sacrifice=self.sacrifice or other.sacrifice, discard=self.discard + other.discard,
+                    sacrifice_this=self.sacrifice_this or other.sacrifice_this,
+                    discard_filter=self.discard_filter or other.discard_filter,
+                    exile_from_hand=self.exile_from_hand or other.exile_from_hand,
+                    remove_counters=self.remove_counters or other.remove_counters,
+                    discard_this=self.discard_this or other.discard_this)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
         return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
                     sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
-                    discard_filter=self.discard_filter, remove_counters=self.remove_counters)
+                    discard_filter=self.discard_filter, remove_counters=self.remove_counters,
+                    discard_this=self.discard_this)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
