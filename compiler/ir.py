@@ -31,6 +31,7 @@ class FilterIR:
     multicolored: bool = False  # "multicolored spell" (105.2c: two or more colors)
     face_down: bool = False  # "face-down creatures" (708.2)
     face_up: bool = False  # "face-up creatures"
+    exiled: bool = False  # "exiled card": a card in exile (406)
 
 
 @dataclass(frozen=True)

@@ -208,6 +208,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     words = " ".join(list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
+    if f.exiled:
+        words = "exiled " + words
     if f.facedown:
         words = "face-down " + words
     elif f.faceup:
@@ -234,8 +236,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "defending" if c.defending else "opponent"
-        words += {"you": " you control", "defending": " defending player controls",
+        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
+        words += {"you": " you control", "own": " you own", "defending": " defending player controls",
                   "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
     if f.blocked_by_this:
         words += " it's blocking"
@@ -244,7 +246,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
-                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis))
+                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled))
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
@@ -625,6 +627,17 @@ class CardLowering:
             whose = self.from_graveyard(e, ref) if e.source is not None else ""
             also = self.target(e.also, cond) if e.also is not None else None
             return EffectIR("exile", (("target", ref), ("from", whose), ("also", also)))
+        if k == "ReturnFromGraveyardEffect" and e.source is None:
+            ref = self.target(e.target, cond)
+            t = self.targets[ref.index] if ref.kind == "slot" and self.targets else None
+            if t is None or not t.filter.exiled or not e.hand:
+                self.ck.error(e, "return a card to your hand from where? write 'from your graveyard' or "
+                                 "'target exiled card ... you own'")
+            else:
+                # 406: a card in exile as a target; "you own": only the controller's own (108.3).
+                self.targets[ref.index] = replace(t, zone="exile")
+            return EffectIR("return_from_graveyard", (("target", ref), ("from", ""), ("to", "hand"),
+                                                      ("mine", False), ("zone", "exile")))
         if k == "ReturnFromGraveyardEffect":
             ref = self.target(e.target, cond)
             whose = self.from_graveyard(e, ref)

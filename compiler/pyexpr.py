@@ -227,6 +227,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.PreventNextDamage(amount={am('amount')}, target={r('target')})"
     if k == "return_from_graveyard":
         zone = "HAND" if a["to"] == "hand" else "BATTLEFIELD"
+        if a.get("zone") == "exile":
+            return f"rt.ReturnFromGraveyard(target={r('target')}, to=rt.Zone.{zone}, from_zone=rt.Zone.EXILE)"
         return f"rt.ReturnFromGraveyard(target={r('target')}, to=rt.Zone.{zone})"
     if k == "exile":
         also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""

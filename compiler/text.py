@@ -246,6 +246,8 @@ class _Phrase:
             to = "your hand" if a["to"] == "hand" else "the battlefield"
             if a.get("mine"):
                 to += " under your control"
+            if a.get("zone") == "exile":
+                return f"return {self.ref(ref)} to {to}"
             return f"return {self.ref(ref)} from {a['from']} graveyard to {to}"
         if k == "put_counters":
             amt, ref = a["amount"], a["target"]

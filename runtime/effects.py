@@ -371,11 +371,12 @@ class ReturnFromGraveyard:
 
     target: ObjectRef
     to: Zone
+    from_zone: Zone = Zone.GRAVEYARD  # or exile: "return target exiled card ... to your hand"
 
     def resolve(self, res: "Resolution") -> None:
-        """Move each referent still in a graveyard."""
+        """Move each referent still in the zone it was chosen in."""
         for ref in res.referents(self.target):
-            if isinstance(ref, int) and res.game.exists(ref) and res.game.obj(ref).zone is Zone.GRAVEYARD:
+            if isinstance(ref, int) and res.game.exists(ref) and res.game.obj(ref).zone is self.from_zone:
                 res.game.move(ref, self.to, controller=res.controller)
 
 

@@ -161,11 +161,13 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         out += [f"player:{p.index}" for p in game.players if not p.lost
                 and not (opponents_only and p.index == controller)]
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
-        if spec.zone is Zone.GRAVEYARD:
-            # A card in a graveyard (115.1): "from your graveyard" is the controller's own.
-            owners = [controller] if spec.filter.controller == "you" else [p.index for p in game.players]
+        if spec.zone in (Zone.GRAVEYARD, Zone.EXILE):
+            # A card in a graveyard or in exile (115.1): "from your graveyard" / "you own" is the
+            # controller's own.
+            owners = [controller] if spec.filter.controller in ("you", "own") else [p.index for p in game.players]
             for p in owners:
-                out += [c for c in game.zone(Zone.GRAVEYARD, p) if spec.filter.matches(game, game.obj(c))]
+                out += [c for c in game.zone(spec.zone, p) if game.obj(c).owner == p
+                        and spec.filter.matches(game, game.obj(c))]
         elif spec.zone is Zone.STACK:
             out += [i.oid for i in game.state.stack if i.kind == "spell" and i.oid != source_oid
                     and spec.filter.matches(game, game.obj(i.oid))]

@@ -112,6 +112,8 @@ class ObjectFilter:
                 return False
             if self.controller in ("defending", "opponent") and mine:
                 return False
+            if self.controller == "own" and obj.owner != viewer:  # "you own" (108.3)
+                return False
         return True
 
 
