@@ -6,7 +6,7 @@ or cast it (601.2) on turn 1, let it resolve (608.2), and check where it went: a
 the battlefield (110.1), an instant or sorcery into its owner's graveyard (608.2n), a land onto
 the battlefield.  Targets are provided, never skipped: both players have a creature, a land, an
 artifact creature and an enchantment on the battlefield, alice has creature, instant and land cards in her
-graveyard, and a spell that targets a spell is cast in response to bob's Lightning Bolt.
+graveyard and a card with flashback in exile, and a spell that targets a spell is cast in response to bob's Lightning Bolt.
 
 Questions the engine asks (targets, "you may", choices while resolving) are answered
 deterministically by :class:`AutoHarness`: the first legal option, "yes", the minimum number.
@@ -31,6 +31,7 @@ LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "F
 # What both players have on the battlefield, so that targeted spells and abilities have targets.
 BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse")
+EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 
 
 def _pool_names() -> list[str]:
@@ -98,6 +99,7 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     for who in ("alice", "bob"):
         setup += [CardSetup(who, Zone.BATTLEFIELD, n) for n in BOARD]
     setup += [CardSetup("alice", Zone.GRAVEYARD, n) for n in GRAVEYARD]
+    setup += [CardSetup("alice", Zone.EXILE, n) for n in EXILE]
     actions: list[ScriptedAction] = []
     if "land" in d.types:
         actions.append(ScriptedAction(1, "main1", "alice", "play", card=Ref(name)))
