@@ -284,6 +284,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1 if problems else 0
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished workers (a shared machine's fair measure)."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def cmd_soak(args: argparse.Namespace) -> int:
     """Play many seeded random games with invariant checks; report games, decisions checked, failures.
 
@@ -318,13 +326,15 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         _compiled_pool(tmp)
+        cpu = _cpu_seconds()
         totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress)
+        cpu = _cpu_seconds() - cpu
         if tty:
             sys.stderr.write("\n")
         fails(totals)
         print(f"games: {totals.games}  decisions checked: {totals.decisions}  failures: {len(totals.failures)}  "
               f"outcomes: {totals.outcomes}  seconds: {totals.seconds:.1f}  games/s: {totals.rate():.2f}  "
-              f"jobs: {args.jobs}")
+              f"jobs: {args.jobs}  cpu seconds: {cpu:.1f}")
         return 1 if totals.failures else 0
 
 
