@@ -69,11 +69,12 @@ def _players_and_tokens(game: "Game") -> bool:
         if p.lost:
             game.log(f"{p.name} loses the game: {p.loss_reason}")
     # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.
+    objects = game.state.objects
     for (zone, owner), oids in game.state.zones.items():
-        if zone is Zone.BATTLEFIELD:
-            continue
         # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
-        for oid in [i for i in oids if game.obj(i).card.is_token and zone is not Zone.STACK]:
+        if zone is Zone.BATTLEFIELD or zone is Zone.STACK:
+            continue
+        for oid in [i for i in oids if objects[i].card.is_token]:
             o = game.obj(oid)
             oids.remove(oid)
             del game.state.objects[oid]
