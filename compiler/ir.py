@@ -103,6 +103,7 @@ class ConditionIR:
     subject: int | None = None
     keyword: str = ""  # the keyword whose cost a linked condition names ("kicker")
     negated: bool = False  # "if it wasn't kicked"
+    that_spell: bool = False  # "if that spell was kicked": the spell a cast trigger remembers
     its: bool = False  # mana_value printed "if its converted mana cost is N or less"
     filter: "FilterIR | None" = None  # defending_controls: "defending player controls an Island"
 

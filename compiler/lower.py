@@ -383,6 +383,8 @@ class CardLowering:
         own = [cost for lab, cost, _ in self.uses if lab == label]
         own_kw = [kw for lab, _, kw in self.uses if lab == label]
         subject = None
+        if c.thatspell:
+            return ConditionIR(label, word, that_spell=True)
         if c.subject and self.targets:
             subject = len(self.targets) - 1  # "if it was kicked": the target chosen before it
         # With no target before it, "it" is the object itself ("When ... enters, if it was kicked").
@@ -557,7 +559,7 @@ class CardLowering:
         if k == "DamageEffect":
             also = self.target(e.also, cond) if e.also is not None else None
             return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),
-                                       ("equal_to", bool(e.equal)), ("also", also)))
+                                       ("equal_to", bool(e.equal)), ("also", also), ("named", bool(e.named))))
         if k == "NoRegenEffect":
             if e.thatnoun:
                 ref = RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \

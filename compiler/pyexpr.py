@@ -169,6 +169,8 @@ def condition(c: ConditionIR | None) -> str:
         fields.append(f"subject=rt.Slot({c.subject})")
     if c.negated:
         fields.append("negated=True")
+    if c.that_spell:
+        fields.append("remembered=True")
     return f"rt.CostPaid({', '.join(fields)})"
 
 

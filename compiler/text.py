@@ -157,6 +157,16 @@ class _Phrase:
         self.named: set[int] = set()
         self.replacing = False  # phrasing a sentence printed "... instead" at its end
         self.last_tokens: tuple[object, ...] = ()  # the token description created last ("those tokens")
+        self.this_named = False  # whether the card's full name was printed in this ability already
+
+    def this_name(self) -> str:
+        """The card's name; a legendary card named again in the same ability goes by the part of
+        its name before the comma ("Hallar, the Firefletcher ..., then Hallar deals ...")."""
+        short = self.card.name.split(",")[0]
+        if self.this_named and "legendary" in self.card.supertypes and short != self.card.name:
+            return short
+        self.this_named = True
+        return self.card.name
 
     def that(self, index: int) -> str:
         """How a target already named is referred to again ("that creature")."""
@@ -182,7 +192,7 @@ class _Phrase:
             self.named.add(r.index)
             return r.words
         if r.kind == "this":
-            return "it" if r.words == "it" else self.card.name
+            return "it" if r.words == "it" else self.this_name()
         return r.words or "it"
 
     def effect(self, e: EffectIR, subject: str) -> str:
@@ -206,6 +216,8 @@ class _Phrase:
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
             also = a.get("also")
             to = self.ref(ref) + (f" and {self.ref(also)}" if isinstance(also, RefIR) else "")
+            if a.get("named"):
+                subject = self.this_name()
             if a.get("equal_to"):
                 return f"{subject} deals damage equal to {_amount(amt)} to {to}"
             return f"{subject} deals {_amount(amt)} damage to {to}"
@@ -461,6 +473,8 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
             return f"if its converted mana cost is {c.count} or {c.word}"
         return f"if it has converted mana cost {c.count} or {c.word}"
     who = "it" if c.subject is not None or not spell else "this spell"
+    if c.that_spell:
+        who = "that spell"
     text = f"if {who} {'wasn' + chr(39) + 't' if c.negated else 'was'} {c.word}"
     if c.linked_cost:
         text += f" with its {''.join(c.linked_cost)} {c.keyword}"

@@ -328,10 +328,14 @@ class CostPaid:
     ordinal: int | None = None
     subject: Slot | None = None
     negated: bool = False  # "if it wasn't kicked"
+    remembered: bool = False  # "if that spell was kicked": the spell a cast trigger remembers (601.2i)
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Evaluate against the subject's cast information."""
-        if self.subject is None:
+        if self.remembered:
+            spells = [o for o in res.last_affected if isinstance(o, int)]
+            obj = (game.state.objects.get(spells[0]) or game.state.last_known.get(spells[0])) if spells else None
+        elif self.subject is None:
             obj = res.source_object()
         else:
             obj = res.target_object(self.subject.index)
