@@ -147,8 +147,11 @@ class GameState:
 
 
 def _copy_object(o: GameObject) -> GameObject:
-    c = copy.copy(o)
-    c.counters = Counter(o.counters)
+    # What copy.copy does for a plain dataclass instance, without its __reduce_ex__ detour (every
+    # object is copied for each transaction's snapshot).
+    c = object.__new__(GameObject)
+    c.__dict__.update(o.__dict__)
+    c.counters = Counter(o.counters) if o.counters else Counter()
     if o.cast is not None:
         c.cast = copy.copy(o.cast)
         c.cast.paid = dict(o.cast.paid)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
-from .casting import instant_timing
+from .casting import cast_banned, instant_timing, may_play
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick
 from .mana import ManaRequirement
@@ -119,7 +119,6 @@ def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int,
 
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
-    from .casting import may_play
     return (obj.zone is Zone.HAND or may_play(game, obj, player)) and _sorcery_ok(game, player) \
         and game.players[player].lands_played == 0
 
@@ -140,11 +139,9 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         nonmana = alt.cost
         if alt.face_down is not None:
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
-    from .casting import cast_banned
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
     elif obj.zone is not Zone.HAND:
-        from .casting import may_play
         if not may_play(game, obj, player):
             return False
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
