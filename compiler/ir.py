@@ -148,6 +148,7 @@ class SentenceIR:
     ability_word: str = ""  # 207.2c: a spell's paragraph labelled by an ability word ("Revolt — ...")
     instead_last: bool = False  # printed "... instead." at the end of the sentence
     instead_if: bool = False  # printed "... instead if CONDITION."
+    condition_after: bool = False  # printed after the instructions ("... if seven or more cards are ...")
 
 
 @dataclass(frozen=True)

@@ -558,7 +558,8 @@ class CardLowering:
                                                ("slots", tuple(str(i) for i in range(first, len(self.targets))))))
         if k == "DamageEffect":
             also = self.target(e.also, cond) if e.also is not None else None
-            return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond)),
+            to = RefIR("you", words="you") if e.you else self.target(e.target, cond)
+            return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", to),
                                        ("equal_to", bool(e.equal)), ("also", also), ("named", bool(e.named))))
         if k == "NoRegenEffect":
             if e.thatnoun:
@@ -1004,7 +1005,8 @@ class CardLowering:
                 continue
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
-                                  instead_if=bool(s.lastinstead)))
+                                  instead_if=bool(s.lastinstead),
+                                  condition_after=s.post is not None and s.pre is None))
         return tuple(out)
 
 

@@ -175,6 +175,8 @@ class _Phrase:
         t = self.targets[index]
         if t.kind in _THAT:
             return _THAT[t.kind]
+        if t.zone == "graveyard":
+            return "that card"  # a card in a graveyard is a card, whatever its types (109.2)
         noun = (t.filter.types or t.filter.subtypes or (t.filter.kind,))[0] or "permanent"
         return f"that {noun}"
 
@@ -322,6 +324,8 @@ class _Phrase:
             assert isinstance(amt, AmountIR)
             n = amt.value
             top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
+            if amt.kind == "x":
+                top = "the top X cards"
             if a.get("their"):
                 p = a["player"]
                 assert isinstance(p, RefIR)
@@ -529,7 +533,7 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
                 body = "you may " + (body[len("you "):] if body.startswith("you ") else body)
             if s.condition is not None:
-                if s.condition.subject is not None:
+                if s.condition.subject is not None or s.condition_after:
                     body = f"{body} {_condition(s.condition, spell)}"
                 else:
                     body = f"{_condition(s.condition, spell)}, {body}"
@@ -548,6 +552,8 @@ def sentences_text(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[T
         line = _cap(b) + ("" if b.endswith('."') else ".")
         if s.ability_word and out:
             out += f"\n{s.ability_word.capitalize()} \u2014 {line}"  # 207.2c: a new paragraph
+        elif s.ability_word:
+            out = f"{s.ability_word.capitalize()} \u2014 {line}"  # the spell's first paragraph is labelled
         else:
             out += (" " if out else "") + line
     return out

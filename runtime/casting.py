@@ -310,7 +310,8 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
         return
     item = StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
-                     controller=player, targets=targets, ability=a, text=a.text)
+                     controller=player, targets=targets, ability=a, text=a.text,
+                     x=req.x if "{X}" in a.cost.mana else None)
     game.state.stack.append(item)
     game.became_targets(item)
     # An ability whose cost sacrificed its source still resolves; it uses last known information (608.2h).

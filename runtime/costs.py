@@ -37,6 +37,16 @@ def summoning_sick(game: "Game", obj: "GameObject") -> bool:
     return obj.entered_turn >= last_turn_start and obj.entered_turn >= 0
 
 
+def _produces(a: ActivatedAbility) -> list[str]:
+    """The mana symbols (without braces) a mana ability can add."""
+    produced: list[str] = []
+    for s in a.sentences:
+        for e in s.effects:
+            if isinstance(e, AddMana):
+                produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana + e.choices]
+    return produced
+
+
 def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, ...]]]:
     """Untapped sources whose {T} mana abilities ``player`` could activate now: (oid, index, colors)."""
     out: list[tuple[int, int, tuple[str, ...]]] = []
@@ -51,24 +61,22 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
         if not taps or summoning_sick(game, o) or ch.has(AbilitiesCantBeActivated):
             continue
         for i, a in taps:
-            produced: list[str] = []
-            for s in a.sentences:
-                for e in s.effects:
-                    if isinstance(e, AddMana):
-                        produced += list(COLORS) if e.any_color else [m[1:-1] for m in e.mana + e.choices]
+            produced = _produces(a)
             if produced:
                 out.append((o.oid, i, tuple(produced)))
     return out
 
 
-def pay_mana(game: "Game", player: int, req: ManaRequirement) -> None:
-    """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed."""
+def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:
+    """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
+    a permanent the cost itself taps ({T}), which can't also be tapped for mana."""
     from .game import IllegalAction
 
     pool = game.players[player].mana
     spend = pay_from_pool(pool, req)
     if spend is None:
-        plan = _plan_sources(game, player, req)
+        sources = [s for s in mana_sources(game, player) if s[0] != tapping]
+        plan = _plan_sources(game, player, req, sources)
         if plan is None:
             raise IllegalAction(f"{game.players[player].name} can't pay {_describe(req)} (601.2h)")
         for oid, color in plan:
@@ -76,12 +84,29 @@ def pay_mana(game: "Game", player: int, req: ManaRequirement) -> None:
             o.tapped = True
             game.add_mana(player, (f"{{{color}}}",), False)
             game.log(f"{game.name_of(oid)} is tapped for mana")
+            _other_effects(game, player, oid, color)
         spend = pay_from_pool(pool, req)
         if spend is None:  # pragma: no cover - the plan was checked against the same solver
             raise IllegalAction(f"can't pay {_describe(req)} (601.2h)")
     pool.subtract(spend)
     for k in [k for k, v in pool.items() if v <= 0]:
         del pool[k]
+
+
+def _other_effects(game: "Game", player: int, oid: int, color: str) -> None:
+    """605.3b: a mana ability activated to pay a cost does all it says, not only add mana ("{T}: Add {R}.
+    Barbarian Ring deals 1 damage to you."): the other instructions of the ability that made ``color``
+    happen as it resolves."""
+    from .stack import Resolution
+
+    for a in game.characteristics(game.obj(oid)).abilities:
+        if isinstance(a, ActivatedAbility) and a.is_mana and a.cost.tap and color in _produces(a):
+            res = Resolution(game, player, oid, ())
+            for s in a.sentences:
+                for e in s.effects:
+                    if not isinstance(e, AddMana):
+                        e.resolve(res)
+            return
 
 
 def _describe(req: ManaRequirement) -> str:
@@ -215,7 +240,7 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         req = extra_mana.plus(req)
     # 601.2h: costs may be paid in any order; mana first so sources that are sacrificed can still tap.
     if req.total() > 0:
-        pay_mana(game, player, req)
+        pay_mana(game, player, req, source.oid if cost.tap and source is not None else None)
     if req.life_for_phyrexian:
         life += req.life_for_phyrexian
         if life > game.players[player].life:

@@ -44,6 +44,7 @@ class StackItem:
     text: str = ""
     event_player: int = -1  # a triggered ability's event: the player it names ("that player", 603.2)
     event_amount: int = 0  # ... and its amount ("that much")
+    x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
 
 
 @dataclass
@@ -115,6 +116,8 @@ class Resolution:
                     and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
         if isinstance(ref, (EachOpponent, EachPlayer)):
             return [f"player:{p}" for p in self.players(ref)]
+        if isinstance(ref, You):
+            return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
         if isinstance(ref, EnchantedObject):
             src = self.game.state.objects.get(self.source_oid)
             host = src.attached_to if src is not None else None
@@ -377,8 +380,8 @@ def resolve_top(game: "Game") -> None:
 
 def _resolve_ability(game: "Game", item: StackItem) -> None:
     src = game.state.objects.get(item.source_oid)
-    res = Resolution(game, item.controller, item.source_oid, item.targets,
-                     x=src.cast.x if src is not None and src.cast else 0,
+    x = item.x if item.x is not None else src.cast.x if src is not None and src.cast else 0
+    res = Resolution(game, item.controller, item.source_oid, item.targets, x=x,
                      last_affected=tuple(item.remembered), event_player=item.event_player,
                      event_amount=item.event_amount)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")

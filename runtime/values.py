@@ -188,7 +188,6 @@ class EnchantedObject:
     """"enchanted creature": the permanent the source (an Aura) is attached to (303.4e)."""
 
 
-ObjectRef = Union[Slot, SlotsFrom, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject]
 
 
 @dataclass(frozen=True)
@@ -226,6 +225,8 @@ class OwnerOf:
 
 
 PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf]
+# What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
+ObjectRef = Union[Slot, SlotsFrom, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
 
 
 # ------------------------------------------------------------------ amounts
