@@ -32,6 +32,7 @@ class FilterIR:
     face_down: bool = False  # "face-down creatures" (708.2)
     face_up: bool = False  # "face-up creatures"
     exiled: bool = False  # "exiled card": a card in exile (406)
+    combat: tuple[str, ...] = ()  # "attacking or blocking creature" (506.4): any one of these
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class CostIR:
     remove_count: int = 0  # ... and how many
     discard_this: bool = False  # "discard this card" (the source, from its owner's hand)
     plus_param: str = ""  # a keyword's cost parameter paid together with the parts above
+    reveal: SacrificeIR | None = None  # "reveal a green card in your hand" (count and selector)
 
 
 @dataclass(frozen=True)

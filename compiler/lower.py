@@ -210,6 +210,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.exiled:
         words = "exiled " + words
+    if f.combat:
+        words = " or ".join(f.combat) + " " + words
     if f.facedown:
         words = "face-down " + words
     elif f.faceup:
@@ -246,7 +248,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
-                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled))
+                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
+                    combat=tuple(f.combat))
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
@@ -280,6 +283,7 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     exile_hand = None
     remove: tuple[str, int] = ("", 0)
     discard_this = False
+    reveal = None
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -302,11 +306,13 @@ def _cost(ck: Checker, c: Any) -> CostIR:
                 discard_filter = f
         elif k == "ExileFromHandCost":
             exile_hand = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
+        elif k == "RevealCost":
+            reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
         elif k == "RemoveCountersCost":
             remove = (str(p.counter.name), _amount(p.count).value)
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
-                  discard_this=discard_this)
+                  discard_this=discard_this, reveal=reveal)
 
 
 # ------------------------------------------------------------------ cards
@@ -332,6 +338,7 @@ class CardLowering:
         self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
         self.event: TriggerIR | None = None  # the trigger of the ability being lowered ("that much", "that player")
+        self.last_player: RefIR | None = None  # the player of the last instruction that named one
 
     # amounts and costs ---------------------------------------------------
 
@@ -575,7 +582,15 @@ class CardLowering:
         if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
             kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
                     "DiscardEffect": "discard"}[k]
-            return EffectIR(kind, (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount))))
+            if k == "DiscardEffect" and e.player is None and getattr(e, "third", None):
+                if self.last_player is None or self.last_player.kind == "you":
+                    self.ck.error(e, "'discards' needs a player: name one, or follow an instruction of another player")
+                else:
+                    return EffectIR(kind, (("player", self.last_player), ("amount", self.amount(e.amount)),
+                                           ("implicit", True)))
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return EffectIR(kind, (("player", player), ("amount", self.amount(e.amount))))
         if k == "PlayerMillEffect":
             return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount)),
                                      ("their", True)))
@@ -657,6 +672,10 @@ class CardLowering:
             return EffectIR("player_sacrifices", (("player", self.player(e.player, cond)),
                                                   ("amount", self.amount(e.amount)),
                                                   ("filter", _filter(self.ck, e.filter, e))))
+        if k == "PutOnLibraryEffect":
+            ref = self.target(e.target, cond)
+            whose = self.from_graveyard(e, ref) if e.source is not None else ""
+            return EffectIR("put_on_library", (("target", ref), ("from", whose), ("top", bool(e.top))))
         if k == "PutIntoZoneEffect":
             return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "graveyard"),
                                          ("face_down", "no"), ("mine", False), ("from_graveyard", False)))
@@ -811,6 +830,7 @@ class CardLowering:
         b = st.body
         k = cname(b)
         self.targets = []
+        self.last_player = None
         if k == "TriggeredStmt":
             trigger = self.trigger(b.trigger)
             cond = self.condition(b.condition) if b.condition is not None else None

@@ -76,6 +76,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append("face_down=True")
     if f.face_up:
         fields.append("face_up=True")
+    if f.combat:
+        fields.append(f"combat={lit(f.combat)}")
     if f.mv_min >= 0:
         fields.append(f"mana_value_at_least={lit(f.mv_min)}")
     if f.mv_max >= 0:
@@ -106,6 +108,8 @@ def cost(c: CostIR) -> str:
     if c.exile_from_hand is not None:
         fields.append(f"exile_from_hand=rt.SacrificeSpec(count={amount(c.exile_from_hand.count)}, "
                       f"filter={obj_filter(c.exile_from_hand.filter)})")
+    if c.reveal is not None:
+        fields.append(f"reveal=rt.SacrificeSpec(count={amount(c.reveal.count)}, filter={obj_filter(c.reveal.filter)})")
     if c.remove_counter:
         fields.append(f"remove_counters=({lit(c.remove_counter)}, {lit(c.remove_count)})")
     if c.discard_this:
@@ -261,6 +265,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         mana = f"{ident(unless.param)}.mana" if unless.param else lit(unless.mana)
         extra = f", per={amount(per)}" if isinstance(per, AmountIR) else ""
         return f"rt.CounterUnlessPays(target={r('target')}, mana={mana}{extra})"
+    if k == "put_on_library":
+        return f"rt.PutIntoZone(target={r('target')}, zone=rt.Zone.LIBRARY, on_top={lit(bool(a['top']))})"
     if k == "player_sacrifices":
         f = a["filter"]
         assert isinstance(f, FilterIR)

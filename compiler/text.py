@@ -43,6 +43,12 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} {noun}")
     if c.sacrifice_this:
         parts.append(f"Sacrifice {card}")
+    if c.reveal is not None:
+        n = c.reveal.count
+        count = "a" if n.kind == "fixed" and n.value == 1 else n.words
+        if count == "a" and c.reveal.filter.words[:1] in "aeiou":
+            count = "an"
+        parts.append(f"Reveal {count} {c.reveal.filter.words} in your hand")
     if c.remove_counter:
         parts.append(f"Remove {counters_text(c.remove_count, c.remove_counter)} from {card}")
     if c.exile_from_hand is not None:
@@ -316,6 +322,8 @@ class _Phrase:
         if k == "discard":
             amt, p = a["amount"], a["player"]
             assert isinstance(amt, AmountIR) and isinstance(p, RefIR)
+            if a.get("implicit"):
+                return f"discards {_count(amt.value, 'card')}"  # the player named just before
             if p.kind != "you":
                 return f"{self.player_words(p)} discards {_count(amt.value, 'card')}"
             return f"discard {_count(amt.value, 'card')}"
@@ -412,6 +420,13 @@ class _Phrase:
             face = {"yes": " face down", "choice": " face up or face down"}.get(str(a["face_down"]), "")
             mine = " under your control" if a.get("mine") else ""
             return f"return {self.ref(ref)}{src} to the battlefield{face}{mine}"
+        if k == "put_on_library":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            whose = a.get("from")
+            src = f" from {whose} graveyard" if whose else ""
+            where = "on top" if a.get("top") else "on the bottom"
+            return f"put {self.ref(ref)}{src} {where} of its owner's library"
         if k == "exile_top":
             p = a["player"]
             whose = "your" if isinstance(p, RefIR) and p.kind == "you" else "target player's"
@@ -569,7 +584,8 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
         args.append(f"from {a}" if quality else str(a) if isinstance(a, (int, str)) else cost_text(a))
     line = use.name
     if args:
-        only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard)
+        only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard
+                                                       and a.reveal is None)
                         for a in use.args)
         line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
     if reminder and kw is not None and kw.reminder:

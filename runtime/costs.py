@@ -220,6 +220,25 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         have = source.counters.get(kind, 0) if source is not None and source.zone is Zone.BATTLEFIELD else 0
         if have < n:
             raise IllegalAction(f"it has {have} {kind} counter(s): removing {n} can't be paid (118.3)")
+    if cost.reveal is not None:
+        # 118.3: reveal matching cards from your hand (not the card being cast or turned up itself);
+        # they stay in the hand.
+        n = cost.reveal.count.evaluate(res)
+        flt = cost.reveal.filter
+        cands = [o for o in game.zone(Zone.HAND, player)
+                 if (source is None or o != source.oid) and flt.matches(game, game.obj(o))]
+        if len(cands) < n:
+            raise IllegalAction(f"can't reveal {n} {flt.describe()} from your hand: only {len(cands)} (118.3)")
+        shown = cands if len(cands) == n else None
+        if shown is None:
+            ans = game.ask(ChooseCards(player, f"Reveal {n} from your hand",
+                                       tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+            keys = ans if isinstance(ans, tuple) else ()
+            shown = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+            if len(set(shown)) != n or len(shown) != len(keys):
+                raise IllegalAction(f"choose exactly {n} matching cards in your hand to reveal (118.3)")
+        for oid in shown:
+            game.log(f"{game.players[player].name} reveals {game.name_of(oid)}")
     exiled: list[int] = []
     if cost.exile_from_hand is not None:
         # 118.3: exile cards from your hand matching the selector (not the card being cast itself).

@@ -482,6 +482,7 @@ class PutIntoZone:
     zone: Zone
     face_down: str = "no"
     under_your_control: bool = False
+    on_top: bool = False  # into a library: on top (401.2) rather than on the bottom
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
@@ -497,7 +498,8 @@ class PutIntoZone:
                 down = game.ask_valid(YesNo(res.controller, "Put it onto the battlefield face down?"),
                                       lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
             new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
-                            face_down=FaceDown("effect") if down else None)
+                            face_down=FaceDown("effect") if down else None,
+                            position=0 if self.on_top else None)  # a library's top is its first card
             if new is not None:
                 moved.append(new)
         res.last_affected = tuple(moved)

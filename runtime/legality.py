@@ -84,6 +84,11 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         kind, need = cost.remove_counters
         if source is None or source.counters.get(kind, 0) < need:
             return False
+    if cost.reveal is not None:
+        need = getattr(cost.reveal.count, "value", 0)
+        if sum(1 for o in game.zone(Zone.HAND, player)
+               if (source is None or o != source.oid) and cost.reveal.filter.matches(game, game.obj(o))) < need:
+            return False
     if cost.exile_from_hand is not None:
         n = getattr(cost.exile_from_hand.count, "value", 0)
         flt = cost.exile_from_hand.filter

@@ -43,6 +43,7 @@ class ObjectFilter:
     mana_value_at_least: int = -1  # "with converted mana cost N or greater" (202.3)
     mana_value_at_most: int = -1  # "... N or less"
     multicolored: bool = False  # 105.2c: two or more colors
+    combat: tuple[str, ...] = ()  # 506.4: "attacking" / "blocking" -- in combat as one of these
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -93,6 +94,9 @@ class ObjectFilter:
             if mv < self.mana_value_at_least or (self.mana_value_at_most >= 0 and mv > self.mana_value_at_most):
                 return False
         if self.keywords and not any(k in ch.keywords for k in self.keywords):
+            return False
+        if self.combat and not (("attacking" in self.combat and obj.attacking)
+                                or ("blocking" in self.combat and bool(obj.blocking))):
             return False
         if self.without and self.without in ch.keywords:
             return False
@@ -473,12 +477,14 @@ class Cost:
     exile_from_hand: SacrificeSpec | None = None  # "exile a blue card from your hand" (count, selector)
     remove_counters: tuple[str, int] | None = None  # "remove a fade counter from this": (kind, how many)
     discard_this: bool = False  # "discard this card": the source, from its owner's hand (118.3, 701.8)
+    reveal: SacrificeSpec | None = None  # "reveal a green card in your hand" (count, selector)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
-                    or self.exile_from_hand or self.remove_counters or self.discard_this)
+                    or self.exile_from_hand or self.remove_counters or self.discard_this
+                    or self.reveal)
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
@@ -489,14 +495,15 @@ class Cost:
                     discard_filter=self.discard_filter or other.discard_filter,
                     exile_from_hand=self.exile_from_hand or other.exile_from_hand,
                     remove_counters=self.remove_counters or other.remove_counters,
-                    discard_this=self.discard_this or other.discard_this)
+                    discard_this=self.discard_this or other.discard_this,
+                    reveal=self.reveal or other.reveal)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
         return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
                     sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
                     discard_filter=self.discard_filter, remove_counters=self.remove_counters,
-                    discard_this=self.discard_this)
+                    discard_this=self.discard_this, reveal=self.reveal)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
