@@ -604,6 +604,8 @@ class CardLowering:
         if k == "SacrificeEffect":
             unless = self.cost_value(e.unless) if e.unless is not None else None
             return EffectIR("sacrifice", (("target", self.target(e.target, cond)), ("unless", unless)))
+        if k == "TapOrUntapEffect":
+            return EffectIR("tap_or_untap", (("target", self.target(e.target, cond)),))
         if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect", "RegenerateEffect"):
             kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce",
                     "RegenerateEffect": "regenerate"}[k]
@@ -696,12 +698,23 @@ class CardLowering:
             return EffectIR("copy_spell", (("target", self.target(e.target, cond)), ("new_targets", bool(e.newtargets))))
         if k == "TokenCopyEffect":
             return EffectIR("token_copy", (("target", self.target(e.target, cond)),))
+        if k == "PlayerTopCardActionEffect":
+            # "manifests": the action word with the third person's -s.
+            word = e.action[:-1] if e.action.endswith("s") and e.action[:-1] in self.actions else e.action
+            name = self._action(e, word)
+            act = self.actions.get(name)
+            if act is not None and not any(kind == "face_down" for kind, _ in act.steps):
+                self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
+            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True),
+                                       ("their", True)))
         if k == "TopCardActionEffect":
             name = self._action(e, e.action)
             act = self.actions.get(name)
             if act is not None and not any(kind == "face_down" for kind, _ in act.steps):
                 self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
-            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True)))
+            extra = (("count", self.amount(e.count)),) if e.count is not None else ()
+            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True))
+                            + extra)
         if k == "PutCountersEffect":
             return EffectIR("put_counters", (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)),
                                              ("target", self.target(e.target, cond))))

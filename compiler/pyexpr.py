@@ -300,6 +300,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         unless = a["unless"]
         extra = f", unless={cost(unless)}" if isinstance(unless, CostIR) else ""
         return f"rt.Sacrifice(target={r('target')}{extra})"
+    if k == "tap_or_untap":
+        return f"rt.TapOrUntap(target={r('target')})"
     if k in ("untap", "tap", "bounce", "must_block", "regenerate"):
         cls = {"untap": "Untap", "tap": "Tap", "bounce": "ReturnToHand", "must_block": "MustBlock",
                "regenerate": "Regenerate"}[k]

@@ -35,7 +35,9 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         article = "a" if n.kind == "fixed" and n.value == 1 else n.words
         if article == "a" and words[:1] in "aeiou":
             article = "an"
-        parts.append(f"Sacrifice {article} {words}")
+        if words.startswith("another "):
+            article = ""  # "Sacrifice another creature"
+        parts.append(f"Sacrifice {article} {words}".replace("  ", " "))
     if c.discard:
         noun = c.discard_filter.words if c.discard_filter is not None else "card"
         if c.discard > 1 and not noun.endswith("s"):
@@ -279,7 +281,13 @@ class _Phrase:
         if k == "action":
             if a.get("top_card"):
                 p = a["player"]
-                whose = "your" if isinstance(p, RefIR) and p.kind == "you" else "target player's"
+                assert isinstance(p, RefIR)
+                if a.get("their"):  # "its controller manifests the top card of their library"
+                    return f"{self.player_words(p)} {a['action']}s the top card of their library"
+                whose = "your" if p.kind == "you" else "target player's"
+                cnt = a.get("count")
+                if isinstance(cnt, AmountIR):
+                    return f"{a['action']} the top {NUMBER_TEXT.get(cnt.value, str(cnt.value))} cards of {whose} library"
                 return f"{a['action']} the top card of {whose} library"
             if a["action"] == "shuffle":
                 return "shuffle your library"
@@ -350,6 +358,10 @@ class _Phrase:
             unless = a["unless"]
             tail = f" unless you pay {cost_text(unless)}" if isinstance(unless, CostIR) else ""
             return f"sacrifice {self.ref(ref)}{tail}"
+        if k == "tap_or_untap":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            return f"tap or untap {self.ref(ref)}"
         if k in ("untap", "tap", "bounce", "must_block", "regenerate"):
             ref = a["target"]
             assert isinstance(ref, RefIR)

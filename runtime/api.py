@@ -24,7 +24,7 @@ from .effects import (
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone, Pay,
+    PlayerSacrifices, PutIntoZone, Pay, TapOrUntap,
 )
 from .facedown import FaceDown
 from .values import (
@@ -137,6 +137,7 @@ __all__ = [
     "ObjectFilter",
     "PTChange",
     "Pay",
+    "TapOrUntap",
     "PerformAction",
     "PhasesEachUntap",
     "PlayerSacrifices",

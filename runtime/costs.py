@@ -182,8 +182,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         sac.append(source.oid)
     if cost.sacrifice is not None:
         n = cost.sacrifice.count.evaluate(res)
-        cands = [o.oid for o in game.battlefield() if o.controller == player
-                 and cost.sacrifice.filter.matches(game, o)]
+        cands = [o.oid for o in game.battlefield() if o.controller == player  # "another": not the source
+                 and cost.sacrifice.filter.matches(game, o, source_oid=source.oid if source is not None else None)]
         if len(cands) < n:
             raise IllegalAction(f"can't sacrifice {n}: only {len(cands)} match (118.3)")
         if len(cands) == n:

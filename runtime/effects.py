@@ -339,6 +339,24 @@ class Pay:
 
 
 @dataclass(frozen=True)
+class TapOrUntap:
+    """701.21: "tap or untap target permanent" -- the controller chooses which as it resolves."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask tap or untap, then do it to each referent."""
+        from .decisions import Choice, ChooseOption
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                pick = res.game.ask_valid(
+                    ChooseOption(res.controller, f"Tap or untap {res.game.name_of(ref)}?",
+                                 (Choice("tap", "tap"), Choice("untap", "untap"))),
+                    lambda ans: ans if ans in ("tap", "untap") else None, "choose tap or untap (701.21)")
+                res.game.set_tapped(ref, pick == "tap")
+
+
+@dataclass(frozen=True)
 class Untap:
     """701.20-era "untap": untap a permanent."""
 
@@ -664,6 +682,6 @@ Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
-    CastThis, Pay,
+    CastThis, Pay, TapOrUntap,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem,
 ]

@@ -1110,13 +1110,18 @@ class Game:
                 self.shuffle(player)
             elif step.kind == "face_down":
                 # 701.34a (manifest) and cloak: the top card, turned face down, onto the battlefield.
-                lib = self.zone(Zone.LIBRARY, player)
-                if not lib:
-                    continue
-                profile = act.action.face_down
-                new = self.move(lib[0], Zone.BATTLEFIELD, controller=player, face_down=profile)
-                self.log(f"{self.players[player].name} {act.action.name}s the top card of their library")
-                res.last_affected = (new,) if new is not None else ()
+                # "the top two cards": one at a time, each the top card then (701.34a).
+                made: list[int] = []
+                for _ in range(act.count.evaluate(res) if act.count is not None else 1):
+                    lib = self.zone(Zone.LIBRARY, player)
+                    if not lib:
+                        break
+                    profile = act.action.face_down
+                    new = self.move(lib[0], Zone.BATTLEFIELD, controller=player, face_down=profile)
+                    self.log(f"{self.players[player].name} {act.action.name}s the top card of their library")
+                    if new is not None:
+                        made.append(new)
+                res.last_affected = tuple(made)
 
     def shuffle(self, player: int) -> None:
         """701.20a: randomize the library with the game's seeded RNG."""

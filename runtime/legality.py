@@ -69,7 +69,8 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             return False
     if cost.sacrifice is not None:
         n = getattr(cost.sacrifice.count, "value", 0)
-        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(game, o)]
+        mine = [o for o in game.battlefield() if o.controller == player
+                and cost.sacrifice.filter.matches(game, o, source_oid=source.oid if source is not None else None)]
         if len(mine) < n:
             return False
     if cost.discard:
