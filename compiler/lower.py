@@ -241,11 +241,17 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
                   "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
+    if f.postkeywords:
+        # "a creature you control with defender": the keywords printed after the controller.
+        if ck.keyword_names is not None:
+            for kw in f.postkeywords:
+                ck.name_in(f, "keyword", kw, ck.keyword_names)
+        words += " with " + " or ".join(f.postkeywords)
     if f.blocked_by_this:
         words += " it's blocking"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=tuple(f.keywords), kind=kind, words=words, other=bool(f.other or f.another),
+                    keywords=tuple(f.keywords) + tuple(f.postkeywords), kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
@@ -765,7 +771,8 @@ class CardLowering:
                 self.ck.error(e, "an instruction can't pay {T} or sacrifice this: those are costs of activated abilities")
             return EffectIR("pay", (("cost", cost),))
         if k == "DelayedEffect":
-            return EffectIR("delayed", (("step", e.step), ("effect", self.effect(e.effect, cond))))
+            step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
+            return EffectIR("delayed", (("step", step), ("effect", self.effect(e.effect, cond))))
         self.ck.error(e, f"unsupported effect {k}")  # pragma: no cover - grammar and lowering agree
         return EffectIR("none", ())
 
@@ -972,6 +979,8 @@ class CardLowering:
                 name = {"EntersEvent": "enters", "LeavesEvent": "leaves", "DiesEvent": "dies",
                         "AttacksEvent": "attacks", "BlocksEvent": "blocks"}[ek]
                 events.append(name)
+                if ek == "BlocksEvent" and ev.acreature:
+                    name = "blocks a creature"  # 509.3c: "that creature" is the one it blocks
                 words.append({"enters": "enters the battlefield", "leaves": "leaves the battlefield"}.get(name, name))
         lead = t.lead
         if cname(t) == "YoursTrigger":

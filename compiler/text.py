@@ -466,6 +466,8 @@ class _Phrase:
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
+            if a["step"] == "end_combat":
+                return f"{self.effect(inner, subject)} at end of combat"
             return f"{self.effect(inner, subject)} at the beginning of the next {a['step']} step"
         return k
 

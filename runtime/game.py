@@ -1181,6 +1181,8 @@ class Game:
         """
         if by is not None:
             remembered = (by.oid,)
+        elif other is not None and not remembered:
+            remembered = (other.oid,)  # 509.3c-d: "that creature" -- the one it blocks, or that blocks it
         for a in self.characteristics(obj).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events \
                     and a.trigger.scope == "this":
