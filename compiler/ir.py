@@ -108,6 +108,7 @@ class ConditionIR:
     that_spell: bool = False  # "if that spell was kicked": the spell a cast trigger remembers
     its: bool = False  # mana_value printed "if its converted mana cost is N or less"
     filter: "FilterIR | None" = None  # defending_controls: "defending player controls an Island"
+    zone: str = ""  # cast_from: the zone the spell was cast from ("graveyard")
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class SentenceIR:
     instead_last: bool = False  # printed "... instead." at the end of the sentence
     instead_if: bool = False  # printed "... instead if CONDITION."
     condition_after: bool = False  # printed after the instructions ("... if seven or more cards are ...")
+    and_last: bool = False  # the last instruction printed after "and" ("... loses 3 life and you gain 3 life")
 
 
 @dataclass(frozen=True)

@@ -381,6 +381,8 @@ class CardLowering:
             return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
         if k == "CastInMainCondition":
             return ConditionIR("", "", kind="cast_in_main")
+        if k == "CastFromCondition":
+            return ConditionIR("", c.whose, kind="cast_from", zone=c.zone)
         if k == "DefendingControlsCondition":
             return ConditionIR("", "", kind="defending_controls", filter=_filter(self.ck, c.filter, c))
         if k == "LeftBattlefieldCondition":
@@ -636,7 +638,8 @@ class CardLowering:
                 ref = RefIR("each", words=f.words, filter=f)
             return EffectIR("continuous", (("target", ref), ("parts", parts), ("duration", duration),
                                            ("lead", e.lead is not None), ("tail", tail),
-                                           ("written", d is not None)))
+                                           ("written", d is not None),
+                                           ("this_turn", bool(d is not None and d.thisturn))))
         if k == "GainControlEffect":
             duration = "forever"
             if e.duration is not None:
@@ -730,7 +733,7 @@ class CardLowering:
             return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
                                        ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
                                        ("filter", _filter(self.ck, e.filter, e)), ("destination", dest),
-                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard))))
+                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard)), ("those_cards", bool(e.thosecards))))
         if k == "ShuffleEffect":
             return EffectIR("action", (("action", self._action(e, "shuffle")), ("player", self.player(e.player, cond))))
         if k == "TokenEffect":
@@ -1014,7 +1017,7 @@ class CardLowering:
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
             gate = cond if cond is not None and cond.kind == "paid" else None
             effects = []
-            for e in s.effects:
+            for e in [*s.effects, *([s.last] if s.last is not None else [])]:
                 effects.append(self.effect(e, gate))
                 self.effects_done += 1
             if s.post is not None:
@@ -1048,7 +1051,8 @@ class CardLowering:
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
                                   instead_if=bool(s.lastinstead),
-                                  condition_after=s.post is not None and s.pre is None))
+                                  condition_after=s.post is not None and s.pre is None,
+                                  and_last=s.last is not None))
         return tuple(out)
 
 

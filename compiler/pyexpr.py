@@ -156,6 +156,8 @@ def condition(c: ConditionIR | None) -> str:
         return f"rt.PreviousResult(did={lit(c.did)})"
     if c.kind == "cast_in_main":
         return "rt.CastDuringMainPhase()"
+    if c.kind == "cast_from":
+        return f"rt.CastFromZone(zone={lit(c.zone)})"
     if c.kind == "permanent_left":
         return "rt.PermanentLeftThisTurn()"
     if c.kind == "mana_value":

@@ -305,6 +305,8 @@ class _Phrase:
             tapped = " tapped" if a.get("tapped") else ""
             if a.get("that_card"):
                 return f"search your library for {found} and put that card {dest}{tapped}"
+            if a.get("those_cards"):
+                return f"search your library for {found} and put those cards {dest}{tapped}"
             return f"search your library for {found}, put {'it' if n == 1 else 'them'} {dest}{tapped}"
         if k == "create_tokens":
             cnt = a["count"]
@@ -396,6 +398,8 @@ class _Phrase:
                 return f"until end of turn, {self.ref(ref, True)} {text}"
             if a.get("written") is False:  # "can attack this turn as though ...": its own duration
                 return f"{self.ref(ref, True)} {text}"
+            if a.get("this_turn"):
+                return f"{self.ref(ref, True)} {text} this turn{tail}"
             return f"{self.ref(ref, True)} {text} until end of turn{tail}"
         if k == "prevent":
             amt, ref = a["amount"], a["target"]
@@ -496,6 +500,8 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return f"if it has {c.keyword}"
     if c.kind == "cast_in_main":
         return "if you cast this spell during your main phase"
+    if c.kind == "cast_from":
+        return f"if this spell was cast from {c.word} {c.zone}"
     if c.kind == "defending_controls" and c.filter is not None:
         noun = c.filter.words
         return f"if defending player controls {'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
@@ -524,6 +530,13 @@ def _join(parts: list[str]) -> str:
     return parts[0] if parts else ""
 
 
+def _join_s(s: SentenceIR, parts: list[str]) -> str:
+    """A sentence's instructions joined as printed: "A, then B", or "A and B" (``and_last``)."""
+    if s.and_last and len(parts) > 1:
+        return _join(parts[:-1]) + " and " + parts[-1]
+    return _join(parts)
+
+
 def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[TargetIR, ...],
                     subject: str, spell: bool) -> list[str]:
     """Each sentence phrased, uncapitalized, without its final period."""
@@ -534,30 +547,30 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             # "If this spell was kicked, that creature gets +4/+4 until end of turn instead": printed at
             # the end, with an object named again as "that creature" even as the subject.
             ph.replacing = True
-            body = _join([ph.effect(e, "it") for e in s.effects])
+            body = _join_s(s, [ph.effect(e, "it") for e in s.effects])
             ph.replacing = False
             if s.gate is not None:
                 body += " " + _condition(s.gate, spell)
             body = f"{_condition(s.condition, spell)}, {body} instead"
         elif s.gate is not None and s.condition is not None and s.instead:
             # "Destroy that creature if it has ... instead if ...": the gate, then the condition.
-            body = _join([ph.effect(e, subject) for e in s.effects])
+            body = _join_s(s, [ph.effect(e, subject) for e in s.effects])
             body = f"{body} {_condition(s.gate, spell)} instead {_condition(s.condition, spell)}"
         elif s.condition is not None and s.instead and s.instead_if:
             # "Add {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard."
-            body = f"{_join([ph.effect(e, subject) for e in s.effects])} instead {_condition(s.condition, spell)}"
+            body = f"{_join_s(s, [ph.effect(e, subject) for e in s.effects])} instead {_condition(s.condition, spell)}"
         elif s.condition is not None and s.instead:
             # An effect with a subject ("it deals 4 damage ...") takes "instead" at the end (608.2c);
             # an imperative ("search ...") takes it first.
             parts = [ph.effect(e, "it") for e in s.effects]
-            body = _join(parts)
+            body = _join_s(s, parts)
             if body.startswith(("it ", "that ")):
                 body = f"{_condition(s.condition, spell)}, {body} instead"
             else:
                 body = f"{_condition(s.condition, spell)}, instead {body}"
         else:
             parts = [ph.effect(e, subject) for e in s.effects]
-            body = _join(parts)
+            body = _join_s(s, parts)
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
                 body = "you may " + (body[len("you "):] if body.startswith("you ") else body)

@@ -30,7 +30,7 @@ from .facedown import FaceDown
 from .values import (
     GraveyardSize,
     CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, EachObject, EachOpponent, EachPlayer,
-    CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn,
+    CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer, DefendingPlayerControls,
     ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, ThisObject, TimesPaid, XValue, You,
@@ -67,6 +67,7 @@ __all__ = [
     "CardDefinition",
     "CardsInGraveyard",
     "CastDuringMainPhase",
+    "CastFromZone",
     "CombatDamageSteps",
     "CantCastSameName",
     "CastThis",

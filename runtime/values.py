@@ -397,6 +397,19 @@ class HasKeyword:
 
 
 @dataclass(frozen=True)
+class CastFromZone:
+    """"if this spell was cast from a graveyard" (601.2a): the zone recorded on the spell as it was cast."""
+
+    zone: str
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the source's cast record (a copy was not cast, 707.10)."""
+        src = res.source_object()
+        return src is not None and src.cast is not None and not src.cast.copy \
+            and src.cast.from_zone.value == self.zone
+
+
+@dataclass(frozen=True)
 class CastDuringMainPhase:
     """"if you cast this spell during your main phase" (505.1): recorded on the spell as it was cast."""
 
@@ -449,7 +462,7 @@ class DefendingPlayerControls:
 
 
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls]
+                  CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls]
 
 
 # ------------------------------------------------------------------ costs
