@@ -33,6 +33,14 @@ class FilterIR:
     face_up: bool = False  # "face-up creatures"
     exiled: bool = False  # "exiled card": a card in exile (406)
     combat: tuple[str, ...] = ()  # "attacking or blocking creature" (506.4): any one of these
+    name: str = ""  # "a permanent named X" (201.2)
+    attacking_viewer: bool = False  # "that's attacking you" (508.1b: you are the defending player)
+    alternatives: tuple["FilterIR", ...] = ()  # "a basic land card or a Gate card": or any one of these
+    states: tuple[str, ...] = ()  # "tapped", "attacking or blocking": any one of these statuses
+    power_max: int = -1  # "with power N or less" (208.1)
+    power_min: int = -1
+    toughness_max: int = -1  # "with toughness N or less"
+    toughness_min: int = -1
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,7 @@ class AmountIR:
     value: int = 0
     label: str = ""  # the cost label (times_paid), counter kind (counters_on_this) or parameter name
     words: str = ""
+    filter: "FilterIR | None" = None  # count: the permanents counted ("the number of Wizards on the battlefield")
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,8 @@ class CostIR:
     discard_this: bool = False  # "discard this card" (the source, from its owner's hand)
     plus_param: str = ""  # a keyword's cost parameter paid together with the parts above
     reveal: SacrificeIR | None = None  # "reveal a green card in your hand" (count and selector)
+    tap_permanents: SacrificeIR | None = None  # "tap an untapped creature you control" (count and selector)
+    put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (counter kind, how many)
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,7 @@ class RefIR:
     filter: "FilterIR | None" = None  # "each": the permanents meant
     same_name_as: "RefIR | None" = None  # "each": only those with the same name as this object (201.2)
     attached_to: "RefIR | None" = None  # "each": only those attached to these ("all Auras attached to them")
+    count: int = 0  # "slots": how many target slots from ``index`` ("up to two target creatures")
 
 
 @dataclass(frozen=True)
@@ -109,6 +121,7 @@ class ConditionIR:
     its: bool = False  # mana_value printed "if its converted mana cost is N or less"
     filter: "FilterIR | None" = None  # defending_controls: "defending player controls an Island"
     zone: str = ""  # cast_from: the zone the spell was cast from ("graveyard")
+    filters: tuple["FilterIR", ...] = ()  # control: "you control a FILTER [or a FILTER]"
 
 
 @dataclass(frozen=True)
@@ -179,6 +192,9 @@ class StaticPartIR:
     ability_cls: str = ""  # ... and the module-level class it is rendered as
     colors: tuple[str, ...] = ()  # color: the color letters it becomes (613.1e, layer 5)
     additional: bool = False  # pt: printed "an additional +1/+1"
+    amount: "AmountIR | None" = None  # set_pt: the number power and/or toughness equal (613.4a)
+    per_counter: str = ""  # pt: "for each +1/+1 counter on this" (counted on the ability's source)
+    per_filter: "FilterIR | None" = None  # pt: "for each face-down creature on the battlefield" (counted now)
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,15 @@ from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
 
 from .ir import (
-    AbilityIR, ActionIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
+    AbilityIR, ActionIR, ArgValue, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
     CounterIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR,
     KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
     SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
 )
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+                "fourteen": 14, "fifteen": 15, "twenty": 20}
 COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -205,7 +206,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     type_words = list(f.subtypes) + list(f.types)
     if f.ortypes:
         type_words = list(f.subtypes) + list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])]
-    words = " ".join(list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
+    words = " ".join(([" or ".join(f.states)] if f.states else []) + list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
     if f.exiled:
@@ -229,8 +230,12 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" with converted mana cost {f.mv} or {f.mvdir}"
     if ck.keyword_names is not None:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
-        for kw in [*f.keywords, *([f.without] if f.without else [])]:
+        for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
             ck.name_in(f, "keyword", kw, ck.keyword_names)
+    pt: dict[str, int] = {}
+    if f.ptdir:
+        pt[f"{f.ptstat}_{'min' if f.ptdir == 'greater' else 'max'}"] = int(f.ptval)
+        words += f" with {f.ptstat} {f.ptval} or {f.ptdir}"
     if f.keywords:
         words += " with " + " or ".join(f.keywords)
     if f.without:
@@ -241,26 +246,46 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
                   "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
-    if f.postkeywords:
-        # "a creature you control with defender": the keywords printed after the controller.
-        if ck.keyword_names is not None:
-            for kw in f.postkeywords:
-                ck.name_in(f, "keyword", kw, ck.keyword_names)
-        words += " with " + " or ".join(f.postkeywords)
+    keywords = tuple(f.keywords)
+    if f.late:
+        if keywords:
+            ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
+        keywords = tuple(f.late)
+        words += " with " + " or ".join(f.late)
+    if kind == "permanent card":
+        # 110.4b: a permanent card is an artifact, creature, enchantment, land or planeswalker card.
+        kind = "card"
+        if any_types:
+            ck.error(f, "'permanent card' can't be joined with 'or' card types")
+        any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
     if f.blocked_by_this:
         words += " it's blocking"
+    if f.attacking_you:
+        words += " that's attacking you"
+    name = unescape(f.name) if f.name else ""
+    if f.name:
+        words += f" named {name}"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=tuple(f.keywords) + tuple(f.postkeywords), kind=kind, words=words, other=bool(f.other or f.another),
+                    keywords=keywords, kind=kind, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
-                    combat=tuple(f.combat))
+                    combat=tuple(f.combat),
+                    states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
+                    power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
+                    toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1))
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
     if a.x:
         return AmountIR("x", words="X")
+    if a.count is not None and ck is not None:
+        f = _filter(ck, a.count.filter, a.count)
+        where = " on the battlefield" if a.count.onbf else ""
+        if not where and not f.controller:
+            ck.error(a.count, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+        return AmountIR("count", words=f"the number of {f.words}{where}", filter=f)
     if a.counters is not None:
         return AmountIR("counters_on_this", label=a.counters.counter.name,
                         words=f"the number of {a.counters.counter.name} counters on it")
@@ -278,7 +303,7 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
     return AmountIR("fixed", int(a.value), words=str(a.value))
 
 
-def _cost(ck: Checker, c: Any) -> CostIR:
+def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     mana: list[str] = []
     tap = False
     life = None
@@ -290,6 +315,8 @@ def _cost(ck: Checker, c: Any) -> CostIR:
     remove: tuple[str, int] = ("", 0)
     discard_this = False
     reveal = None
+    tap_perms: SacrificeIR | None = None
+    put_counters: tuple[str, int] | None = None
     for p in c.parts:
         k = cname(p)
         if k == "TapCost":
@@ -316,9 +343,20 @@ def _cost(ck: Checker, c: Any) -> CostIR:
             reveal = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
         elif k == "RemoveCountersCost":
             remove = (str(p.counter.name), _amount(p.count).value)
+        elif k == "TapPermanentsCost":
+            count = _amount(p.count) if p.count is not None else AmountIR("fixed", 1, words="")
+            f = _filter(ck, p.filter, p)
+            if "untapped" not in f.states or f.controller != "you":
+                ck.error(p, "a tapping cost taps untapped permanents you control",
+                         "write e.g. 'tap an untapped creature you control'")
+            tap_perms = SacrificeIR(count, f)
+        elif k == "PutCountersCost":
+            if counters_known is not None:
+                ck.name_in(p.counter, "counter kind", p.counter.name, counters_known)
+            put_counters = (str(p.counter.name), _amount(p.amount).value)
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
-                  discard_this=discard_this, reveal=reveal)
+                  discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters)
 
 
 # ------------------------------------------------------------------ cards
@@ -341,6 +379,9 @@ class CardLowering:
         self.uses: list[tuple[str, tuple[str, ...], str]] = []
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
+        self.named_this = False  # the instruction before named this object ("it" then refers back to it)
+        self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
+        self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
         self.event: TriggerIR | None = None  # the trigger of the ability being lowered ("that much", "that player")
@@ -348,12 +389,26 @@ class CardLowering:
 
     # amounts and costs ---------------------------------------------------
 
-    def amount(self, a: Any) -> AmountIR:
-        """An amount, with keyword parameters allowed inside keyword definitions."""
+    def amount(self, a: Any, per: Any = None) -> AmountIR:
+        """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
+        time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
         out = _amount(a, self.params, self.ck)
         if out.kind == "event_amount" and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
+        if per is not None and cname(per) == "PerObject":
+            f = _filter(self.ck, per.filter, per)
+            zone = "graveyard" if per.gy else "battlefield"
+            where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
+            if not where and not f.controller:
+                self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+            if out.kind != "fixed":
+                self.ck.error(a, "'for each' multiplies a number")
+            return AmountIR("count", out.value, zone, words=f"for each {f.words}{where}", filter=f)
+        if per is not None and self.ck.name_in(per, "condition word", per.word, self.words):
+            if out.kind != "fixed":
+                self.ck.error(a, "'for each time' multiplies a number")
+            return AmountIR("times_paid", out.value, self.words[per.word], words=per.word)
         return out
 
     def cost_value(self, c: Any) -> CostIR:
@@ -391,6 +446,13 @@ class CardLowering:
             # "if it has converted mana cost N or less": "it" is the last target chosen before it.
             subject = len(self.targets) - 1 if self.targets else None
             return ConditionIR("", c.dir, kind="mana_value", count=int(c.value), subject=subject, its=bool(c.its))
+        if k == "ControlCondition":
+            filters = tuple(_filter(self.ck, t.filter, t) for t in c.things)
+            return ConditionIR("", "", kind="control", filters=filters)
+        if k == "EmptyHandCondition":
+            return ConditionIR("", "", kind="empty_hand")
+        if k == "TotalPowerCondition":
+            return ConditionIR("", "", kind="total_power", count=int(c.value))
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -440,8 +502,15 @@ class CardLowering:
             self.targets.append(TargetIR("any", condition=condition, words="any target"))
         elif k == "TargetPlayer":
             opp = t.player == "opponent"
-            self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
-                                         condition=condition, words=f"target {t.player}"))
+            if t.walker:
+                # 115.4-style: a player or a planeswalker (players are always candidates of "any").
+                if opp:
+                    self.ck.error(t, "'target opponent or planeswalker' is not supported; write 'target player or planeswalker'")
+                self.targets.append(TargetIR("any", FilterIR(types=("planeswalker",)), condition=condition,
+                                             words="target player or planeswalker"))
+            else:
+                self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
+                                             condition=condition, words=f"target {t.player}"))
         elif k == "EachPlayers":
             return RefIR(f"each_{t.who}", words=f"each {t.who}")
         elif k == "EachObjects":
@@ -469,15 +538,46 @@ class CardLowering:
             self.targets.append(TargetIR("object", f, zone, condition, words=f"{lead} {f.words}"))
         elif k == "ThatRef":
             return RefIR("last", words="that spell or ability")
+        elif k == "UpToTargets":
+            f = _filter(self.ck, t.filter, t)
+            n = NUMBER_WORDS[t.count]
+            if n < 2:
+                self.ck.error(t, "'up to' needs two or more targets here; write 'target ...' for one")
+            first = len(self.targets)
+            zone = "stack" if f.kind == "spell" else "battlefield"
+            words = f"up to {t.count} target {f.words}"   # written plural: "up to two target creatures"
+            for _ in range(n):
+                self.targets.append(TargetIR("object", f, zone, condition, words=words, optional=True, group=first))
+            self.last_group = (first, n)
+            return RefIR("slots", first, words=f"each of {words}" if t.each else words, count=n)
         else:
             if t.word == "this":
                 return RefIR("this", words="this")
             if t.word == "that card":
                 return RefIR("last", words="that card")  # what the previous instruction moved
-            if t.word.startswith("that ") and self.targets:
-                return RefIR("slot", len(self.targets) - 1, words=t.word)  # "that creature": the last target
+            if t.word.startswith("those "):
+                if self.last_group is None:
+                    self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
+                    return RefIR("this", words="this")
+                return RefIR("slots", self.last_group[0], words=t.word, count=self.last_group[1])
+            if t.word.startswith("that ") and t.word != "that player":
+                if not self.targets and self.effects_done:
+                    # "Create a 7/1 ... token. ... that creature gets +7/+0": what an instruction before made.
+                    return RefIR("last", words=t.word)
+                if not self.targets:
+                    self.ck.error(t, f"'{t.word}' has nothing to refer to: no target was chosen before it")
+                    return RefIR("this", words="this")
+                return RefIR("slot", len(self.targets) - 1, words=t.word)
+            if self.targets and t.word == "it" and self.moved_slot == len(self.targets) - 1:
+                # "Exile target creature you control, then return it ...": the card the exile moved
+                # is a new object (400.7), found as what the instruction before moved.
+                return RefIR("last", words="it")
             if self.targets and t.word == "it":
                 return RefIR("slot", len(self.targets) - 1, words=t.word)
+            if t.word == "it" and self.named_this:
+                # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
+                # object the instruction before named.
+                return RefIR("this", words="it")
             if t.word == "it" and self.self_it and not self.effects_done:
                 # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
                 # instruction, "it" in a trigger on the object's own event is the object (400.7d
@@ -576,15 +676,33 @@ class CardLowering:
             to = RefIR("you", words="you") if e.you else self.target(e.target, cond)
             return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", to),
                                        ("equal_to", bool(e.equal)), ("also", also), ("named", bool(e.named))))
+        if k == "ReturnAllFromGraveyardsEffect":
+            f = _filter(self.ck, e.filter, e)
+            return EffectIR("return_all_from_graveyards", (("filter", f),))
+        if k == "NoUntapEffect":
+            return EffectIR("no_untap", (("target", self.target(e.target, cond)),))
+        if k == "PhaseOutEffect":
+            return EffectIR("phase_out", (("target", self.target(e.target, cond)),))
         if k == "NoRegenEffect":
+            if e.thisturn:
+                # 701.15c with a duration: any destruction this turn can't be replaced by regeneration.
+                ref = self.target(e.target, cond) if e.target is not None else \
+                    RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}")
+                return EffectIR("no_regen_turn", (("target", ref),))
             if e.thatnoun:
                 ref = RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
                     else RefIR("this", words="this")
                 return EffectIR("no_regen", (("target", ref), ("words", f"that {e.thatnoun}")))
             return EffectIR("no_regen", (("target", self.target(e.target, cond)), ("words", "it")))
         if k == "GainLifeEffect" and e.equal is not None:
-            slot = len(self.targets) - 1 if self.targets else -1
             player = self.player(e.player, cond)
+            if e.equal.target is not None:
+                # "the power of target creature you control": a new target slot (115.1).
+                ref = self.target(e.equal.target, cond)
+                slot = ref.index if ref.kind == "slot" else -1
+                return EffectIR("gain_life", (("player", player),
+                                              ("amount", AmountIR("power_of", slot, words=f"the power of {ref.words}"))))
+            slot = len(self.targets) - 1 if self.targets else -1
             return EffectIR("gain_life", (("player", player),
                                           ("amount", AmountIR("power_of", slot, words="its power"))))
         if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
@@ -598,7 +716,11 @@ class CardLowering:
                                            ("implicit", True)))
             player = self.player(e.player, cond)
             self.last_player = player
-            return EffectIR(kind, (("player", player), ("amount", self.amount(e.amount))))
+            per = e.per if k in ("GainLifeEffect", "DiscardEffect") else None
+            args: tuple[tuple[str, ArgValue], ...] = (("player", player), ("amount", self.amount(e.amount, per)))
+            if k == "DiscardEffect" and e.random:
+                args += (("at_random", True),)
+            return EffectIR(kind, args)
         if k == "PlayerMillEffect":
             return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount)),
                                      ("their", True)))
@@ -617,11 +739,26 @@ class CardLowering:
         if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect", "RegenerateEffect"):
             kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce",
                     "RegenerateEffect": "regenerate"}[k]
-            return EffectIR(kind, (("target", self.target(e.target, cond)),))
+            ref = self.target(e.target, cond)
+            if k == "ReturnToHandEffect" and e.yours:
+                # "to your hand": only for what you own (its owner's hand is yours, 400.3).
+                last = self.targets[-1] if ref.kind == "slot" and self.targets else None
+                if last is None or last.filter.controller != "own":
+                    self.ck.error(e, "'to your hand' needs a target you own ('target creature you own')",
+                                  "otherwise write 'to its owner's hand'")
+                elif last.filter.exiled:
+                    # 406: "return target exiled card ... you own to your hand": a card in exile as a target.
+                    self.targets[ref.index] = replace(last, zone="exile")
+                    return EffectIR("return_from_graveyard", (("target", ref), ("from", ""), ("to", "hand"),
+                                                              ("mine", False), ("zone", "exile")))
+                return EffectIR(kind, (("target", ref), ("yours", True)))
+            return EffectIR(kind, (("target", ref),))
         if k == "ContinuousEffect":
             duration = "eot"
             d = e.lead if e.lead is not None else e.duration
             parts = tuple(self.static_part(p) for p in e.parts)
+            if any(p.per_counter or p.per_filter is not None for p in parts):
+                self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
             tail = tuple(self.static_part(p) for p in e.tail)
             if d is None and not any(p.this_turn for p in parts):
                 self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
@@ -648,7 +785,8 @@ class CardLowering:
         if k == "BlockRequirementEffect":
             return EffectIR("must_block", (("target", self.target(e.target, cond)),))
         if k == "PreventEffect":
-            return EffectIR("prevent", (("amount", self.amount(e.amount)), ("target", self.target(e.target, cond))))
+            ref = RefIR("you", words="you") if e.you else self.target(e.target, cond)
+            return EffectIR("prevent", (("amount", self.amount(e.amount)), ("target", ref)))
         if k == "DestroyEffect":
             return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", False)))
         if k == "ExileEffect":
@@ -694,7 +832,7 @@ class CardLowering:
             face = "choice" if e.choice else "yes" if e.facedown else "no"
             return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "battlefield"),
                                          ("face_down", face), ("mine", bool(e.mine)),
-                                         ("from_graveyard", bool(e.fromgy))))
+                                         ("from_graveyard", bool(e.fromgy)), ("owners", bool(e.owners))))
         if k == "ExileTopEffect":
             return EffectIR("exile_top", (("player", self.player(e.player, cond)),))
         if k == "MayPlayEffect":
@@ -729,11 +867,19 @@ class CardLowering:
                                              ("target", self.target(e.target, cond))))
         if k == "SearchEffect":
             action = self._action(e, "search")
+            found = _filter(self.ck, e.filter, e)
+            if e.alts:
+                # "a basic land card or a Gate card": a card matching any one of the selectors.
+                alt_filters = tuple(_filter(self.ck, a, e) for a in e.alts)
+                words = found.words + "".join(f" or {'an' if a.words[:1] in 'aeiou' else 'a'} {a.words}"
+                                              for a in alt_filters)
+                found = replace(found, alternatives=alt_filters, words=words)
             dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
             return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
                                        ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
-                                       ("filter", _filter(self.ck, e.filter, e)), ("destination", dest),
-                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard)), ("those_cards", bool(e.thosecards))))
+                                       ("filter", found), ("destination", dest),
+                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard)),
+                                       ("those_cards", bool(e.thosecards)), ("reveal", bool(e.reveal))))
         if k == "ShuffleEffect":
             return EffectIR("action", (("action", self._action(e, "shuffle")), ("player", self.player(e.player, cond))))
         if k == "TokenEffect":
@@ -745,14 +891,20 @@ class CardLowering:
             subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
             types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
             name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
-            count = self.amount(e.count)
+            has_name = bool(e.tokname)
+            if e.tokname:
+                name = unescape(e.tokname)
+                if not name.strip():
+                    self.ck.error(e, "a token's name can't be empty")
+            count = self.amount(e.count, e.pertime)
             if e.per is not None:
                 kind = self.counter_kind(e.per)
                 count = AmountIR("counters_on_this", label=kind, words=f"for each {kind} counter on it")
             return EffectIR("create_tokens", (
                 ("count", count), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
                 ("colors", tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless")),
-                ("types", types), ("subtypes", subtypes), ("keywords", tuple(e.keywords))))
+                ("types", types), ("subtypes", subtypes), ("keywords", tuple(e.keywords)), ("named", has_name),
+                ("tapped", bool(e.tapped))))
         if k == "AddManaEffect":
             if e.anycolor:
                 return EffectIR("add_mana", (("mana", ()), ("any_color", True)))
@@ -797,8 +949,16 @@ class CardLowering:
             def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
                 return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
             (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
+            per = self.counter_kind(p.per) if p.per is not None else ""
+            per_filter = None
+            if p.perfilter is not None:
+                per_filter = _filter(self.ck, p.perfilter, p)
+                if p.onbf:
+                    per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
+                elif not per_filter.controller:
+                    self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
             return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt,
-                                additional=bool(p.additional))
+                                additional=bool(p.additional), per_counter=per, per_filter=per_filter)
         if k == "IsColor":
             if p.color == "colorless":
                 self.ck.error(p, "'is colorless' is not supported: name a color")
@@ -869,7 +1029,7 @@ class CardLowering:
                 trigger = replace(trigger, from_graveyard=True)
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
-            cost = _cost(self.ck, b.cost)
+            cost = _cost(self.ck, b.cost, self.counters)
             if b.param:
                 if self.params is None or self.params.get(b.param) != "cost":
                     self.ck.error(b, f"'{b.param}' is not a cost parameter here")
@@ -888,6 +1048,8 @@ class CardLowering:
             # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
             is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
             restriction = self.condition(b.restriction) if b.restriction is not None else None
+            if b.sorcery:
+                restriction = ConditionIR("", "", kind="sorcery_timing")
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
                                once_per_turn=bool(b.once), from_hand=bool(b.fromhand))
         if k == "UncounterableStmt":
@@ -911,6 +1073,25 @@ class CardLowering:
             return EntersTappedIR(word)
         if k == "AmplifyStmt":
             return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+        if k == "PTDefiningStmt":
+            which = "both" if b.both else str(b.which)
+            amount = self.amount(b.amount)
+            if amount.kind not in ("count", "counters_on_this", "fixed"):
+                self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
+            return StaticIR((StaticPartIR("set_pt", keywords=(which,), amount=amount),), None, False, word)
+        if k == "PreventDamageByStmt":
+            return StaticIR((StaticPartIR("prevent_damage_by", filters=(_filter(self.ck, b.filter, b),)),), None, False, word)
+        if k == "CostReductionStmt":
+            filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
+            syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
+            if len(syms) != 1 or not syms[0].strip("{}").isdigit():
+                self.ck.error(b.amount, "a cost reduction is a generic amount, e.g. {1} (601.2f)")
+            n = int(syms[0].strip("{}")) if syms and syms[0].strip("{}").isdigit() else 0
+            if any(f.kind != "spell" for f in filters):
+                self.ck.error(b, "a cost reduction names spells ('green spells and blue spells you cast')")
+            return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word)
+        if k == "HandSizeStmt":
+            return StaticIR((StaticPartIR("hand_size", count=NUMBER_WORDS[b.amount]),), None, False, word)
         if k == "CantActivateStmt":
             return StaticIR((StaticPartIR("cant_activate"),), None, False, word,
                             affected=_filter(self.ck, b.affected, b))
@@ -1011,6 +1192,9 @@ class CardLowering:
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""
         out: list[SentenceIR] = []
+        self.named_this = False
+        self.last_group = None
+        self.moved_slot = -1
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
@@ -1020,6 +1204,10 @@ class CardLowering:
             for e in [*s.effects, *([s.last] if s.last is not None else [])]:
                 effects.append(self.effect(e, gate))
                 self.effects_done += 1
+                self.named_this = not self.targets and any(
+                    isinstance(v, RefIR) and v.kind == "this" and v.words != "it" for _, v in effects[-1].args)
+                moved = dict(effects[-1].args).get("target") if effects[-1].kind == "exile" else None
+                self.moved_slot = moved.index if isinstance(moved, RefIR) and moved.kind == "slot" else -1
             if s.post is not None:
                 cond = self.condition(s.post)
             own_gate = None
@@ -1109,10 +1297,10 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
             supertypes, types = tuple(st.supertypes), tuple(st.types)
             subtypes = tuple(ck.subtype(st, s) for s in st.subtypes)
         elif k == "PTStmt":
-            if st.power == "*" or st.toughness == "*":
-                ck.error(st, "characteristic-defining power/toughness (*) is not supported yet")
-            else:
-                power, toughness = int(st.power), int(st.toughness)
+            # "*" (208.2a): a characteristic-defining ability gives the value (checked below); the
+            # definition holds 0 for it, and the ability sets it on the battlefield (613.4a).
+            power = 0 if st.power == "*" else int(st.power)
+            toughness = 0 if st.toughness == "*" else int(st.toughness)
         elif k == "ColorStmt":
             colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
         elif k == "OracleStmt":
@@ -1151,6 +1339,16 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
         ck.error(seen["PTStmt"], "only creatures have power and toughness here")
     if ("instant" in types or "sorcery" in types) and "SpellStmt" not in seen and override is None:
         ck.error(card, "an instant or sorcery needs a 'spell:' with its instructions")
+    if "PTStmt" in seen:
+        st = seen["PTStmt"]
+        defined = {p.keywords[0] for a in abilities if isinstance(a, StaticIR) for p in a.parts if p.kind == "set_pt"}
+        for which, value in (("power", st.power), ("toughness", st.toughness)):
+            has = bool(defined & {which, "both"})
+            if value == "*" and not has:
+                ck.error(st, f"'*' {which} needs an ability that defines it (604.3), e.g. \"this's {which} is "
+                             "equal to the number of ...\"")
+            elif value != "*" and has:
+                ck.error(st, f"the {which} is defined by an ability (604.3): print it as '*'")
     if "SpellStmt" in seen and not ("instant" in types or "sorcery" in types):
         ck.error(seen["SpellStmt"], "only instants and sorceries have 'spell:' instructions (608.2)")
     return CardIR(name=name, source=path, module=module_name(name), mana_cost=mana, supertypes=supertypes,

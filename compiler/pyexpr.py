@@ -37,7 +37,8 @@ def amount(a: AmountIR) -> str:
     if a.kind == "x":
         return "rt.XValue()"
     if a.kind == "times_paid":
-        return f"rt.TimesPaid(label={lit(a.label)})"
+        each = f", each={lit(a.value)}" if a.value != 1 else ""
+        return f"rt.TimesPaid(label={lit(a.label)}{each})"
     if a.kind == "counters_on_this":
         return f"rt.CountersOnThis(counter={lit(a.label)})"
     if a.kind == "power_of":
@@ -48,6 +49,11 @@ def amount(a: AmountIR) -> str:
         return "rt.GraveyardSize()"
     if a.kind == "event_amount":
         return "rt.EventAmount()"
+    if a.kind == "count":
+        assert a.filter is not None
+        extra = (f", zone={lit(a.label)}" if a.label and a.label != "battlefield" else "") + \
+            (f", each={lit(a.value)}" if a.value > 1 else "")
+        return f"rt.CountOf(filter={obj_filter(a.filter)}{extra})"
     return f"rt.Fixed({lit(a.value)})"
 
 
@@ -82,6 +88,17 @@ def obj_filter(f: FilterIR) -> str:
         fields.append(f"mana_value_at_least={lit(f.mv_min)}")
     if f.mv_max >= 0:
         fields.append(f"mana_value_at_most={lit(f.mv_max)}")
+    if f.states:
+        fields.append(f"states={lit(f.states)}")
+    for name in ("power_min", "power_max", "toughness_min", "toughness_max"):
+        if getattr(f, name) >= 0:
+            fields.append(f"{name}={lit(getattr(f, name))}")
+    if f.name:
+        fields.append(f"name={lit(f.name)}")
+    if f.attacking_viewer:
+        fields.append("attacking_viewer=True")
+    if f.alternatives:
+        fields.append(f"alternatives={tuple_expr([obj_filter(a) for a in f.alternatives])}")
     return f"rt.ObjectFilter({', '.join(fields)})"
 
 
@@ -112,6 +129,11 @@ def cost(c: CostIR) -> str:
         fields.append(f"reveal=rt.SacrificeSpec(count={amount(c.reveal.count)}, filter={obj_filter(c.reveal.filter)})")
     if c.remove_counter:
         fields.append(f"remove_counters=({lit(c.remove_counter)}, {lit(c.remove_count)})")
+    if c.tap_permanents is not None:
+        fields.append(f"tap_permanents=rt.SacrificeSpec(count={amount(c.tap_permanents.count)}, "
+                      f"filter={obj_filter(c.tap_permanents.filter)})")
+    if c.put_counters is not None:
+        fields.append(f"put_counters={lit(c.put_counters)}")
     if c.discard_this:
         fields.append("discard_this=True")
     if c.plus_param:
@@ -131,6 +153,7 @@ def ref(r: RefIR) -> str:
     return {
         "slot": f"rt.Slot({r.index})",
         "slots_from": f"rt.SlotsFrom({r.index})",
+        "slots": f"rt.Slots({r.index}, {lit(r.count)})",
         "this": "rt.ThisObject()",
         "last": "rt.LastAffected()",
         "you": "rt.You()",
@@ -168,6 +191,14 @@ def condition(c: ConditionIR | None) -> str:
     if c.kind == "defending_controls":
         assert c.filter is not None
         return f"rt.DefendingPlayerControls(filter={obj_filter(c.filter)})"
+    if c.kind == "control":
+        return f"rt.YouControl(filters={tuple_expr([obj_filter(f) for f in c.filters])})"
+    if c.kind == "empty_hand":
+        return "rt.NoCardsInHand()"
+    if c.kind == "total_power":
+        return f"rt.TotalPower(at_least={lit(c.count)})"
+    if c.kind == "sorcery_timing":
+        return "rt.SorceryTiming()"
     fields = [f"label={lit(c.label)}"]
     if c.ordinal is not None:
         fields.append(f"ordinal={lit(c.ordinal)}")
@@ -231,6 +262,16 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.Draw(player={r('player')}, amount={am('amount')})"
     if k == "destroy":
         return f"rt.Destroy(target={r('target')}, no_regeneration={lit(bool(a['no_regeneration']))})"
+    if k == "return_all_from_graveyards":
+        f = a["filter"]
+        assert isinstance(f, FilterIR)
+        return f"rt.ReturnAllFromGraveyards(filter={obj_filter(f)})"
+    if k == "no_untap":
+        return f"rt.ApplyContinuous(target={r('target')}, parts=(rt.DoesntUntap(),), until='controller_untap')"
+    if k == "phase_out":
+        return f"rt.PhaseOut(target={r('target')})"
+    if k == "no_regen_turn":
+        return f"rt.ApplyContinuous(target={r('target')}, parts=(rt.CantBeRegenerated(),), until='eot')"
     if k == "prevent":
         return f"rt.PreventNextDamage(amount={am('amount')}, target={r('target')})"
     if k == "return_from_graveyard":
@@ -254,7 +295,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "create_tokens":
         return (f"rt.CreateTokens(count={am('count')}, name={lit(a['name'])}, power={lit(a['power'])}, "
                 f"toughness={lit(a['toughness'])}, colors={lit(a['colors'])}, types={lit(a['types'])}, "
-                f"subtypes={lit(a['subtypes'])}, keywords={lit(a['keywords'])})")
+                f"subtypes={lit(a['subtypes'])}, keywords={lit(a['keywords'])}"
+                + (", tapped=True)" if a.get("tapped") else ")"))
     if k == "add_mana":
         if a["any_color"]:
             return "rt.AddMana(any_color=True)"
@@ -290,6 +332,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         inner = a["effect"]
         assert isinstance(inner, EffectIR)
         return f"rt.AtBeginningOfNextStep(step={lit(a['step'])}, effect={effect(inner, actions)})"
+    if k == "discard" and a.get("at_random"):
+        return f"rt.Discard(player={r('player')}, amount={am('amount')}, at_random=True)"
     if k in ("discard", "mill"):
         return f"rt.{'Discard' if k == 'discard' else 'Mill'}(player={r('player')}, amount={am('amount')})"
     if k == "remove_counters":
@@ -351,9 +395,25 @@ def static_part(p: StaticPartIR) -> str:
         if p.x_power or p.x_toughness:
             return (f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, "
                     f"x_power={lit(p.x_power)}, x_toughness={lit(p.x_toughness)})")
+        if p.per_counter:
+            return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, per_counter={lit(p.per_counter)})"
+        if p.per_filter is not None:
+            return (f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)}, "
+                    f"per_filter={obj_filter(p.per_filter)})")
         return f"rt.PTChange(power={lit(p.power)}, toughness={lit(p.toughness)})"
     if p.kind == "color":
         return f"rt.SetColors(colors={lit(p.colors)})"
+    if p.kind == "prevent_damage_by":
+        return f"rt.PreventDamageBy(filter={obj_filter(p.filters[0])})"
+    if p.kind == "cost_reduction":
+        return f"rt.CostReduction(amount={lit(p.count)}, filters={tuple_expr([obj_filter(f) for f in p.filters])})"
+    if p.kind == "hand_size":
+        return f"rt.MaxHandSize(delta={lit(p.count)})"
+    if p.kind == "set_pt":
+        assert p.amount is not None
+        which = p.keywords[0]
+        return (f"rt.SetPT(amount={amount(p.amount)}, power={lit(which != 'toughness')}, "
+                f"toughness={lit(which != 'power')})")
     if p.kind == "attack_despite":
         return f"rt.AttacksAsThoughWithout(keyword={lit(p.keywords[0])})"
     if p.kind in ("evasion", "block_only"):

@@ -15,7 +15,8 @@ from .ir import (
 )
 
 NUMBER_TEXT = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-               9: "nine", 10: "ten"}
+               9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen",
+               20: "twenty"}
 
 
 def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
@@ -32,12 +33,12 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
     if c.sacrifice is not None:
         n = c.sacrifice.count
         words = c.sacrifice.filter.words
-        article = "a" if n.kind == "fixed" and n.value == 1 else n.words
-        if article == "a" and words[:1] in "aeiou":
-            article = "an"
+        count = "a" if n.kind == "fixed" and n.value == 1 else n.words
         if words.startswith("another "):
-            article = ""  # "Sacrifice another creature"
-        parts.append(f"Sacrifice {article} {words}".replace("  ", " "))
+            count = ""  # "Sacrifice another creature"
+        elif count == "a" and words[:1] in "aeiou":
+            count = "an"
+        parts.append(" ".join(w for w in ("Sacrifice", count, words) if w))
     if c.discard:
         noun = c.discard_filter.words if c.discard_filter is not None else "card"
         if c.discard > 1 and not noun.endswith("s"):
@@ -59,6 +60,14 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         if count == "a" and c.exile_from_hand.filter.words[:1] in "aeiou":
             count = "an"
         parts.append(f"Exile {count} {c.exile_from_hand.filter.words} from your hand")
+    if c.tap_permanents is not None:
+        n = c.tap_permanents.count
+        words = c.tap_permanents.filter.words
+        # "Tap another untapped creature you control" has no article; "Tap an untapped ...".
+        count = n.words if n.words not in ("a", "an") else ("an" if words[:1] in "aeiou" else "a")
+        parts.append(" ".join(w for w in ("Tap", count, words) if w))
+    if c.put_counters is not None:
+        parts.append(f"Put {counters_text(c.put_counters[1], c.put_counters[0])} on {card}")
     return ", ".join(parts)
 
 
@@ -95,7 +104,10 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
         if p.kind == "pt":
             pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power)
             tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness)
-            out.append(f"gets {'an additional ' if p.additional else ''}{pw}/{tg}")
+            per = f" for each {p.per_counter} counter on {card.name if card is not None else 'it'}" if p.per_counter else ""
+            if p.per_filter is not None:
+                per = f" for each {p.per_filter.words}"
+            out.append(f"gets {'an additional ' if p.additional else ''}{pw}/{tg}{per}")
         elif p.kind == "color":
             out.append("is " + " and ".join(COLOR_WORDS[c] for c in p.colors))
         elif p.kind == "attack_despite":
@@ -166,6 +178,7 @@ class _Phrase:
         self.replacing = False  # phrasing a sentence printed "... instead" at its end
         self.last_tokens: tuple[object, ...] = ()  # the token description created last ("those tokens")
         self.this_named = False  # whether the card's full name was printed in this ability already
+        self.last_of_sentence = False  # whether the effect being phrased ends its sentence
 
     def this_name(self) -> str:
         """The card's name; a legendary card named again in the same ability goes by the part of
@@ -175,6 +188,14 @@ class _Phrase:
             return short
         self.this_named = True
         return self.card.name
+
+    def effects(self, effects: tuple[EffectIR, ...], subject: str) -> list[str]:
+        """Phrase the effects of one sentence in order."""
+        out = []
+        for i, e in enumerate(effects):
+            self.last_of_sentence = i == len(effects) - 1
+            out.append(self.effect(e, subject))
+        return out
 
     def that(self, index: int) -> str:
         """How a target already named is referred to again ("that creature")."""
@@ -197,7 +218,10 @@ class _Phrase:
     def ref(self, r: RefIR, subject: bool = False) -> str:
         if r.kind == "slot":
             if r.index in self.named:
-                # Named again: "it" as the subject of a sentence, "that creature" elsewhere.
+                # Named again: "it" as the subject of a sentence, "that creature" elsewhere; written
+                # "that creature", it prints so.
+                if r.words.startswith("that ") and r.words != "that card":
+                    return r.words
                 return "it" if subject and not self.replacing else self.that(r.index)
             self.named.add(r.index)
             return r.words
@@ -243,7 +267,9 @@ class _Phrase:
             verb = ("gains" if third else "gain") if k == "gain_life" else ("loses" if third else "lose")
             if amt.kind == "power_of":
                 return f"{who} {verb} life equal to {amt.words}"
-            return f"{who} {verb} {_amount(amt)} life"
+            if amt.kind == "count":  # "you gain 2 life for each creature card in your graveyard"
+                return f"{who} {verb} {amt.value} life {amt.words}"
+            return f"{who} {verb} {_amount(amt)} life{_per_time(amt)}"
         if k == "destroy":
             ref = a["target"]
             assert isinstance(ref, RefIR)
@@ -303,11 +329,19 @@ class _Phrase:
             dest = {"battlefield": "onto the battlefield", "hand": "into your hand",
                     "graveyard": "into your graveyard"}[str(a["destination"])]
             tapped = " tapped" if a.get("tapped") else ""
+            # Ending its sentence ("... and put it onto the battlefield. Then shuffle your library.")
+            # the search joins its verbs with "and"; in a list of instructions, with commas.
+            last = self.last_of_sentence
+            joiner = " and" if last else ","
+            if a.get("reveal"):
+                # 701.16a: "..., reveal it, and put it into your hand." / "..., reveal it, put it ..."
+                found += ", reveal it"
+                joiner = ", and" if last else ","
             if a.get("that_card"):
-                return f"search your library for {found} and put that card {dest}{tapped}"
+                return f"search your library for {found}{joiner} put that card {dest}{tapped}"
             if a.get("those_cards"):
-                return f"search your library for {found} and put those cards {dest}{tapped}"
-            return f"search your library for {found}, put {'it' if n == 1 else 'them'} {dest}{tapped}"
+                return f"search your library for {found}{joiner} put those cards {dest}{tapped}"
+            return f"search your library for {found}{joiner} put {'it' if n == 1 else 'them'} {dest}{tapped}"
         if k == "create_tokens":
             cnt = a["count"]
             assert isinstance(cnt, AmountIR)
@@ -323,20 +357,28 @@ class _Phrase:
             if cnt.kind == "counters_on_this":
                 plural, count_word = False, "a"
                 with_ += f" {cnt.words}"
-            words = " ".join(w for w in (count_word, f"{a['power']}/{a['toughness']}", color_words, subtypes, types) if w)
+            if cnt.kind == "times_paid":
+                plural = cnt.value != 1
+                count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
+                with_ += _per_time(cnt)
+            tapped = "tapped" if a.get("tapped") else ""
+            words = " ".join(w for w in (count_word, tapped, f"{a['power']}/{a['toughness']}", color_words, subtypes, types)
+                             if w)
             same = tuple(v for key, v in e.args if key != "count")
             if self.replacing and same == self.last_tokens and plural:
                 return f"create {count_word} of those tokens"  # the same tokens, another number
             self.last_tokens = same
-            return f"create {words} token{'s' if plural else ''}{with_}"
+            named = f" named {a['name']}" if a.get("named") else ""
+            return f"create {words} token{'s' if plural else ''}{with_}{named}"
         if k == "discard":
             amt, p = a["amount"], a["player"]
             assert isinstance(amt, AmountIR) and isinstance(p, RefIR)
             if a.get("implicit"):
                 return f"discards {_count(amt.value, 'card')}"  # the player named just before
+            tail = (" at random" if a.get("at_random") else "") + _per_time(amt)
             if p.kind != "you":
-                return f"{self.player_words(p)} discards {_count(amt.value, 'card')}"
-            return f"discard {_count(amt.value, 'card')}"
+                return f"{self.player_words(p)} discards {_count(amt.value, 'card')}{tail}"
+            return f"discard {_count(amt.value, 'card')}{tail}"
         if k == "mill":
             amt = a["amount"]
             assert isinstance(amt, AmountIR)
@@ -368,7 +410,8 @@ class _Phrase:
             ref = a["target"]
             assert isinstance(ref, RefIR)
             if k == "bounce":
-                return f"return {self.ref(ref)} to its owner's hand"
+                whose = "your" if a.get("yours") else "its owner's"
+                return f"return {self.ref(ref)} to {whose} hand"
             if k == "must_block":
                 return f"{self.ref(ref, True)} blocks this creature this combat if able"
             return f"{k} {self.ref(ref)}"
@@ -388,8 +431,11 @@ class _Phrase:
             parts = tuple(p for p in raw if isinstance(p, StaticPartIR))
             text = static_parts_text(parts, self.card).replace("has ", "gains ", 1) if parts and \
                 parts[0].kind == "gain_ability" else static_parts_text(parts, self.card).replace("has ", "gains ")
+            # 613.1e: an effect's color change reads "becomes black" (a static ability's, "is black").
+            text = re.sub(r"(^|, |and )is (white|blue|black|red|green)\b", r"\1becomes \2", text)
             if ref.kind == "each" and not ref.words.startswith("each "):
                 text = _plural_verbs(text)  # "creatures you control get +1/+1"
+                text = text.replace(" as though it didn't", " as though they didn't")
             tail_parts = tuple(p for p in _tuple(a.get("tail")) if isinstance(p, StaticPartIR))
             tail = f" and {static_parts_text(tail_parts)}" if tail_parts else ""
             if a["duration"] == "next_upkeep":
@@ -401,6 +447,25 @@ class _Phrase:
             if a.get("this_turn"):
                 return f"{self.ref(ref, True)} {text} this turn{tail}"
             return f"{self.ref(ref, True)} {text} until end of turn{tail}"
+        if k == "return_all_from_graveyards":
+            f = a["filter"]
+            assert isinstance(f, FilterIR)
+            return f"return all {f.words} from all graveyards to their owners' hands"
+        if k == "no_untap":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            if ref.words.startswith("those ") or (ref.kind == "each" and not ref.words.startswith("each ")):
+                return f"{self.ref(ref, True)} don't untap during their controller's next untap step"
+            return f"{self.ref(ref, True)} doesn't untap during its controller's next untap step"
+        if k == "phase_out":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            plural = ref.kind == "each" and not ref.words.startswith("each ")
+            return f"{self.ref(ref, True)} {'phase' if plural else 'phases'} out"
+        if k == "no_regen_turn":
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            return f"{self.ref(ref, True)} can't be regenerated this turn"
         if k == "prevent":
             amt, ref = a["amount"], a["target"]
             assert isinstance(amt, AmountIR) and isinstance(ref, RefIR)
@@ -434,7 +499,7 @@ class _Phrase:
                 return f"put {self.ref(ref)} into your graveyard"
             src = " from your graveyard" if a.get("from_graveyard") else ""
             face = {"yes": " face down", "choice": " face up or face down"}.get(str(a["face_down"]), "")
-            mine = " under your control" if a.get("mine") else ""
+            mine = " under your control" if a.get("mine") else " under its owner's control" if a.get("owners") else ""
             return f"return {self.ref(ref)}{src} to the battlefield{face}{mine}"
         if k == "put_on_library":
             ref = a["target"]
@@ -511,6 +576,15 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         if c.its:
             return f"if its converted mana cost is {c.count} or {c.word}"
         return f"if it has converted mana cost {c.count} or {c.word}"
+    if c.kind == "control":
+        things = [f"{'an' if f.words[:1] in 'aeiouAEIOU' else 'a'} {f.words}" for f in c.filters]
+        return "if you control " + " or ".join(things)
+    if c.kind == "empty_hand":
+        return "if you have no cards in hand"
+    if c.kind == "total_power":
+        return f"if creatures you control have total power {c.count} or greater"
+    if c.kind == "sorcery_timing":
+        return "any time you could cast a sorcery"
     who = "it" if c.subject is not None or not spell else "this spell"
     if c.that_spell:
         who = "that spell"
@@ -518,6 +592,11 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
     if c.linked_cost:
         text += f" with its {''.join(c.linked_cost)} {c.keyword}"
     return text
+
+
+def _per_time(a: AmountIR) -> str:
+    """"for each time it was kicked" after an amount multiplied by the times a cost was paid."""
+    return f" for each time it was {a.words}" if a.kind == "times_paid" else ""
 
 
 def _cap(s: str) -> str:
@@ -562,14 +641,14 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
         elif s.condition is not None and s.instead:
             # An effect with a subject ("it deals 4 damage ...") takes "instead" at the end (608.2c);
             # an imperative ("search ...") takes it first.
-            parts = [ph.effect(e, "it") for e in s.effects]
+            parts = ph.effects(s.effects, "it")
             body = _join_s(s, parts)
             if body.startswith(("it ", "that ")):
                 body = f"{_condition(s.condition, spell)}, {body} instead"
             else:
                 body = f"{_condition(s.condition, spell)}, instead {body}"
         else:
-            parts = [ph.effect(e, subject) for e in s.effects]
+            parts = ph.effects(s.effects, subject)
             body = _join_s(s, parts)
             if s.may:
                 # "you may gain 1 life", not "you may you gain 1 life" (608.2d).
@@ -612,7 +691,7 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     line = use.name
     if args:
         only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard
-                                                       and a.reveal is None)
+                                                       and a.reveal is None and a.tap_permanents is None and a.put_counters is None)
                         for a in use.args)
         line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
     if reminder and kw is not None and kw.reminder:
@@ -651,7 +730,10 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         head = _trigger_head(card, ab)
         if ab.condition is not None:
             head += ", " + _condition(ab.condition, False, card.name)
-        bodies = sentence_bodies(card, ab.sentences, ab.targets, "it", False)
+        # "When Keldon Champion enters ..., it deals 3 damage": a trigger that names the card refers
+        # to it as "it"; one on another event ("Whenever you cast ...") names the card.
+        subject = "it" if re.search(r"\bthis\b", ab.trigger.words) else card.name
+        bodies = sentence_bodies(card, ab.sentences, ab.targets, subject, False)
         rest = "".join(" " + _cap(b) + "." for b in bodies[1:])
         return f"{head}, {bodies[0] if bodies else ''}.{rest}"
     if isinstance(ab, ActivatedIR):
@@ -702,6 +784,19 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
             return f"You may {words} rather than pay this spell's mana cost."
         return f"As an additional cost to cast this spell, {cost[:1].lower()}{cost[1:]}."
     if isinstance(ab, StaticIR):
+        if [p.kind for p in ab.parts] == ["prevent_damage_by"]:
+            return f"Prevent all damage that would be dealt to {card.name} by {ab.parts[0].filters[0].words}."
+        if [p.kind for p in ab.parts] == ["cost_reduction"]:
+            p = ab.parts[0]
+            return f"{_cap(' and '.join(f.words for f in p.filters))} you cast cost {{{p.count}}} less to cast."
+        if [p.kind for p in ab.parts] == ["hand_size"]:
+            k = ab.parts[0].count
+            return f"Your maximum hand size is increased by {'one' if k == 1 else NUMBER_TEXT.get(k, str(k))}."
+        if [p.kind for p in ab.parts] == ["set_pt"]:
+            p = ab.parts[0]
+            assert p.amount is not None
+            which = {"both": "power and toughness are each", "power": "power is", "toughness": "toughness is"}
+            return f"{card.name}'s {which[p.keywords[0]]} equal to {p.amount.words}."
         body = static_parts_text(ab.parts, card)
         if ab.affected is not None and [p.kind for p in ab.parts] == ["cant_activate"]:
             return f"Activated abilities of {ab.affected.words} can't be activated."
@@ -709,6 +804,7 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if ab.affected is not None:
             # "White creatures get +1/+1": the plural subject takes the plural verb.
             body = _plural_verbs(body.replace(", is ", ", are ").replace(", has ", ", have "))
+            body = body.replace(" as though it didn't", " as though they didn't")
             subject = ab.affected.words
         # A quoted ability ends with its own period inside the quotes (613.1f wording).
         end = "" if body.endswith('."') else "."

@@ -80,7 +80,11 @@ def _after_previous_token(text: str, line: int, col: int) -> tuple[int, int]:
 def _short(msg: str) -> str:
     # "Expected 'cost' or 'type' ... => 'context'": keep expectations readable.
     msg = msg.replace("\n", " ")
-    return msg if len(msg) < 400 else msg[:400] + "..."
+    if len(msg) < 480:
+        return msg
+    # The end of a long list says what may close the statement ("or '}'"): keep it too.
+    tail = msg[-60:]
+    return msg[:400] + "... " + tail[tail.find(" or ") + 1:] if " or " in tail else msg[:400] + "..."
 
 
 def location(obj: Any) -> tuple[int, int]:

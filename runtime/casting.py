@@ -40,6 +40,21 @@ def _sorcery_timing(game: "Game", player: int) -> str | None:
     return None
 
 
+def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
+    """601.2f: how much generic mana static abilities of ``player``'s permanents take off the total
+    cost of ``spell`` ("Green spells and blue spells you cast cost {1} less to cast")."""
+    from .continuous import CostReduction
+    n = 0
+    for o in game.battlefield():
+        if o.controller != player:
+            continue
+        for part, _ in game.characteristics(o).has(CostReduction):
+            assert isinstance(part, CostReduction)
+            if any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
+                n += part.amount
+    return n
+
+
 def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
     """702.8a: whether an ability lets the card be cast any time its controller could cast an instant."""
     return any(isinstance(a, MayCastAsThoughInstant) for a in abilities)
@@ -173,6 +188,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
         for _ in range(chosen_targets - 1):
             total = total.plus(ManaRequirement.build(inc.cost.mana, x=req.x))
+    total = total.reduced(cost_reduction(game, player, spell_obj))
     nonmana = alt.cost.without_mana() if alt is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):

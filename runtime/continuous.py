@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 from dataclasses import dataclass
 from typing import Union
 
-from .values import ObjectFilter
+from .values import Amount, ObjectFilter
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,12 @@ class PTChange:
     toughness: int
     x_power: int = 0
     x_toughness: int = 0
+    per_counter: str = ""  # "+1/+1 for each +1/+1 counter on this": counted on the ability's source
+    per_filter: ObjectFilter | None = None  # "+1/+1 for each black permanent your opponents control"
+
+    def times(self, n: int) -> "PTChange":
+        """The change counted ``n`` times (a "for each" counted as the characteristics are computed)."""
+        return PTChange(self.power * n, self.toughness * n)
 
     def fixed(self, x: int) -> "PTChange":
         """The change with X's value locked in (608.2h)."""
@@ -67,6 +73,49 @@ class Untargetable:
     """702.18a shroud (any player) / 702.11b hexproof (``opponents_only``)."""
 
     opponents_only: bool = False
+
+
+@dataclass(frozen=True)
+class PreventDamageBy:
+    """615.1a: damage that sources the selector matches would deal to it is prevented (the selector
+    sees the permanent with this part as its source: "creatures it's blocking")."""
+
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True)
+class CostReduction:
+    """601.2f: spells its controller casts that one of ``filters`` matches cost {amount} less."""
+
+    amount: int
+    filters: tuple[ObjectFilter, ...]
+
+
+@dataclass(frozen=True)
+class MaxHandSize:
+    """402.2: the controller's maximum hand size is increased by ``delta``."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class DoesntUntap:
+    """502.3: it doesn't untap during its controller's untap step (while the effect lasts)."""
+
+
+@dataclass(frozen=True)
+class SetPT:
+    """604.3 / 613.4a (layer 7a): a characteristic-defining ability: power and/or toughness equal
+    ``amount``, counted as the characteristics are computed."""
+
+    amount: Amount
+    power: bool = True
+    toughness: bool = True
+
+
+@dataclass(frozen=True)
+class CantBeRegenerated:
+    """701.15c: its destruction can't be replaced by regeneration ("can't be regenerated this turn")."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +292,7 @@ Part = Union[
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
+    CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
 ]
 
 

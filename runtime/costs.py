@@ -16,7 +16,7 @@ from .continuous import AbilitiesCantBeActivated
 from .decisions import Choice, ChooseCards
 from .effects import AddMana
 from .mana import COLORS, ManaRequirement, pay_from_pool
-from .values import Cost
+from .values import Cost, ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -161,6 +161,12 @@ def _plan_sources(game: "Game", player: int, req: ManaRequirement,
     return None
 
 
+def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: int | None) -> list[int]:
+    """The untapped permanents ``player`` controls that a tapping cost may tap (118.3)."""
+    return [o.oid for o in game.battlefield() if o.controller == player and not o.tapped
+            and flt.matches(game, o, viewer=player, source_oid=source_oid)]
+
+
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
@@ -182,8 +188,9 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         sac.append(source.oid)
     if cost.sacrifice is not None:
         n = cost.sacrifice.count.evaluate(res)
-        cands = [o.oid for o in game.battlefield() if o.controller == player  # "another": not the source
-                 and cost.sacrifice.filter.matches(game, o, source_oid=source.oid if source is not None else None)]
+        cands = [o.oid for o in game.battlefield() if o.controller == player
+                 and cost.sacrifice.filter.matches(game, o, viewer=player,
+                                                   source_oid=source.oid if source is not None else None)]
         if len(cands) < n:
             raise IllegalAction(f"can't sacrifice {n}: only {len(cands)} match (118.3)")
         if len(cands) == n:
@@ -254,6 +261,23 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         exiled = [int(k) for k in keys if k.isdigit() and int(k) in cands]
         if len(set(exiled)) != n or len(exiled) != len(keys):
             raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
+    tapped: list[int] = []
+    if cost.tap_permanents is not None:
+        # 118.3: tap untapped permanents you control that match (not the source if {T} is also paid).
+        n = cost.tap_permanents.count.evaluate(res)
+        cands = [c for c in tappable_for_cost(game, player, cost.tap_permanents.filter,
+                                              source.oid if source is not None else None)
+                 if not (cost.tap and source is not None and c == source.oid)]
+        if len(cands) < n:
+            raise IllegalAction(f"can't tap {n} untapped {cost.tap_permanents.filter.describe()}: "
+                                f"only {len(cands)} (118.3)")
+        ans = game.ask(ChooseCards(player, f"Tap {n}", tuple(Choice(str(c), game.name_of(c)) for c in cands), n, n))
+        keys = ans if isinstance(ans, tuple) else ()
+        tapped = [int(k) for k in keys if k.isdigit() and int(k) in cands]
+        if len(set(tapped)) != n or len(tapped) != len(keys):
+            raise IllegalAction(f"choose exactly {n} untapped permanents to tap (118.3)")
+    if cost.put_counters is not None and (source is None or source.zone is not Zone.BATTLEFIELD):
+        raise IllegalAction("counters can be put only on a permanent (122.6)")
     req = ManaRequirement.build(cost.mana, x=res.x)
     if extra_mana is not None:
         req = extra_mana.plus(req)
@@ -268,6 +292,11 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         source.tapped = True
     if cost.remove_counters is not None and source is not None:
         game.remove_counters(source.oid, *cost.remove_counters)
+    for oid in tapped:
+        game.obj(oid).tapped = True
+        game.log(f"{game.name_of(oid)} is tapped to pay a cost")
+    if cost.put_counters is not None and source is not None:
+        game.add_counters(source.oid, *cost.put_counters)
     if life:
         game.change_life(player, -life)
     for oid in sac:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Union
 
 from .abilities import KeywordAction
 from .continuous import Part
-from .values import Amount, Cost, ObjectFilter, ObjectRef, PlayerRef
+from .values import Amount, Cost, ObjectFilter, ObjectRef, PlayerRef, You
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -206,10 +206,46 @@ class CreateTokens:
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    tapped: bool = False  # "create ... tapped ... tokens" (111.2)
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""
         res.last_affected = res.game.create_tokens(res.controller, self, self.count.evaluate(res))
+
+
+@dataclass(frozen=True)
+class ReturnAllFromGraveyards:
+    """404.1, 400.3: every card in every graveyard that the selector matches goes to its owner's hand."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move them, in APNAP order of the graveyards (101.4); they become "them"."""
+        game = res.game
+        n = len(game.players)
+        moved = []
+        for p in [(game.state.active + i) % n for i in range(n)]:
+            for c in list(game.zone(Zone.GRAVEYARD, p)):
+                if self.filter.matches(game, game.obj(c)):
+                    new = game.move(c, Zone.HAND)
+                    if new is not None:
+                        moved.append(new)
+        res.last_affected = tuple(moved)
+        res.performed = bool(moved)
+
+
+@dataclass(frozen=True)
+class PhaseOut:
+    """702.26a: the permanents phase out (they phase in during their controller's next untap step, 502.1)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Phase out each referent still on the battlefield."""
+        from .phasing import phase_out
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and res.game.exists(ref):
+                phase_out(res.game, ref)
 
 
 @dataclass(frozen=True)
@@ -270,11 +306,12 @@ class Discard:
 
     player: PlayerRef
     amount: Amount
+    at_random: bool = False  # 701.8a: the cards are chosen at random
 
     def resolve(self, res: "Resolution") -> None:
-        """Ask for the cards and discard them."""
+        """Ask for the cards (or pick them at random) and discard them."""
         for p in res.players(self.player):
-            res.performed = res.game.discard(p, self.amount.evaluate(res))
+            res.performed = res.game.discard(p, self.amount.evaluate(res), at_random=self.at_random)
 
 
 @dataclass(frozen=True)
@@ -404,12 +441,13 @@ class PreventNextDamage:
     player this turn is prevented."""
 
     amount: Amount
-    target: ObjectRef
+    target: ObjectRef | You  # You: the ability's controller ("dealt to you")
 
     def resolve(self, res: "Resolution") -> None:
         """Set up the shield on each referent."""
         n = self.amount.evaluate(res)
-        for ref in res.referents(self.target):
+        refs = [f"player:{res.controller}"] if isinstance(self.target, You) else res.referents(self.target)
+        for ref in refs:
             res.game.add_prevention_shield(ref, n)
 
 
@@ -683,5 +721,5 @@ Effect = Union[
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis, Pay, TapOrUntap,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem,
+    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
 ]

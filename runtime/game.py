@@ -23,7 +23,7 @@ from .abilities import (
     TriggeredAbility,
 )
 from .continuous import (
-    ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, Part, PreventDamageFrom,
+    ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import DamageDealt, ZoneChange
@@ -717,6 +717,12 @@ class Game:
                     self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
                              f"({why}, 702.16e, 615)")
                     return
+            for part, origin in ch.has(PreventDamageBy):
+                assert isinstance(part, PreventDamageBy)
+                if src_obj is not None and part.filter.matches(self, src_obj, viewer=o.controller, source_oid=o.oid):
+                    self.log(f"{amount} damage {src_name} would deal to {self.name_of(ref)} is prevented "
+                             f"({origin or 'a prevention effect'}, 615.1a)")
+                    return
             amount = self._prevent(str(ref), amount, src_name, self.name_of(ref))
             if amount <= 0:
                 return
@@ -773,7 +779,7 @@ class Game:
             self.log(f"{self.name_of(oid)} is indestructible and isn't destroyed (702.12b)")
             return False
         o = self.obj(oid)
-        if regenerate and o.regenerate_shields > 0:
+        if regenerate and o.regenerate_shields > 0 and not self.characteristics(o).has(CantBeRegenerated):
             # 701.15a: regeneration replaces the destruction (614.8): remove all damage, tap it,
             # and remove it from combat (506.4).
             o.regenerate_shields -= 1
@@ -820,14 +826,17 @@ class Game:
         self.log(f"{n} {kind} counter(s) removed from {self.name_of(oid)}")
         return True
 
-    def discard(self, player: int, n: int) -> bool:
-        """701.8: the player discards ``n`` cards of their choice (all of them if fewer)."""
+    def discard(self, player: int, n: int, at_random: bool = False) -> bool:
+        """701.8: the player discards ``n`` cards of their choice (all of them if fewer); ``at_random``:
+        chosen with the game's seeded random generator (701.8a)."""
         hand = list(self.zone(Zone.HAND, player))
         k = min(n, len(hand))
         if k == 0:
             return n == 0
         if k == len(hand):
             chosen = hand
+        elif at_random:
+            chosen = self.state.rng.sample(hand, k)
         else:
             opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
             chosen = self.ask_valid(ChooseCards(player, f"Discard {k}", opts, k, k),
@@ -972,7 +981,7 @@ class Game:
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )
-            made.append(self._token_enters(controller, definition, f"a {spec.name} token"))
+            made.append(self._token_enters(controller, definition, f"a {spec.name} token", tapped=spec.tapped))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
@@ -980,16 +989,17 @@ class Game:
         what = f"a token that's a copy of {values.name or 'a face-down creature'}"
         return [self._token_enters(controller, values, what)]
 
-    def _token_enters(self, controller: int, definition: CardDefinition, what: str) -> int:
-        """111.2: a new token enters the battlefield under ``controller``'s control, through the
-        replacement effects that apply to entering (614.1c, 614.12); its enters triggers go pending."""
+    def _token_enters(self, controller: int, definition: CardDefinition, what: str, tapped: bool = False) -> int:
+        """111.2: a new token enters the battlefield under ``controller``'s control (``tapped``: "create
+        ... tapped ... tokens"), through the replacement effects that apply to entering (614.1c, 614.12,
+        which may also make it enter tapped); its enters triggers go pending."""
         card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
-                        to_player=controller, controller=controller)
+                        to_player=controller, controller=controller, tapped=tapped)
         ev = self.replace_zone_change(ev, None)
         new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                         counters=Counter(ev.counters), entered_turn=self.state.turn, control_since=self.state.tick,
+                         tapped=ev.tapped, counters=Counter(ev.counters), entered_turn=self.state.turn, control_since=self.state.tick,
                          copy_of=ev.copy_of)
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)

@@ -9,11 +9,13 @@ before static grants, which keeps the computation from depending on itself (613.
 """
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
-from .continuous import ContinuousEffect, GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors
+from .continuous import ContinuousEffect, GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT
 from .stack import Resolution
 from .zones import Zone
 
@@ -63,6 +65,29 @@ def equivalent(a: Characteristics, b: Characteristics) -> bool:
         (b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.power, b.toughness, b.keywords) and \
         [kind(x) for x in a.abilities] == [kind(x) for x in b.abilities] and \
         [part_key(p, o) for p, o in a.parts] == [part_key(p, o) for p, o in b.parts]
+
+
+def _for_source(game: "Game", p: Part, src: "GameObject") -> Part:
+    """A static ability's part as it applies now: "+1/+1 for each +1/+1 counter on this" counts the
+    counters on the ability's source; "for each black permanent your opponents control" counts those
+    permanents, seen from the source's controller (613.8: the object being computed is seen as it
+    is so far)."""
+    if not isinstance(p, PTChange):
+        return p
+    if p.per_counter:
+        return p.times(src.counters.get(p.per_counter, 0))
+    if p.per_filter is not None:
+        flt = p.per_filter
+        return p.times(sum(1 for o in game.battlefield()
+                           if flt.matches(game, o, viewer=src.controller, source_oid=src.oid)))
+    return p
+
+
+@functools.lru_cache(maxsize=None)
+def _pt_counter(kind: str) -> tuple[int, int] | None:
+    """The power and toughness change of one counter of ``kind`` (122.1a), or None for other kinds."""
+    m = re.fullmatch(r"([+-][0-9]+)/([+-][0-9]+)", kind)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _keyword_abilities(game: "Game", name: str) -> list[tuple[Ability, str]]:
@@ -154,8 +179,13 @@ def printed_characteristics(game: "Game", d: "CardDefinition") -> tuple[Characte
     if hit is not None and hit[0] is d:
         return hit[1], hit[2]
     statics = [a for a in d.expanded if isinstance(a, StaticAbility) and not a.affects and a.parts]
+    # A value counted as the characteristics are computed (604.3 "equal to the number of ...",
+    # "+1/+1 for each ...") depends on the game, not on the definition: such a static is treated
+    # like a conditional one, never remembered.
+    counted = any(isinstance(p, SetPT) or (isinstance(p, PTChange) and (p.per_counter or p.per_filter is not None))
+                  for a in statics for p in a.parts)
     kind = NO_STATICS if not statics else \
-        CONDITIONAL_STATICS if any(a.condition is not None for a in statics) else UNCONDITIONAL_STATICS
+        CONDITIONAL_STATICS if counted or any(a.condition is not None for a in statics) else UNCONDITIONAL_STATICS
     ch = characteristics_of_definition(d)
     game.printed.printed[id(d)] = (d, ch, kind)
     return ch, kind
@@ -167,7 +197,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     oid = obj.oid
     effects = [e for e in game.state.continuous if e.oid == oid]
     counters = obj.counters
-    if not effects and not (counters and (counters.get("+1/+1") or counters.get("-1/-1"))):
+    if not effects and not (counters and any(n and _pt_counter(k) for k, n in counters.items())):
         # Nothing from layers 6-7 can apply unless a static ability does: an object off the
         # battlefield (113.6) has its printed characteristics, and so has a permanent with no Aura
         # and no "affects others" static on the battlefield, once its own unconditional static
@@ -249,7 +279,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                                 (a.condition is None or a.condition.holds(game, ares)):
                             for p in a.parts:
                                 grant(p, aura.definition.name)
-                                parts.append((p, aura.definition.name))
+                                parts.append((_for_source(game, p, aura), aura.definition.name))
                 # 611.3a: static abilities of permanents that affect every permanent their selector
                 # matches ("White creatures get +1/+1").  The selector sees this object as it is
                 # being computed (613.8); the sources' printed abilities are read, not recomputed.
@@ -261,7 +291,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                                 a.filter.matches(game, obj, viewer=src.controller, source_oid=src.oid):
                             for p in a.parts:
                                 grant(p, src.definition.name)
-                                parts.append((p, src.definition.name))
+                                parts.append((_for_source(game, p, src), src.definition.name))
             i = 0
             while i < len(pairs):  # a granted keyword appends its abilities: they are visited too
                 a, origin = pairs[i]
@@ -270,7 +300,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                         (a.condition is None or a.condition.holds(game, res)):
                     for p in a.parts:
                         grant(p, origin)
-                        parts.append((p, origin))
+                        parts.append((_for_source(game, p, obj), origin))
         finally:
             del game.partial[obj.oid]
     for e in effects:
@@ -282,15 +312,32 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
     power, toughness = d.power, d.toughness
+    defining = [p for p, _ in parts if isinstance(p, SetPT)]
+    if defining and obj.oid not in game.partial:
+        # 613.4a (layer 7a): a characteristic-defining ability sets the value first.  While counting,
+        # this object is seen with its printed power and toughness (613.8), so it may count itself.
+        game.partial[obj.oid] = Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes),
+                                                frozenset(d.types), frozenset(d.subtypes), d.power, d.toughness,
+                                                tuple(a for a, _ in pairs), frozenset(keywords))
+        try:
+            for p in defining:
+                n = p.amount.evaluate(Resolution(game, obj.controller, obj.oid, ()))
+                power = n if p.power else power
+                toughness = n if p.toughness else toughness
+        finally:
+            del game.partial[obj.oid]
     if power is not None and toughness is not None:
         # 613.4c (layer 7c): modifications from effects and static abilities, then counters.
         for p, _ in parts:
             if isinstance(p, PTChange):
                 power += p.power
                 toughness += p.toughness
-        delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-        power += delta
-        toughness += delta
+        # 122.1a: a counter named "+X/+Y" (e.g. +1/+1, -0/-1) adds X to power and Y to toughness.
+        for kind, n in obj.counters.items():
+            pt = _pt_counter(kind)
+            if pt is not None and n:
+                power += pt[0] * n
+                toughness += pt[1] * n
     return Characteristics(
         name=d.name,
         mana_cost=d.mana_cost,

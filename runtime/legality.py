@@ -14,7 +14,7 @@ from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
 from .casting import cast_banned, instant_timing, may_play
 from .continuous import AbilitiesCantBeActivated
-from .costs import _plan_sources, mana_sources, summoning_sick
+from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
 from .stack import Resolution, aura_target_specs, target_candidates
 from .values import Cost
@@ -69,8 +69,8 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             return False
     if cost.sacrifice is not None:
         n = getattr(cost.sacrifice.count, "value", 0)
-        mine = [o for o in game.battlefield() if o.controller == player
-                and cost.sacrifice.filter.matches(game, o, source_oid=source.oid if source is not None else None)]
+        mine = [o for o in game.battlefield() if o.controller == player and cost.sacrifice.filter.matches(
+            game, o, viewer=player, source_oid=source.oid if source is not None else None)]
         if len(mine) < n:
             return False
     if cost.discard:
@@ -81,6 +81,11 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
             return False
     if cost.discard_this and (source is None or source.zone is not Zone.HAND or source.owner != player):
         return False
+    if cost.tap_permanents is not None:
+        n = getattr(cost.tap_permanents.count, "value", 0)
+        src = source.oid if source is not None else None
+        if len(tappable_for_cost(game, player, cost.tap_permanents.filter, src)) < n:
+            return False
     if cost.remove_counters is not None:
         kind, need = cost.remove_counters
         if source is None or source.counters.get(kind, 0) < need:
@@ -152,7 +157,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             return False
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
         return False
-    if not _mana_ok(game, player, ManaRequirement.build(base), sources):
+    from .casting import cost_reduction
+    if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
         return False
     if not _nonmana_ok(game, player, nonmana.without_mana(), obj):
         return False

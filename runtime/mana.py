@@ -112,6 +112,11 @@ class ManaRequirement:
                     choices.append((a, b))
         return ManaRequirement(generic, tuple(sorted(specific.items())), tuple(choices), life)
 
+    def reduced(self, n: int) -> "ManaRequirement":
+        """601.2f: a cost reduction of {n} lowers only the generic part, not below zero."""
+        return ManaRequirement(max(self.generic - n, 0), self.specific, self.choices, self.life_for_phyrexian) \
+            if n > 0 else self
+
     def plus(self, other: "ManaRequirement") -> "ManaRequirement":
         """601.2f: costs add up."""
         spec: Counter[str] = Counter(dict(self.specific))

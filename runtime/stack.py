@@ -16,7 +16,7 @@ from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
 from .values import (
     ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, has_quality, LastAffected,
-    ObjectFilter, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom,
+    ObjectFilter, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots,
     ThisObject, You,
 )
 from .zones import Zone
@@ -95,6 +95,9 @@ class Resolution:
             return [] if t is None else [t]
         if isinstance(ref, SlotsFrom):
             return [t for i, t in enumerate(self.targets) if i >= ref.index and t is not None and i not in self.illegal]
+        if isinstance(ref, Slots):
+            return [t for i, t in enumerate(self.targets) if ref.first <= i < ref.first + ref.count
+                    and t is not None and i not in self.illegal]
         if isinstance(ref, ThisObject):
             if self.game.exists(self.source_oid):
                 return [self.source_oid]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
 from .casting import activate, cast_spell, play_land
+from .continuous import DoesntUntap, MaxHandSize
 from .phasing import untap_step_phasing
 from .decisions import ChooseAction, ChooseCards, Choice
 from .sba import check_state_based_actions
@@ -63,8 +64,11 @@ def turn_based_actions(game: "Game", step: str) -> None:
         # 502.1 / 702.26a: phasing happens first, then 502.3: the active player untaps.
         untap_step_phasing(game, s.active)
         for o in game.battlefield():
-            if o.controller == s.active:
+            if o.controller == s.active and not game.characteristics(o).has(DoesntUntap):
                 o.tapped = False
+        # "... during its controller's next untap step": that untap step has now happened.
+        game.state.continuous = [e for e in game.state.continuous if not (
+            e.until == "controller_untap" and game.exists(e.oid) and game.obj(e.oid).controller == s.active)]
     elif step == "upkeep":
         game.players[s.active].upkeep_ticks.append(s.tick)
         # "Until your next upkeep" effects end as that upkeep begins.
@@ -86,13 +90,24 @@ def turn_based_actions(game: "Game", step: str) -> None:
         _cleanup(game)
 
 
+def max_hand_size(game: "Game", player: int) -> int:
+    """402.2: seven, changed by static abilities of permanents the player controls."""
+    size = 7
+    for o in game.battlefield():
+        if o.controller == player:
+            for part, _ in game.characteristics(o).has(MaxHandSize):
+                assert isinstance(part, MaxHandSize)
+                size += part.delta
+    return size
+
+
 def _cleanup(game: "Game") -> None:
     """514.1: discard to maximum hand size; 514.2: remove damage."""
     from .game import chosen_keys
 
     s = game.state
     hand = game.zone(Zone.HAND, s.active)
-    excess = len(hand) - 7
+    excess = len(hand) - max_hand_size(game, s.active)
     if excess > 0:
         opts = tuple(Choice(str(o), game.name_of(o)) for o in hand)
         chosen = game.ask_valid(ChooseCards(s.active, f"Discard {excess} (hand size, 514.1)", opts, excess, excess),

@@ -44,6 +44,14 @@ class ObjectFilter:
     mana_value_at_most: int = -1  # "... N or less"
     multicolored: bool = False  # 105.2c: two or more colors
     combat: tuple[str, ...] = ()  # 506.4: "attacking" / "blocking" -- in combat as one of these
+    states: tuple[str, ...] = ()  # "tapped", "attacking or blocking" (302.6, 506.4): any one of them
+    power_min: int = -1  # "with power N or greater" (208.1)
+    power_max: int = -1
+    toughness_min: int = -1
+    toughness_max: int = -1  # "with toughness N or less"
+    name: str = ""  # "a permanent named X" (201.2)
+    attacking_viewer: bool = False  # "that's attacking you": attacking while ``viewer`` is the defending player
+    alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -65,6 +73,8 @@ class ObjectFilter:
         ``viewer`` is the player the words "you" and "defending player" are relative to (the
         controller of the source); ``source_oid`` is the source itself, for "other".
         """
+        if self.alternatives and any(a.matches(game, obj, viewer, source_oid) for a in self.alternatives):
+            return True
         ch = game.characteristics(obj)
         # "artifact creature": every listed card type (205.2a).
         if self.any_types and not any(t in ch.types for t in self.any_types):
@@ -110,6 +120,17 @@ class ObjectFilter:
                 src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
             if src is None or obj.oid not in src.blocking:
                 return False
+        if self.name and ch.name != self.name:
+            return False
+        if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
+                                          and game.state.active != viewer):
+            return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
+        if self.states and not any(_has_state(obj, s) for s in self.states):
+            return False
+        if not _within(ch.power, self.power_min, self.power_max):
+            return False
+        if not _within(ch.toughness, self.toughness_min, self.toughness_max):
+            return False
         if self.controller and viewer is not None:
             mine = obj.controller == viewer
             if self.controller == "you" and not mine:
@@ -119,6 +140,26 @@ class ObjectFilter:
             if self.controller == "own" and obj.owner != viewer:  # "you own" (108.3)
                 return False
         return True
+
+
+def _has_state(obj: "GameObject", state: str) -> bool:
+    """A permanent's status (110.5: tapped or untapped) or combat role (506.4: attacking, blocking)."""
+    if state == "tapped":
+        return obj.tapped
+    if state == "untapped":
+        return not obj.tapped
+    if state == "attacking":
+        return obj.attacking
+    return bool(obj.blocking)
+
+
+def _within(value: int | None, low: int, high: int) -> bool:
+    """Whether a power or toughness is within the bounds (-1: no bound); an object without one fails a bound."""
+    if low < 0 and high < 0:
+        return True
+    if value is None:
+        return False
+    return (low < 0 or value >= low) and (high < 0 or value <= high)
 
 
 _QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -153,6 +194,14 @@ class SlotsFrom:
     and every further slot chosen for it (its last slot repeats, so it is the ability's last)."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class Slots:
+    """The objects chosen for ``count`` target slots from ``first`` ("up to two target creatures", 115.1d)."""
+
+    first: int
+    count: int
 
 
 @dataclass(frozen=True)
@@ -230,7 +279,7 @@ class OwnerOf:
 
 PlayerRef = Union[You, PlayerSlot, EachOpponent, EachPlayer, ControllerOf, EventPlayer, OwnerOf]
 # What an instruction acts on; "you" is a player it may damage ("deals 1 damage to you").
-ObjectRef = Union[Slot, SlotsFrom, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
+ObjectRef = Union[Slot, SlotsFrom, Slots, ThisObject, LastAffected, EachObject, EachOpponent, EachPlayer, EnchantedObject, You]
 
 
 # ------------------------------------------------------------------ amounts
@@ -261,11 +310,12 @@ class TimesPaid:
     """"for each time it was kicked": how many times the cost options with ``label`` were paid (702.33d)."""
 
     label: str
+    each: int = 1  # "2 life for each time it was kicked": the number per time
 
     def evaluate(self, res: "Resolution") -> int:
-        """Sum over the source object's paid options carrying ``label``."""
+        """Sum over the source object's paid options carrying ``label``, times ``each``."""
         src = res.source_object()
-        return 0 if src is None else res.game.times_paid(src, self.label, None)
+        return 0 if src is None else self.each * res.game.times_paid(src, self.label, None)
 
 
 @dataclass(frozen=True)
@@ -314,7 +364,27 @@ class EventAmount:
         return res.event_amount
 
 
-Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount]
+
+@dataclass(frozen=True)
+class CountOf:
+    """"the number of black permanents you control": permanents on the battlefield the selector matches
+    (seen from the ability's controller and source)."""
+
+    filter: ObjectFilter
+    zone: str = "battlefield"  # or "graveyard": the controller's graveyard ("creature card in your graveyard")
+    each: int = 1  # "2 life for each ...": the number per object counted
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Count them now."""
+        game = res.game
+        if self.zone == "graveyard":
+            cards = [game.obj(c) for c in game.zone(Zone.GRAVEYARD, res.controller)]
+            return self.each * sum(1 for o in cards if self.filter.matches(game, o))
+        return self.each * sum(1 for o in game.battlefield()
+                               if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid))
+
+
+Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf]
 
 
 # ------------------------------------------------------------------ conditions
@@ -461,8 +531,59 @@ class DefendingPlayerControls:
                    for o in game.battlefield())
 
 
+
+@dataclass(frozen=True)
+class YouControl:
+    """"as long as you control a Gate": the controller controls a permanent one of the selectors matches."""
+
+    filters: tuple[ObjectFilter, ...]
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the controller's permanents now."""
+        return any(o.controller == res.controller and
+                   any(f.matches(game, o, viewer=res.controller, source_oid=res.source_oid) for f in self.filters)
+                   for o in game.battlefield())
+
+
+@dataclass(frozen=True)
+class NoCardsInHand:
+    """"as long as you have no cards in hand" (hellbent, 207.2c)."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """The controller's hand is empty."""
+        return not game.zone(Zone.HAND, res.controller)
+
+
+@dataclass(frozen=True)
+class TotalPower:
+    """Formidable (207.2c): "creatures you control have total power N or greater"."""
+
+    at_least: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Add up the power of the controller's creatures now."""
+        total = 0
+        for o in game.battlefield():
+            ch = game.characteristics(o)
+            if o.controller == res.controller and "creature" in ch.types:
+                total += ch.power or 0
+        return total >= self.at_least
+
+
+@dataclass(frozen=True)
+class SorceryTiming:
+    """"Activate this ability only any time you could cast a sorcery" (307.1): a main phase of the
+    controller's own turn, with an empty stack."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Check the turn, the step and the stack."""
+        s = game.state
+        return s.active == res.controller and s.step in ("main1", "main2") and not s.stack
+
+
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls]
+                  CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls, YouControl,
+                  NoCardsInHand, SorceryTiming, TotalPower]
 
 
 # ------------------------------------------------------------------ costs
@@ -491,13 +612,15 @@ class Cost:
     remove_counters: tuple[str, int] | None = None  # "remove a fade counter from this": (kind, how many)
     discard_this: bool = False  # "discard this card": the source, from its owner's hand (118.3, 701.8)
     reveal: SacrificeSpec | None = None  # "reveal a green card in your hand" (count, selector)
+    tap_permanents: SacrificeSpec | None = None  # "tap an untapped creature you control" (118.3)
+    put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (kind, how many) (122.6)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
                     or self.exile_from_hand or self.remove_counters or self.discard_this
-                    or self.reveal)
+                    or self.reveal or self.tap_permanents or self.put_counters)
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
@@ -509,14 +632,17 @@ class Cost:
                     exile_from_hand=self.exile_from_hand or other.exile_from_hand,
                     remove_counters=self.remove_counters or other.remove_counters,
                     discard_this=self.discard_this or other.discard_this,
-                    reveal=self.reveal or other.reveal)
+                    reveal=self.reveal or other.reveal,
+                    tap_permanents=self.tap_permanents or other.tap_permanents,
+                    put_counters=self.put_counters or other.put_counters)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
         return Cost(tap=self.tap, life=self.life, sacrifice=self.sacrifice, discard=self.discard,
                     sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
                     discard_filter=self.discard_filter, remove_counters=self.remove_counters,
-                    discard_this=self.discard_this, reveal=self.reveal)
+                    discard_this=self.discard_this, reveal=self.reveal,
+                    tap_permanents=self.tap_permanents, put_counters=self.put_counters)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

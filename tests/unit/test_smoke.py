@@ -120,7 +120,17 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
             response = ScriptedAction(1, "main1", "bob", "cast", card=Ref("Lightning Bolt"), targets=("alice",))
         actions += [ScriptedAction(1, "main1", "alice", "pass"), response]
     x = 1 if "{X}" in d.mana_cost else 0
-    actions.append(ScriptedAction(1, "main1", "alice", "cast", card=Ref(name), x=x))
+    # Targets that need a status (110.5, 506.4): a tapped creature for bob; for "attacking or
+    # blocking", alice attacks with a creature and casts in the declare attackers step.
+    states = {s for t in spell.targets for s in t.filter.states} if spell is not None else set()
+    step = "main1"
+    if "tapped" in states:
+        setup += [CardSetup("bob", Zone.BATTLEFIELD, "Grizzly Bears", tapped=True)]
+    if states & {"attacking", "blocking"}:
+        setup += [CardSetup("alice", Zone.BATTLEFIELD, "Grizzly Bears", alias="raider")]
+        actions.append(ScriptedAction(1, "attackers", "alice", "attack", attackers=(Ref(alias="raider"),)))
+        step = "attackers"
+    actions.append(ScriptedAction(1, step, "alice", "cast", card=Ref(name), x=x))
     permanent = not ({"instant", "sorcery"} & set(d.types))
     return (Scenario(f"{name} is cast and resolves", ("601.2", "608.2"), setup=tuple(setup),
                      actions=tuple(actions), stop=(1, "end")),
