@@ -122,7 +122,7 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     x = 1 if "{X}" in d.mana_cost else 0
     # Targets that need a status (110.5, 506.4): a tapped creature for bob; for "attacking or
     # blocking", alice attacks with a creature and casts in the declare attackers step.
-    states = {s for t in spell.targets for s in t.filter.states} if spell is not None else set()
+    states = {s for t in spell.targets for s in (*t.filter.states, *t.filter.combat)} if spell is not None else set()
     step = "main1"
     if "tapped" in states:
         setup += [CardSetup("bob", Zone.BATTLEFIELD, "Grizzly Bears", tapped=True)]
