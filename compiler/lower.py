@@ -564,6 +564,10 @@ class CardLowering:
                 if not self.targets and self.effects_done:
                     # "Create a 7/1 ... token. ... that creature gets +7/+0": what an instruction before made.
                     return RefIR("last", words=t.word)
+                if not self.targets and self.event is not None:
+                    # A trigger's event object ("whenever this blocks a creature, ... that creature",
+                    # 509.3c): what the trigger remembers.
+                    return RefIR("last", words=t.word)
                 if not self.targets:
                     self.ck.error(t, f"'{t.word}' has nothing to refer to: no target was chosen before it")
                     return RefIR("this", words="this")
