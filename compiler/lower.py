@@ -1096,6 +1096,13 @@ class CardLowering:
             return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word)
         if k == "HandSizeStmt":
             return StaticIR((StaticPartIR("hand_size", count=NUMBER_WORDS[b.amount]),), None, False, word)
+        if k == "TopRevealedStmt":
+            # 401.5: the top card of its controller's library is public while this is on the battlefield.
+            return StaticIR((StaticPartIR("top_revealed"),), None, False, word)
+        if k == "PlayTopStmt":
+            # 305.1, 601.2a: a permission to play (or only cast) the top card of your library.
+            flt = (_filter(self.ck, b.filter, b),) if b.filter is not None else ()
+            return StaticIR((StaticPartIR("play_top", filters=flt, keywords=(str(b.verb),)),), None, False, word)
         if k == "CantActivateStmt":
             return StaticIR((StaticPartIR("cant_activate"),), None, False, word,
                             affected=_filter(self.ck, b.affected, b))

@@ -407,6 +407,11 @@ def static_part(p: StaticPartIR) -> str:
         return f"rt.PreventDamageBy(filter={obj_filter(p.filters[0])})"
     if p.kind == "cost_reduction":
         return f"rt.CostReduction(amount={lit(p.count)}, filters={tuple_expr([obj_filter(f) for f in p.filters])})"
+    if p.kind == "top_revealed":
+        return "rt.TopOfLibraryRevealed()"
+    if p.kind == "play_top":
+        flt = obj_filter(p.filters[0]) if p.filters else "None"
+        return f"rt.MayPlayTopOfLibrary(filter={flt}, spells_only={lit(p.keywords[0] == 'cast')})"
     if p.kind == "hand_size":
         return f"rt.MaxHandSize(delta={lit(p.count)})"
     if p.kind == "set_pt":

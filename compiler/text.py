@@ -789,6 +789,15 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if [p.kind for p in ab.parts] == ["cost_reduction"]:
             p = ab.parts[0]
             return f"{_cap(' and '.join(f.words for f in p.filters))} you cast cost {{{p.count}}} less to cast."
+        if [p.kind for p in ab.parts] == ["top_revealed"]:
+            return "Play with the top card of your library revealed."
+        if [p.kind for p in ab.parts] == ["play_top"]:
+            p = ab.parts[0]
+            cond = ""
+            if p.filters:
+                words = p.filters[0].words
+                cond = f" if it's {'an' if words[:1] in 'aeiou' else 'a'} {words}"
+            return f"You may {p.keywords[0]} the top card of your library{cond}."
         if [p.kind for p in ab.parts] == ["hand_size"]:
             k = ab.parts[0].count
             return f"Your maximum hand size is increased by {'one' if k == 1 else NUMBER_TEXT.get(k, str(k))}."

@@ -17,7 +17,7 @@ from .continuous import (
     CantBeBlockedBy, CantBeBlockedExceptBy, CantBeTargetedBy, CantBlock, CantPhaseOut, CombatDamageSteps,
     DamageGainsLife, DamageIsLethal, GainKeywords, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
     MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
-    PreventDamageFrom, PTChange, Untargetable,
+    PreventDamageFrom, PTChange, Untargetable, TopOfLibraryRevealed, MayPlayTopOfLibrary,
 )
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
@@ -120,6 +120,8 @@ __all__ = [
     "CantBeRegenerated",
     "SetPT",
     "MaxHandSize",
+    "TopOfLibraryRevealed",
+    "MayPlayTopOfLibrary",
     "PreventDamageBy",
     "DoesntUntap",
     "CostReduction",

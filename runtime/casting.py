@@ -218,7 +218,10 @@ def cast_banned(game: "Game", player: int, name: str) -> bool:
 
 def may_play(game: "Game", obj: "GameObject", player: int) -> bool:
     """Whether an effect lets ``player`` play ``obj`` from the zone it is in ("you may play that
-    card", e.g. from exile until end of turn)."""
+    card", e.g. from exile until end of turn, or the top card of their library, 305.1, 601.2a)."""
+    if obj.zone is Zone.LIBRARY:
+        from .library_top import may_play_top
+        return may_play_top(game, obj, player)
     return any(isinstance(p, MayPlay) and p.player == player
                for e in game.state.continuous if e.oid == obj.oid for p in e.parts)
 

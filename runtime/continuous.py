@@ -99,6 +99,21 @@ class MaxHandSize:
 
 
 @dataclass(frozen=True)
+class TopOfLibraryRevealed:
+    """401.5, 701.14c: its controller plays with the top card of their library revealed (public)."""
+
+
+@dataclass(frozen=True)
+class MayPlayTopOfLibrary:
+    """305.1, 601.2a: its controller may play the top card of their library if ``filter`` (when
+    given) matches it; ``spells_only``: "cast", so a land can't be played this way.  The normal
+    timing rules and the land limit (305.2) still apply."""
+
+    filter: ObjectFilter | None = None
+    spells_only: bool = False
+
+
+@dataclass(frozen=True)
 class DoesntUntap:
     """502.3: it doesn't untap during its controller's untap step (while the effect lasts)."""
 
@@ -293,6 +308,7 @@ Part = Union[
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
+    TopOfLibraryRevealed, MayPlayTopOfLibrary,
 ]
 
 

@@ -316,7 +316,7 @@ class Harness:
     def _build(self, a: ScriptedAction, player: int) -> Action:
         assert a.card is not None
         if a.kind == "play":
-            o = self.find(a.card, (Zone.HAND, Zone.EXILE), player)
+            o = self.find(a.card, (Zone.HAND, Zone.EXILE, Zone.LIBRARY), player)
             if o is None:
                 raise ScenarioError(f"{a.describe()}: {a.card} is not in {a.player}'s hand")
             return PlayLand(o.oid)

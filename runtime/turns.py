@@ -15,6 +15,7 @@ from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand,
 from .casting import activate, cast_spell, play_land
 from .continuous import DoesntUntap, MaxHandSize
 from .phasing import untap_step_phasing
+from .library_top import reveal_tops
 from .decisions import ChooseAction, ChooseCards, Choice
 from .sba import check_state_based_actions
 from .stack import put_triggers_on_stack, resolve_top
@@ -170,17 +171,20 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                 label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
                 out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
-    for oid in game.zone(Zone.EXILE):
+    from .library_top import top_card
+    top = top_card(game, player)
+    # "You may play the top card of your library" (305.1, 601.2a): the top card, if a permission covers it.
+    for oid in game.zone(Zone.EXILE) + ([top] if top is not None else []):
         o = game.obj(oid)
         if not may_play(game, o, player):  # "you may play that card" (e.g. until end of turn)
             continue
         if "land" in game.characteristics(o).types:
             if can_play_land(game, player, o):
-                out.append((Choice(f"play:{oid}", f"play {o.definition.name} from exile"), PlayLand(oid)))
+                out.append((Choice(f"play:{oid}", f"play {o.definition.name} from {o.zone.value}"), PlayLand(oid)))
         elif can_cast(game, player, o, sources=sources):
             for modes in legal_modes(game, player, o):
-                out.append((Choice(f"cast:{oid}:exile" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
-                                   f"cast {o.definition.name} from exile"), CastSpell(oid, modes=modes or None)))
+                out.append((Choice(f"cast:{oid}:{o.zone.value}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
+                                   f"cast {o.definition.name} from {o.zone.value}"), CastSpell(oid, modes=modes or None)))
     for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = game.obj(oid)
@@ -251,6 +255,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
                     continue
                 if s.game_over:
                     return
+            reveal_tops(game)  # 401.5: a newly revealed top card is shown before anyone acts
             player = s.priority
             action: Action | None = actions(game, player) if actions else None
             choices = legal_action_choices(game, player) if action is None else []
