@@ -652,6 +652,10 @@ class CardLowering:
     def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
         """Lower one effect statement."""
         k = cname(e)
+        if k == "ExtraTurnEffect":
+            player = self.player(e.player, cond)
+            self.last_player = player
+            return EffectIR("extra_turn", (("player", player),))
         if k == "CantCastEffect":
             named = self.back_ref(str(e.samename))
             if named.kind != "slot":
@@ -1096,6 +1100,11 @@ class CardLowering:
             return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word)
         if k == "HandSizeStmt":
             return StaticIR((StaticPartIR("hand_size", count=NUMBER_WORDS[b.amount]),), None, False, word)
+        if k in ("CantSearchStmt", "SkipExtraTurnStmt"):
+            # 701.19 / 614.10: a static ability affecting players, relative to its controller.
+            who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
+            kind = "cant_search" if k == "CantSearchStmt" else "skip_extra_turns"
+            return StaticIR((StaticPartIR(kind, keywords=(who,)),), None, False, word)
         if k == "TopRevealedStmt":
             # 401.5: the top card of its controller's library is public while this is on the battlefield.
             return StaticIR((StaticPartIR("top_revealed"),), None, False, word)

@@ -258,6 +258,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.GainLife(player={r('player')}, amount={am('amount')})"
     if k == "lose_life":
         return f"rt.LoseLife(player={r('player')}, amount={am('amount')})"
+    if k == "extra_turn":
+        return f"rt.TakeExtraTurn(player={r('player')})"
     if k == "draw":
         return f"rt.Draw(player={r('player')}, amount={am('amount')})"
     if k == "destroy":
@@ -407,6 +409,10 @@ def static_part(p: StaticPartIR) -> str:
         return f"rt.PreventDamageBy(filter={obj_filter(p.filters[0])})"
     if p.kind == "cost_reduction":
         return f"rt.CostReduction(amount={lit(p.count)}, filters={tuple_expr([obj_filter(f) for f in p.filters])})"
+    if p.kind == "cant_search":
+        return f"rt.CantSearchLibraries(who={lit(p.keywords[0])})"
+    if p.kind == "skip_extra_turns":
+        return f"rt.SkipsExtraTurns(who={lit(p.keywords[0])})"
     if p.kind == "top_revealed":
         return "rt.TopOfLibraryRevealed()"
     if p.kind == "play_top":

@@ -255,6 +255,12 @@ class _Phrase:
             if a.get("equal_to"):
                 return f"{subject} deals damage equal to {_amount(amt)} to {to}"
             return f"{subject} deals {_amount(amt)} damage to {to}"
+        if k == "extra_turn":
+            p = a["player"]
+            assert isinstance(p, RefIR)
+            if p.kind == "you":
+                return "take an extra turn after this one"
+            return f"{self.player_words(p)} takes an extra turn after this one"
         if k in ("gain_life", "lose_life", "draw"):
             p, amt = a["player"], a["amount"]
             assert isinstance(p, RefIR) and isinstance(amt, AmountIR)
@@ -789,6 +795,12 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if [p.kind for p in ab.parts] == ["cost_reduction"]:
             p = ab.parts[0]
             return f"{_cap(' and '.join(f.words for f in p.filters))} you cast cost {{{p.count}}} less to cast."
+        if [p.kind for p in ab.parts] == ["cant_search"]:
+            who = "Your opponents" if ab.parts[0].keywords[0] == "opponents" else "Players"
+            return f"{who} can't search libraries."
+        if [p.kind for p in ab.parts] == ["skip_extra_turns"]:
+            who = "an opponent" if ab.parts[0].keywords[0] == "opponents" else "a player"
+            return f"If {who} would begin an extra turn, that player skips that turn instead."
         if [p.kind for p in ab.parts] == ["top_revealed"]:
             return "Play with the top card of your library revealed."
         if [p.kind for p in ab.parts] == ["play_top"]:

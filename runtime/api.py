@@ -18,13 +18,14 @@ from .continuous import (
     DamageGainsLife, DamageIsLethal, GainKeywords, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
     MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     PreventDamageFrom, PTChange, Untargetable, TopOfLibraryRevealed, MayPlayTopOfLibrary,
+    CantSearchLibraries, SkipsExtraTurns,
 )
 from .effects import (
     AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap,
+    PlayerSacrifices, PutIntoZone, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn,
 )
 from .facedown import FaceDown
 from .values import (
@@ -121,6 +122,9 @@ __all__ = [
     "SetPT",
     "MaxHandSize",
     "TopOfLibraryRevealed",
+    "CantSearchLibraries",
+    "SkipsExtraTurns",
+    "TakeExtraTurn",
     "MayPlayTopOfLibrary",
     "PreventDamageBy",
     "DoesntUntap",

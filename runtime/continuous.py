@@ -98,6 +98,28 @@ class MaxHandSize:
     delta: int
 
 
+def affects_player(who: str, controller: int, player: int) -> bool:
+    """Whether a static ability of a permanent ``controller`` controls, worded for ``who``
+    ("opponents": "your opponents", "an opponent"; "each": "players", "a player"), affects ``player``."""
+    return who == "each" or (who == "opponents" and player != controller)
+
+
+@dataclass(frozen=True)
+class CantSearchLibraries:
+    """701.19, 609.3: the players it affects (see :func:`affects_player`) can't search libraries: a
+    search they would make finds nothing, and the rest of the effect still happens."""
+
+    who: str
+
+
+@dataclass(frozen=True)
+class SkipsExtraTurns:
+    """500.7, 614.10: a replacement effect: if a player it affects would begin an extra turn, that
+    player skips that turn instead."""
+
+    who: str
+
+
 @dataclass(frozen=True)
 class TopOfLibraryRevealed:
     """401.5, 701.14c: its controller plays with the top card of their library revealed (public)."""
@@ -308,7 +330,7 @@ Part = Union[
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
-    TopOfLibraryRevealed, MayPlayTopOfLibrary,
+    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns,
 ]
 
 

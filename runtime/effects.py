@@ -134,6 +134,20 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class TakeExtraTurn:
+    """500.7: the player takes an extra turn after this one (added directly after the current turn;
+    the most recently created extra turn is taken first)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Add the turn."""
+        for p in res.players(self.player):
+            res.game.state.extra_turns.append(p)
+            res.game.log(f"{res.game.players[p].name} will take an extra turn after this one (500.7)")
+
+
+@dataclass(frozen=True)
 class Destroy:
     """701.7: move a permanent to its owner's graveyard; ``no_regeneration`` per 701.15c."""
 

@@ -127,6 +127,9 @@ class GameState:
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
     # turn ends it), from effects lasting "until your next turn".
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
+    # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
+    extra_turns: list[int] = field(default_factory=list)
+    normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
         """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
@@ -197,6 +200,7 @@ def state_digest(state: GameState) -> str:
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
         repr(state.cast_bans),
+        repr((state.extra_turns, state.normal_active, [p.revealed_top for p in state.players])),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -403,6 +407,7 @@ class Game:
         snap.block_requirements = list(s.block_requirements)
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
+        snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
         return snap
 
     def restore(self, state: GameState) -> None:
@@ -1091,6 +1096,12 @@ class Game:
         found: list[int] = []
         for step in act.action.steps:
             if step.kind == "find":
+                if self.cant_search(player):
+                    # 701.19, 609.3: the player can't search; the search finds nothing, and the rest of
+                    # the effect (moving what was found, a later shuffle) does as much as possible.
+                    self.log(f"{self.players[player].name} can't search libraries (701.19)")
+                    found = []
+                    continue
                 lib = self.zone(Zone.LIBRARY, player)
                 flt = act.filter
                 matching = [o for o in lib if flt is None or flt.matches(self, self.obj(o))]
@@ -1132,6 +1143,13 @@ class Game:
                     if new is not None:
                         made.append(new)
                 res.last_affected = tuple(made)
+
+    def cant_search(self, player: int) -> bool:
+        """701.19: whether a static ability of a permanent says ``player`` can't search libraries."""
+        from .continuous import CantSearchLibraries, affects_player
+        return any(affects_player(part.who, o.controller, player)
+                   for o in self.battlefield() for part, _ in self.characteristics(o).has(CantSearchLibraries)
+                   if isinstance(part, CantSearchLibraries))
 
     def shuffle(self, player: int) -> None:
         """701.20a: randomize the library with the game's seeded RNG."""

@@ -48,13 +48,38 @@ ActionSource = Callable[["Game", int], "Action | None"]
 def begin_turn(game: "Game") -> None:
     """500.1 / 103.7: start the next turn for the next player."""
     s = game.state
+    player = _next_turn_player(game)
     s.turn += 1
-    s.active = s.first_player if s.turn == 1 else game.opponent(s.active)
+    s.active = player
     for p in game.players:
         p.lands_played = 0
     # "until your next turn" effects end as that player's next turn begins.
     s.cast_bans = [b for b in s.cast_bans if b[2] != s.active]
     game.log(f"turn {s.turn} begins ({game.players[s.active].name})")
+
+
+def _next_turn_player(game: "Game") -> int:
+    """500.7: the most recently created extra turn is taken first, unless it is skipped (614.10, a
+    replacement effect: "skip" means "instead of beginning it, do nothing"); then the normal order
+    goes on from the last turn that wasn't an extra one."""
+    from .continuous import SkipsExtraTurns, affects_player
+
+    s = game.state
+    while s.extra_turns:
+        player = s.extra_turns.pop()
+        skip = next((o for o in game.battlefield() for part, _ in game.characteristics(o).has(SkipsExtraTurns)
+                     if isinstance(part, SkipsExtraTurns) and affects_player(part.who, o.controller, player)), None)
+        if skip is None:
+            game.log(f"{game.players[player].name} takes an extra turn (500.7)")
+            return player
+        game.log(f"{game.players[player].name} skips an extra turn instead of beginning it "
+                 f"({game.name_of(skip.oid)}, 614.10)")
+    if s.normal_active < 0:
+        # The first turn, or a game set up mid-way: the normal order goes on from the active player.
+        s.normal_active = s.first_player if s.turn == 0 else game.opponent(s.active)
+    else:
+        s.normal_active = game.opponent(s.normal_active)
+    return s.normal_active
 
 
 def turn_based_actions(game: "Game", step: str) -> None:
