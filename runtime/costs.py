@@ -33,7 +33,10 @@ def summoning_sick(game: "Game", obj: "GameObject") -> bool:
         return False
     if any(isinstance(a, IgnoresSummoningSickness) for a in ch.abilities):
         return False
-    last_turn_start = game.state.turn if game.state.active == obj.controller else game.state.turn - 1
+    began = game.players[obj.controller].turn_began
+    # With extra turns (500.7) a player's most recent turn isn't always the one before this one.
+    last_turn_start = began if began >= 0 else (
+        game.state.turn if game.state.active == obj.controller else game.state.turn - 1)
     return obj.entered_turn >= last_turn_start and obj.entered_turn >= 0
 
 

@@ -117,4 +117,5 @@ class Player:
     loss_reason: str = ""
     upkeep_ticks: list[int] = field(default_factory=list)  # when each of their upkeeps began
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
+    turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)

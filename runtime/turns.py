@@ -51,6 +51,7 @@ def begin_turn(game: "Game") -> None:
     player = _next_turn_player(game)
     s.turn += 1
     s.active = player
+    game.players[player].turn_began = s.turn
     for p in game.players:
         p.lands_played = 0
     # "until your next turn" effects end as that player's next turn begins.
