@@ -734,6 +734,6 @@ Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
-    CastThis, Pay, TapOrUntap,
+    CastThis, Pay, TapOrUntap, TakeExtraTurn,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
 ]
