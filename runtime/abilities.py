@@ -154,7 +154,10 @@ class StaticAbility(Ability):
 
     parts: ClassVar[tuple[Part, ...]] = ()
     condition: ClassVar[Condition | None] = None
-    affects: ClassVar[str] = ""  # "" (itself) | "enchanted" | "filter" (every permanent ``filter`` matches)
+    # "" (itself) | "enchanted" | "filter" (every permanent ``filter`` matches) | "cards" (every card
+    # ``filter`` matches that isn't on the battlefield, 611.3a: "Each Vampire creature card you own
+    # that isn't on the battlefield has madness")
+    affects: ClassVar[str] = ""
     filter: ClassVar[ObjectFilter] = ObjectFilter()
 
 
@@ -337,6 +340,8 @@ class CardDefinition:
     origins: tuple[str, ...] = field(init=False, repr=False, compare=False)
     # Static abilities that affect other permanents ("White creatures get +1/+1", 611.3a).
     affecting: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
+    # Static abilities that affect cards in zones other than the battlefield (611.3a, 613.1f).
+    reaching: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         out: list[Ability] = []
@@ -355,6 +360,8 @@ class CardDefinition:
         object.__setattr__(self, "keywords", frozenset(names))
         object.__setattr__(self, "affecting", tuple(a for a in out if isinstance(a, StaticAbility)
                                                      and a.affects == "filter"))
+        object.__setattr__(self, "reaching", tuple(a for a in out if isinstance(a, StaticAbility)
+                                                    and a.affects == "cards"))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":
         return self

@@ -14,6 +14,7 @@ from .abilities import (
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .continuous import AbilitiesCantBeActivated, MayPlay
+from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
@@ -74,7 +75,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     d = o.definition
     name = d.name
     ch = game.characteristics(o)
-    options = d.cost_options()
+    options = cost_options(game, o)  # printed and granted (613.1f)
     chosen = options[req.alternative] if req.alternative is not None and 0 <= req.alternative < len(options) else None
     if isinstance(chosen, AlternativeCost) and chosen.face_down is not None:
         # 702.37c: casting it face down, the face-down characteristics are what casting rules see
@@ -87,7 +88,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
                             f"says so (101.2)")
     if o.owner != player:
         raise IllegalAction(f"{name} isn't yours to cast")
-    options = d.cost_options()
     # 601.2b: at most one alternative cost (118.9a); it names the zone it works from.
     if req.also:
         names = [options[i].label if 0 <= i < len(options) else "?" for i in (req.alternative, *req.also)
@@ -144,6 +144,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     if req.x < 0:
         raise IllegalAction("X can't be negative (107.3)")
     from_zone = o.zone
+    labels = tuple(opt.label for opt in options)
+    # 400.7f: a keyword granted to the card that let it be cast keeps applying to the spell.
+    kept = granted_keyword(game, o, req.alternative) if req.alternative is not None else None
     # 601.2a: the card moves to the stack and becomes a new object there; 708.4: one cast face
     # down is turned face down first, so the spell has only its face-down characteristics.
     face_down = alt.face_down if alt is not None else None
@@ -155,6 +158,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     modes = announce_modes(game, player, spell, req.modes, name)
     spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone, modes=modes,
+                              options=labels, granted=(kept,) if kept is not None else (),
                               main_phase=game.state.active == player and game.state.step in MAIN_STEPS)
     item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)

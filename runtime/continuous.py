@@ -178,6 +178,16 @@ class GainKeywords:
 
 
 @dataclass(frozen=True)
+class GainKeywordAtManaCost:
+    """613.1f (layer 6) with 702.1b: has the keyword ``keyword`` whose one cost parameter is the
+    object's own mana cost ("gains flashback ... The flashback cost is equal to its mana cost").
+    The cost is read from the object each time its characteristics are computed (702.1b: the
+    variable is constantly reevaluated), so it works on a card in any zone (611.3a, 400.7f)."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
 class LoseKeywords:
     """613.1f (layer 6): loses these keywords."""
 
@@ -325,7 +335,8 @@ class MayPlay:
 Part = Union[
     MayPlay, GainAbility, SetColors,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
-    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, LoseKeywords, ControlledBy, MinimumBlockers,
+    Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
+    MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,

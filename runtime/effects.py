@@ -624,6 +624,7 @@ class CastThis:
         from .actions import CastSpell
         from .abilities import AlternativeCost
         from .casting import cast_spell
+        from .costoptions import cost_options
         from .game import IllegalAction
         game = res.game
         res.performed = False
@@ -631,7 +632,7 @@ class CastThis:
             if not isinstance(ref, int):
                 continue
             o = game.obj(ref)
-            opts = o.definition.cost_options()
+            opts = cost_options(game, o)  # a granted madness too (611.3a, 613.1f)
             index = next((i for i, a in enumerate(opts) if isinstance(a, AlternativeCost) and a.label == self.label), None)
             if index is None:
                 continue

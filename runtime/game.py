@@ -479,10 +479,17 @@ class Game:
                 defn = o.definition
             else:
                 defn = self.state.cards[ev.card_id].definition
-            if o is not None or ev.oid is None:
+            if o is not None and defn is o.definition:
+                # The object's own abilities as it has them now, granted ones included: madness a
+                # card in hand has from a permanent's static ability (611.3a, 702.35a), flashback a
+                # spell kept from the card it was cast from (400.7f).
+                candidates += [(o, a) for a in self.characteristics(o).abilities]
+            elif o is not None or ev.oid is None:
                 candidates += [(o, a) for a in defn.expanded]
-            for src, a in candidates:
-                key = f"{id(a)}"
+            for index, (src, a) in enumerate(candidates):
+                # A granted keyword's abilities are made anew on each computation (Keyword.abilities):
+                # a replacement is known by the definition read, its place and its class (614.5).
+                key = f"{id(defn)}:{index}:{type(a).__qualname__}"
                 if key in ev.applied:
                     continue
                 if isinstance(a, ExileIfLeavesStack) and src is not None and ev.from_zone is Zone.STACK \
@@ -1056,13 +1063,14 @@ class Game:
         self.became_targets(copy_item)
         return new.oid
 
-    keyword_resolver: Callable[[str], Ability] | None = None
+    keyword_resolver: Callable[..., Ability] | None = None
 
-    def keyword_library(self, name: str) -> Ability:
-        """The compiled keyword ``name`` (for tokens created "with haste"); set by the pool loader."""
+    def keyword_library(self, name: str, *args: object) -> Ability:
+        """The compiled keyword ``name`` with its parameters ``args`` (none for tokens created "with
+        haste"); set by the pool loader."""
         if self.keyword_resolver is None:
             raise LookupError(f"no keyword library loaded to resolve {name!r}")
-        return self.keyword_resolver(name)
+        return self.keyword_resolver(name, *args)
 
     def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool) -> None:
         """106.4: mana goes into the player's pool; "any color" asks which (106.1a)."""
@@ -1166,7 +1174,7 @@ class Game:
         # Cost option indexes refer to the card as it was cast (a face-down spell's real card; a copy
         # of a spell copies the card's values and the choices made, 707.10).  A permanent that
         # entered as a copy of a kicked permanent has its own card's options: not kicked (seed 003).
-        options = [i for i, a in enumerate(obj.card.definition.cost_options()) if a.label == label]
+        options = [i for i, lab in enumerate(self._option_labels(obj)) if lab == label]
         if ordinal is not None:
             options = options[ordinal:ordinal + 1]
         total = sum(obj.cast.paid.get(i, 0) for i in options)
@@ -1178,11 +1186,17 @@ class Game:
         """The label of the alternative cost ``obj`` was cast with, if any."""
         if obj.cast is None or obj.cast.alternative is None:
             return None
-        opts = obj.card.definition.cost_options()
-        if not 0 <= obj.cast.alternative < len(opts):
-            return None
-        opt = opts[obj.cast.alternative]
-        return opt.label if isinstance(opt, AlternativeCost) else None
+        labels = self._option_labels(obj)
+        return labels[obj.cast.alternative] if 0 <= obj.cast.alternative < len(labels) else None
+
+    @staticmethod
+    def _option_labels(obj: GameObject) -> tuple[str, ...]:
+        """The labels of the cost options ``obj`` was cast with, as indexed by its cast info: those
+        recorded as it was cast (printed and granted ones, 613.1f), else its card's printed ones."""
+        assert obj.cast is not None
+        if obj.cast.options:
+            return obj.cast.options
+        return tuple(a.label for a in obj.card.definition.cost_options())
 
     # ------------------------------------------------------------ triggers
 

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, Keyword, StaticAbility
-from .continuous import ContinuousEffect, GainAbility, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT
+from .continuous import (
+    ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
+)
+from .values import Cost
 from .stack import Resolution
 from .zones import Zone
 
@@ -44,6 +47,9 @@ class Characteristics:
     abilities: tuple[Ability, ...]
     keywords: frozenset[str]
     parts: tuple[tuple[Part, str], ...] = ()
+    # 613.1f: keyword instances granted by effects, as (name, cost parameter or None), in the order
+    # granted; their abilities follow the printed ones (so a printed cost option keeps its index).
+    granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
 
     def has(self, cls: type) -> list[tuple[Part, str]]:
         """The parts of class ``cls`` that apply, with their origins."""
@@ -61,8 +67,10 @@ def equivalent(a: Characteristics, b: Characteristics) -> bool:
     def part_key(p: Part, origin: str) -> object:
         return (kind(p), kind(p.ability), origin) if isinstance(p, GainAbility) else (p, origin)
 
-    return (a.name, a.mana_cost, a.colors, a.supertypes, a.types, a.subtypes, a.power, a.toughness, a.keywords) == \
-        (b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.power, b.toughness, b.keywords) and \
+    return (a.name, a.mana_cost, a.colors, a.supertypes, a.types, a.subtypes, a.power, a.toughness, a.keywords,
+            a.granted) == \
+        (b.name, b.mana_cost, b.colors, b.supertypes, b.types, b.subtypes, b.power, b.toughness, b.keywords,
+         b.granted) and \
         [kind(x) for x in a.abilities] == [kind(x) for x in b.abilities] and \
         [part_key(p, o) for p, o in a.parts] == [part_key(p, o) for p, o in b.parts]
 
@@ -90,8 +98,8 @@ def _pt_counter(kind: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def _keyword_abilities(game: "Game", name: str) -> list[tuple[Ability, str]]:
-    k = game.keyword_library(name)
+def _keyword_abilities(game: "Game", name: str, *args: object) -> list[tuple[Ability, str]]:
+    k = game.keyword_library(name, *args)
     if isinstance(k, Keyword):
         return [(a, k.name) for a in k.abilities()] + [(k, k.name)]
     return [(k, name)]
@@ -113,18 +121,26 @@ class CharacteristicsCache:
         self.entries: dict[int, tuple["GameObject", Characteristics]] = {}
         self.sources: list["GameObject"] | None = None
         self.battlefield: list["GameObject"] | None = None  # Game.battlefield(), found once
+        self.reaching: list["GameObject"] | None = None  # permanents whose statics reach other zones
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
         self.entries.clear()
         self.sources = None
         self.battlefield = None
+        self.reaching = None
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""
         if self.sources is None:
             self.sources = affecting_sources(game)
         return self.sources
+
+    def reaching_sources(self, game: "Game") -> list["GameObject"]:
+        """The permanents with statics that affect cards in other zones (611.3a), found once per query."""
+        if self.reaching is None:
+            self.reaching = reaching_sources(game)
+        return self.reaching
 
     def get(self, game: "Game", obj: "GameObject") -> Characteristics:
         """``obj``'s characteristics: remembered, or computed through the layers now."""
@@ -148,6 +164,29 @@ def affecting_sources(game: "Game") -> list["GameObject"]:
         if not src.phased_out and src.definition.affecting:
             out.append(src)
     return out
+
+
+def reaching_sources(game: "Game") -> list["GameObject"]:
+    """Phased-in permanents whose static abilities affect cards that aren't on the battlefield
+    (611.3a, 613.1f: "Each Vampire creature card you own that isn't on the battlefield has
+    madness"), in battlefield order."""
+    objects = game.state.objects
+    out = []
+    for oid in game.zone(Zone.BATTLEFIELD):
+        src = objects[oid]
+        if not src.phased_out and src.definition.reaching:
+            out.append(src)
+    return out
+
+
+def _reached(game: "Game", obj: "GameObject") -> bool:
+    """Whether anything outside ``obj``'s printed card may give it abilities in a zone other than
+    the battlefield: a static ability reaching other zones (611.3a), or, for a spell, an ability
+    granted to the card that let it be cast (400.7f)."""
+    if obj.zone is Zone.STACK and obj.cast is not None and obj.cast.granted:
+        return True
+    cache = game.characteristics_cache
+    return bool(cache.reaching_sources(game) if cache is not None else reaching_sources(game))
 
 
 def characteristics_of_definition(d: "CardDefinition") -> Characteristics:
@@ -203,8 +242,10 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
         # and no "affects others" static on the battlefield, once its own unconditional static
         # abilities are applied (which depends on its definition alone).
         printed, kind = printed_characteristics(game, d)
-        if not with_statics or obj.zone is not Zone.BATTLEFIELD:
+        if not with_statics:
             return printed
+        if obj.zone is not Zone.BATTLEFIELD:
+            return through_layers(game, obj, effects, with_statics) if _reached(game, obj) else printed
         if kind != CONDITIONAL_STATICS and not game.attached_to(oid):
             cache = game.characteristics_cache
             if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
@@ -230,12 +271,22 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []
+    granted: list[tuple[str, tuple[str, ...] | None]] = []
 
     def gain(names: tuple[str, ...], origin: str) -> None:
         for n in names:
             if n not in keywords:
                 keywords.add(n)
                 pairs.extend(_keyword_abilities(game, n))
+                granted.append((n, None))
+
+    def gain_at_mana_cost(name: str) -> None:
+        # 702.1b: "the flashback cost is equal to its mana cost" -- a keyword instance whose cost
+        # parameter is this object's mana cost; another instance of a keyword it has is added too
+        # (each instance of an alternative cost is its own option, 118.9).
+        keywords.add(name)
+        pairs.extend(_keyword_abilities(game, name, Cost(mana=d.mana_cost)))
+        granted.append((name, d.mana_cost))
 
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
@@ -248,14 +299,29 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         # 613.1f; the granted ability is visited in turn (it may be a static ability itself).
         if isinstance(p, GainKeywords):
             gain(p.keywords, origin)
+        elif isinstance(p, GainKeywordAtManaCost):
+            gain_at_mana_cost(p.keyword)
         elif isinstance(p, GainAbility):
             pairs.append((p.ability, origin))
+
+    if obj.zone is Zone.STACK and obj.cast is not None:
+        # 400.7f: an ability granted to a card that let it be cast keeps applying to the spell it
+        # became ("If the flashback cost was paid, exile this card ...", 702.34a).
+        for kept, cost in obj.cast.granted:
+            if cost is None:
+                gain((kept,), "")
+            else:
+                keywords.add(kept)
+                pairs.extend(_keyword_abilities(game, kept, Cost(mana=cost)))
+                granted.append((kept, cost))
 
     # Layer 6, from resolved effects in timestamp order (613.7).
     for e in sorted(effects, key=lambda e: e.timestamp) if effects else ():
         for p in e.parts:
             if isinstance(p, GainKeywords):
                 gain(p.keywords, "")
+            elif isinstance(p, GainKeywordAtManaCost):
+                gain_at_mana_cost(p.keyword)  # 611.2c, 613.1f: e.g. a graveyard card gains flashback
             elif isinstance(p, LoseKeywords):
                 lose(p.keywords)
             elif isinstance(p, GainAbility):
@@ -303,6 +369,27 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                         parts.append((_for_source(game, p, obj), origin))
         finally:
             del game.partial[obj.oid]
+    elif with_statics:
+        # 611.3a, 613.1f: static abilities of permanents that affect cards in other zones ("Each
+        # Vampire creature card you own that isn't on the battlefield has madness").  The selector
+        # sees this object as it is so far (613.8).
+        cache = game.characteristics_cache
+        sources = cache.reaching_sources(game) if cache is not None else reaching_sources(game)
+        if sources:
+            game.partial[obj.oid] = Characteristics(
+                d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types), frozenset(d.subtypes),
+                d.power, d.toughness, tuple(a for a, _ in pairs), frozenset(keywords))
+            try:
+                for src in sources:
+                    sres = Resolution(game, src.controller, src.oid, ())
+                    for a in src.definition.reaching:
+                        if (a.condition is None or a.condition.holds(game, sres)) and \
+                                a.filter.matches(game, obj, viewer=src.controller, source_oid=src.oid):
+                            for p in a.parts:
+                                grant(p, src.definition.name)
+                                parts.append((p, src.definition.name))
+            finally:
+                del game.partial[obj.oid]
     for e in effects:
         parts.extend((p, "") for p in e.parts)
     # 613.1e (layer 5): color-changing effects, in the order gathered (statics, then resolved effects
@@ -350,4 +437,5 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         abilities=tuple(a for a, _ in pairs),
         keywords=frozenset(keywords),
         parts=tuple(parts),
+        granted=tuple(granted),
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
 from .casting import cast_banned, instant_timing, may_play
+from .costoptions import cost_options
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
@@ -139,7 +140,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
     d = obj.definition
     ch = game.characteristics(obj)
-    options = d.cost_options()
+    options = cost_options(game, obj)  # printed and granted (613.1f)
     base = d.mana_cost
     nonmana = Cost()
     if alternative is not None:

@@ -45,6 +45,12 @@ class CastInfo:
     main_phase: bool = False  # cast during its controller's main phase (505.1)
     modes: tuple[int, ...] = ()  # 700.2 / 601.2b: the modes announced, in printed order
     division: tuple[int, ...] = ()  # 601.2d: how the divided amount was split among the targets
+    # The labels of the cost options the card had as it was cast, indexed like ``alternative`` and
+    # ``paid`` (printed ones first, then granted ones, 613.1f); empty: its printed card's.
+    options: tuple[str, ...] = ()
+    # 400.7f: keywords granted to the card that let it be cast, kept by the spell: (name, cost
+    # parameter or None), as in ``Characteristics.granted``.
+    granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
 
 
 @dataclass

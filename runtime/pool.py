@@ -65,9 +65,10 @@ class Pool:
         assert isinstance(act, KeywordAction)
         return act
 
-    def keyword(self, name: str) -> Keyword:
-        """An instance of the parameterless keyword ``name`` (e.g. for tokens "with haste")."""
+    def keyword(self, name: str, *args: object) -> Keyword:
+        """An instance of the keyword ``name`` with its parameters ``args`` (none for tokens "with
+        haste"; the object's mana cost for "gains flashback ... equal to its mana cost", 702.1b)."""
         module, cls = self.keywords[name.lower()]
-        k = getattr(self._import(f"keywords.{module}"), cls)()
+        k = getattr(self._import(f"keywords.{module}"), cls)(*args)
         assert isinstance(k, Keyword)
         return k

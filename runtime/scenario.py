@@ -19,6 +19,7 @@ from typing import Union
 
 from .abilities import AdditionalCost, AlternativeCost, CardDefinition
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
+from .costoptions import cost_options
 from .decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
@@ -339,7 +340,7 @@ class Harness:
         o = self.find(a.card, (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY, Zone.BATTLEFIELD), player)
         if o is None:
             raise ScenarioError(f"{a.describe()}: {a.card} not found")
-        options = o.definition.cost_options()
+        options = cost_options(self.game, o)  # printed and granted (613.1f)
         alternative = None
         if a.alternative:
             matches = [i for i, opt in enumerate(options)

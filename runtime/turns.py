@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
 from .casting import activate, cast_spell, play_land
+from .costoptions import cost_options
 from .continuous import DoesntUntap, MaxHandSize
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops
@@ -216,7 +217,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
             o = game.obj(oid)
             if o.owner != player:
                 continue
-            for i, opt in enumerate(o.definition.cost_options()):
+            for i, opt in enumerate(cost_options(game, o)):  # printed and granted (613.1f)
                 # 702.35a: an alternative cost usable only as an effect instructs is never offered here.
                 if isinstance(opt, AlternativeCost) and opt.zone is zone and not opt.instructed \
                         and can_cast(game, player, o, i, sources):
