@@ -97,6 +97,7 @@ class RefIR:
     filter: "FilterIR | None" = None  # "each": the permanents meant
     same_name_as: "RefIR | None" = None  # "each": only those with the same name as this object (201.2)
     attached_to: "RefIR | None" = None  # "each": only those attached to these ("all Auras attached to them")
+    in_graveyard: bool = False  # "each": the cards in your graveyard, not permanents (404)
     count: int = 0  # "slots": how many target slots from ``index`` ("up to two target creatures")
 
 
@@ -309,6 +310,7 @@ class StaticIR:
     ability_word: str = ""
     enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
     affected: FilterIR | None = None  # "white creatures get +1/+1": every permanent the selector matches
+    cards: bool = False  # ... every card it matches that isn't on the battlefield (611.3a)
 
 
 @dataclass(frozen=True)

@@ -205,7 +205,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     # Oracle order: subtypes before card types ("target Goblin creature", "Saproling creatures").
     type_words = list(f.subtypes) + list(f.types)
     if f.ortypes:
-        type_words = list(f.subtypes) + list(f.types[:-1]) + [" or ".join([f.types[-1], *f.ortypes])]
+        # "instant or sorcery spell"; "each instant and sorcery card" (every card of either type)
+        joiner = " and " if f.andor else " or "
+        type_words = list(f.subtypes) + list(f.types[:-1]) + [joiner.join([f.types[-1], *f.ortypes])]
     words = " ".join(([" or ".join(f.states)] if f.states else []) + list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
@@ -525,6 +527,9 @@ class CardLowering:
                 back = self.back_ref(str(t.samename))
                 return RefIR("each", words=f"{t.quant} {f.words} with the same name as {t.samename}",
                              filter=replace(f, other=False), same_name_as=back)
+            if t.ingy:
+                # 404: the cards in your graveyard, as the instruction is followed (611.2c).
+                return RefIR("each", words=f"{t.quant} {f.words} in your graveyard", filter=f, in_graveyard=True)
             return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
         elif k == "EnchantedRef":
             return RefIR("enchanted", words=f"enchanted {t.enchanted.rstrip('s')}")
@@ -535,7 +540,13 @@ class CardLowering:
             if t.another:
                 f = replace(f, other=True)
                 lead = "another target"
-            self.targets.append(TargetIR("object", f, zone, condition, words=f"{lead} {f.words}"))
+            words = f"{lead} {f.words}"
+            if t.ingy:
+                # 115.1, 404: a card in your graveyard as the target.
+                if f.kind != "card":
+                    self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
+                zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
+            self.targets.append(TargetIR("object", f, zone, condition, words=words))
         elif k == "ThatRef":
             return RefIR("last", words="that spell or ability")
         elif k == "UpToTargets":
@@ -999,6 +1010,14 @@ class CardLowering:
             self.targets = saved
             self.granted += 1
             return StaticPartIR("gain_ability", ability=inner, ability_cls=f"Granted{self.granted}")
+        if k == "HasKeywordAtManaCost":
+            # 702.1b: the keyword's one cost parameter is the object's mana cost.
+            self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+            kw = self.keywords.get(p.keyword)
+            if kw is not None and [t for _, t in kw.params] != ["cost"]:
+                self.ck.error(p, f"'{p.keyword}' doesn't take one cost: 'with cost equal to its mana cost' needs a "
+                                 "keyword with one cost parameter (flashback, madness, ...)")
+            return StaticPartIR("has_at_mana_cost", keywords=(str(p.keyword),))
         if k in ("HasKeywords", "LosesKeywords"):
             for kw in p.keywords:
                 self.ck.name_in(p, "keyword", kw, self.keywords)
@@ -1120,6 +1139,13 @@ class CardLowering:
         if k in ("CardAltCostStmt", "CardAddCostStmt"):
             cost = _cost(self.ck, b if k == "CardAltCostStmt" else b.cost)
             return CardCostIR("alternative" if k == "CardAltCostStmt" else "additional", cost, word)
+        if k == "CardsStaticStmt":
+            # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
+            f = _filter(self.ck, b.affected, b)
+            if f.kind != "card":
+                self.ck.error(b, "cards outside the battlefield are named as cards: 'each ... card you own'")
+            return StaticIR(tuple(self.static_part(p) for p in b.parts), None, False, word,
+                            affected=replace(f, words=f"each {f.words} that isn't on the battlefield"), cards=True)
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None

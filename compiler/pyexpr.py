@@ -149,6 +149,8 @@ def ref(r: RefIR) -> str:
             return f"rt.EachObject(filter={obj_filter(r.filter)}, attached_to={ref(r.attached_to)})"
         if r.same_name_as is not None:
             return f"rt.EachObject(filter={obj_filter(r.filter)}, same_name_as={ref(r.same_name_as)})"
+        if r.in_graveyard:
+            return f"rt.EachObject(filter={obj_filter(r.filter)}, in_your_graveyard=True)"
         return f"rt.EachObject(filter={obj_filter(r.filter)})"
     return {
         "slot": f"rt.Slot({r.index})",
@@ -432,6 +434,8 @@ def static_part(p: StaticPartIR) -> str:
         return f"rt.{cls}(filters={tuple_expr([obj_filter(f) for f in p.filters])})"
     if p.kind in ("shroud", "hexproof"):
         return f"rt.Untargetable(opponents_only={lit(p.kind == 'hexproof')})"
+    if p.kind == "has_at_mana_cost":
+        return f"rt.GainKeywordAtManaCost(keyword={lit(p.keywords[0])})"
     if p.kind in ("has", "loses"):
         cls = "GainKeywords" if p.kind == "has" else "LoseKeywords"
         return f"rt.{cls}(keywords={lit(p.keywords)})"

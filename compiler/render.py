@@ -123,7 +123,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                                     "modes": [], "choose": 0, "divide": ""}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
-            entry["affects"] = "enchanted" if ab.enchanted else "filter" if ab.affected is not None else ""
+            entry["affects"] = "enchanted" if ab.enchanted else "cards" if ab.cards else \
+                "filter" if ab.affected is not None else ""
             entry["filter"] = pyexpr.obj_filter(ab.affected) if ab.affected is not None else ""
             entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
         else:

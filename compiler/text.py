@@ -134,6 +134,8 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
         elif p.kind in ("has", "loses"):
             verb = "has" if p.kind == "has" else "loses"
             out.append(f"{verb} {' and '.join(p.keywords)}")
+        elif p.kind == "has_at_mana_cost":
+            out.append(f"has {p.keywords[0]}")  # its cost is a sentence of its own (mana_cost_sentences)
         else:
             out.append({"cant_attack": "can't attack", "cant_block": "can't block",
                         "cant_attack_or_block": "can't attack or block", "shroud": "can't be the target of spells or abilities",
@@ -150,6 +152,13 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
     if len(out) > 2:
         return ", ".join(out[:-1]) + ", and " + out[-1]  # a list of three or more: serial comma
     return " and ".join(out)
+
+
+def mana_cost_sentences(parts: tuple[StaticPartIR, ...]) -> str:
+    """The sentences after one granting a keyword at the object's mana cost (702.1b): " The
+    flashback cost is equal to its mana cost." (each with its period), or ""."""
+    return "".join(f" The {p.keywords[0]} cost is equal to its mana cost." for p in parts
+                   if p.kind == "has_at_mana_cost")
 
 
 _PLURAL = {"gets": "get", "has": "have", "gains": "gain", "loses": "lose"}
@@ -444,6 +453,10 @@ class _Phrase:
                 text = text.replace(" as though it didn't", " as though they didn't")
             tail_parts = tuple(p for p in _tuple(a.get("tail")) if isinstance(p, StaticPartIR))
             tail = f" and {static_parts_text(tail_parts)}" if tail_parts else ""
+            if any(p.kind == "has_at_mana_cost" for p in parts):
+                # 702.1b: "... gains flashback until end of turn. The flashback cost is equal to its
+                # mana cost" (the sentence's own period ends the last one).
+                return f"{self.ref(ref, True)} {text} until end of turn.{mana_cost_sentences(parts)[:-1]}"
             if a["duration"] == "next_upkeep":
                 return f"until your next upkeep, {self.ref(ref)} {text}"
             if a.get("lead", any(p.kind == "loses" for p in parts)):
@@ -822,6 +835,9 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if ab.affected is not None and [p.kind for p in ab.parts] == ["cant_activate"]:
             return f"Activated abilities of {ab.affected.words} can't be activated."
         subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
+        if ab.cards and ab.affected is not None and ab.condition is None:
+            # 611.3a: "Each Vampire creature card you own that isn't on the battlefield has madness."
+            return f"{_cap(ab.affected.words)} {body}.{mana_cost_sentences(ab.parts)}"
         if ab.affected is not None:
             # "White creatures get +1/+1": the plural subject takes the plural verb.
             body = _plural_verbs(body.replace(", is ", ", are ").replace(", has ", ", have "))

@@ -346,9 +346,9 @@ class Harness:
             matches = [i for i, opt in enumerate(options)
                        if isinstance(opt, AlternativeCost)
                        and a.alternative.lower() in (opt.keyword.lower(), opt.label.lower())]
-            if not matches:
-                raise ScenarioError(f"{a.describe()}: {o.definition.name} has no {a.alternative} cost")
-            alternative = matches[0]
+            # A card without that cost now (e.g. flashback granted until end of turn, 514.2): an
+            # unknown option, refused by the engine with its reason.
+            alternative = matches[0] if matches else len(options)
         also: list[int] = []
         for word in a.more:
             extra = [i for i, opt in enumerate(options)

@@ -107,6 +107,10 @@ class Resolution:
                     and src is not None and self.game.obj(o).card is src.card]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
+        if isinstance(ref, EachObject) and ref.in_your_graveyard:
+            objs = [self.game.obj(c) for c in self.game.zone(Zone.GRAVEYARD, self.controller)]
+            return [o.oid for o in objs if ref.filter.matches(self.game, o, viewer=self.controller,
+                                                              source_oid=self.source_oid)]
         if isinstance(ref, EachObject):
             hosts = self.referents(ref.attached_to) if ref.attached_to is not None else None
             names = None

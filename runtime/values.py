@@ -224,6 +224,9 @@ class EachObject:
     attached_to: "Slot | SlotsFrom | None" = None
     # "with the same name as that creature" (201.2): only permanents sharing a name with these.
     same_name_as: "Slot | SlotsFrom | None" = None
+    # "each instant and sorcery card in your graveyard" (404, 611.2c): the cards in the graveyard of
+    # the ability's controller instead of permanents.
+    in_your_graveyard: bool = False
 
 
 @dataclass(frozen=True)

@@ -158,3 +158,39 @@ def test_or_without_a_type_before_it_is_a_located_error_not_a_crash() -> None:
            '    when this enters the battlefield: destroy target or enchantment.\n}\n')
     diags = errors(src)
     assert diags and all(d.line == 5 for d in diags)
+
+
+GRANT = '''card "Test Recall" {
+    cost {1}{U}
+    type sorcery
+    spell:
+        target instant card in your graveyard gains flashback with cost equal to its mana cost until end of turn.
+}
+'''
+
+
+def test_granting_a_keyword_at_its_mana_cost_needs_a_one_cost_keyword() -> None:
+    # 702.1b: only a keyword with one cost parameter can take the object's mana cost.
+    assert errors(GRANT) == []
+    diags = errors(GRANT.replace("gains flashback", "gains flying"))
+    assert [(d.line, d.col) for d in diags] == [(5, 47)]
+    assert "'flying' doesn't take one cost" in diags[0].message
+    diags = errors(GRANT.replace("gains flashback", "gains flashbak"))
+    assert [d.message for d in diags] == ["unknown keyword 'flashbak'"]
+    assert "did you mean 'flashback'" in diags[0].hint
+
+
+def test_a_graveyard_target_or_off_battlefield_static_names_cards() -> None:
+    diags = errors(GRANT.replace("instant card in your", "instant in your"))
+    assert [(d.line, d.message.split(":")[0]) for d in diags] == [(5, "a target in a graveyard is a card")]
+    src = '''card "Test Gorger" {
+    cost {R}
+    type creature - Vampire
+    pt 2/1
+    each Vampire creature you own that isn't on the battlefield has madness with cost equal to its mana cost
+}
+'''
+    assert errors(src.replace("creature you own", "creature card you own")) == []
+    diags = errors(src)
+    assert [(d.line, d.col) for d in diags] == [(5, 5)]
+    assert "named as cards" in diags[0].message
