@@ -5,7 +5,7 @@ For each card: put it in alice's hand with one untapped basic land per mana symb
 or cast it (601.2) on turn 1, let it resolve (608.2), and check where it went: a permanent onto
 the battlefield (110.1), an instant or sorcery into its owner's graveyard (608.2n), a land onto
 the battlefield.  Targets are provided, never skipped: both players have a creature, a land, an
-artifact creature and an enchantment on the battlefield, alice has creature, instant and land cards in her
+artifact creature and an enchantment on the battlefield, alice has creature, instant, sorcery and land cards in her
 graveyard and a card with flashback in exile, and a spell that targets a spell is cast in response to bob's Lightning Bolt.
 
 Questions the engine asks (targets, "you may", choices while resolving) are answered
@@ -30,7 +30,7 @@ from runtime.zones import Zone
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 # What both players have on the battlefield, so that targeted spells and abilities have targets.
 BOARD = ("Grizzly Bears", "Steel Wall", "Forest", "Ajani's Mantra")
-GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse")
+GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 
 
