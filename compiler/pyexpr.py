@@ -380,6 +380,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
             fields.append(f"destination=rt.Zone.{str(a['destination']).upper()}")
         if a.get("tapped"):
             fields.append("tapped=True")
+        if a.get("reveal"):
+            fields.append("reveal=True")
         return f"rt.PerformAction({', '.join(fields)})"
     raise ValueError(f"unknown effect kind {k}")
 

@@ -307,6 +307,7 @@ class PerformAction:
     filter: ObjectFilter | None = None
     destination: Zone | None = None
     tapped: bool = False
+    reveal: bool = False  # 701.16a: "search ... for a card, reveal it": the card found is shown to all
 
     def resolve(self, res: "Resolution") -> None:
         """Run the action's primitive steps in order."""

@@ -1125,8 +1125,12 @@ class Game:
                     ChooseCards(player, f"Search your library for up to {count}", opts, lo, hi),
                     lambda ans: chosen_keys(ans, matching, lo, hi),
                     f"search: find between {lo} and {hi} of the matching cards (701.19a-b)")
+                # The event log is the omniscient record (for replays and determinism); what another
+                # player may see of it is TurnLog's view (401.2, 701.19a): it names the cards only
+                # when the search reveals them (701.16a).
                 names = ", ".join(self.name_of(o) for o in found) or "nothing"
-                self.log(f"{self.players[player].name} searches their library and finds {names}")
+                verb = "finds and reveals" if act.reveal and found else "finds"
+                self.log(f"{self.players[player].name} searches their library and {verb} {names}")
             elif step.kind == "move":
                 dest = act.destination or Zone.HAND
                 moved = []

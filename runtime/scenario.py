@@ -29,6 +29,7 @@ from .game import Game, IllegalAction
 from .mana import mana_value
 from .objects import GameObject
 from .pool import Pool
+from .turnlog import TurnLog
 from .turns import STEPS, StopAt, run
 from .zones import Zone
 
@@ -570,7 +571,9 @@ class Harness:
         if e.kind == "never_sees":
             p = self._player(e.player)
             shown = [t for t in self.seen.get(p, []) if e.text in t]
-            shown += [line for line in g.state.log if e.text in line]
+            # The event log is omniscient; the player sees their TurnLog view of it (400.2, 708.5).
+            view = TurnLog([pl.name for pl in g.players], viewer=p).feed(g.state.log)
+            shown += [line for line in view if e.text in line]
             return "" if not shown else f"{e.player} was shown {e.text!r}: {shown[0]!r} (708.5)"
         assert e.ref is not None
         o = self.find(e.ref)

@@ -4,8 +4,10 @@ The event log (``GameState.log``) records every event for determinism checks, in
 bookkeeping a reader doesn't need (a spell moving from hand to stack before "casts" says so, mana
 being added).  :class:`TurnLog` turns it into what a player follows: a header per turn with the
 life totals, then who played, cast or activated what, what resolved, attacks and blocks, damage,
-life changes and deaths.  Cards drawn from a library are named only to their owner when a viewer
-is given (400.2: the library and hand are hidden zones).
+life changes and deaths.  When a viewer is given, cards in hidden zones are named only as that
+player may see them (400.2, 401.2, 402.3: the library and hand are hidden): cards drawn, or moved
+between a library and a hand, only to their owner; cards found by a search only to the searcher,
+unless the search reveals them (701.16a, 701.19a).
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ MOVE = re.compile(r"^(.*) moves from (\w+) to (.*)$")
 DRAW = re.compile(r"^(.*) moves from library to (\w+)'s hand$")
 LIFE = re.compile(r"^(\w+) (?:gains|loses) \d+ life \(now (-?\d+)\)$")
 TURN = re.compile(r"^turn (\d+) begins \((\w+)\)$")
+SEARCH = re.compile(r"^(\w+) searches their library and finds (?!and reveals )(.*)$")
+HIDDEN_ZONES = {"library", "hand"}
 
 # Moves that another line already tells ("casts", "plays", "resolves", "is countered", "discards").
 QUIET_MOVES = {("hand", "stack"), ("stack", "battlefield"), ("hand", "battlefield"), ("stack", "graveyard"),
@@ -32,6 +36,11 @@ class TurnLog:
         self.viewer = viewer
         self.life = {n: life for n in names}
         self.pending_draws: tuple[str, str, list[str]] | None = None  # (step, player, cards)
+        self.searcher: str | None = None  # the cards a search just found go to this player's hand
+
+    def _sees(self, player: str) -> bool:
+        """Whether the viewer may see ``player``'s hidden cards (everyone, without a viewer)."""
+        return self.viewer is None or self.names.index(player) == self.viewer
 
     def _flush_draws(self) -> list[str]:
         if self.pending_draws is None:
@@ -40,7 +49,7 @@ class TurnLog:
         self.pending_draws = None
         n = len(cards)
         what = "a card" if n == 1 else f"{n} cards"
-        shown = self.viewer is None or self.names.index(player) == self.viewer
+        shown = self._sees(player)
         return [f"  {step}: {player} draws {what}" + (f" ({', '.join(cards)})" if shown else "")]
 
     def feed(self, lines: Sequence[str]) -> list[str]:
@@ -53,6 +62,20 @@ class TurnLog:
                 continue
             _, step, text = m.groups()
             draw = DRAW.match(text)
+            if draw and draw.group(2) == self.searcher:
+                continue  # the search line already told it (701.19a)
+            if not draw:
+                self.searcher = None
+            search = SEARCH.match(text)
+            if search:
+                out += self._flush_draws()
+                who, found = search.groups()
+                self.searcher = who
+                if not self._sees(who) and found != "nothing":
+                    n = found.count(", ") + 1
+                    text = f"{who} searches their library and finds {n} card{'s' if n != 1 else ''}"
+                out.append(f"  {step}: {text}")
+                continue
             if draw:
                 card, player = draw.groups()
                 if self.pending_draws and self.pending_draws[1] == player and self.pending_draws[0] == step:
@@ -73,6 +96,10 @@ class TurnLog:
             move = MOVE.match(text)
             if move and (move.group(2), move.group(3).split("'s ")[-1].split()[0]) in QUIET_MOVES:
                 continue
+            if move and "'s " in move.group(3):
+                owner, dest = move.group(3).split("'s ", 1)
+                if {move.group(2), dest} <= HIDDEN_ZONES and owner in self.names and not self._sees(owner):
+                    text = f"a card moves from {move.group(2)} to {move.group(3)}"
             if any(q.search(text) for q in QUIET):
                 continue
             out.append(f"  {step}: {text}")

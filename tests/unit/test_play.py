@@ -155,3 +155,26 @@ def test_random_game_replays_with_identical_turn_log_and_tampering_is_caught(tmp
     tampered = _cardsmith("replay", str(log))
     assert tampered.returncode == 1
     assert "DIVERGED" in tampered.stdout
+
+
+def test_readable_log_hides_what_a_search_finds_from_other_players() -> None:
+    # 401.2 / 701.19a: only the searcher sees the cards found, unless the search reveals them
+    # (701.16a); a card put from a hand onto a library stays hidden too (402.3).
+    raw = ["T1 main1: alice searches their library and finds Lightning Bolt, Forest",
+           "T1 main1: Lightning Bolt moves from library to alice's hand",
+           "T1 main1: Forest moves from library to alice's hand",
+           "T1 main1: alice shuffles their library",
+           "T1 main1: bob searches their library and finds and reveals Dirty Wererat",
+           "T1 main1: Dirty Wererat moves from library to bob's hand",
+           "T1 main1: Island moves from hand to alice's library"]
+    bob_view = readable(raw, ["alice", "bob"], viewer=1)
+    assert bob_view[:3] == [
+        "  main1: alice searches their library and finds 2 cards",
+        "  main1: alice shuffles their library",
+        "  main1: bob searches their library and finds and reveals Dirty Wererat",
+    ]
+    assert "  main1: a card moves from hand to alice's library" in bob_view
+    assert not any("Lightning Bolt" in line or "Island" in line for line in bob_view)
+    alice_view = readable(raw, ["alice", "bob"], viewer=0)
+    assert alice_view[0] == "  main1: alice searches their library and finds Lightning Bolt, Forest"
+    assert "  main1: Island moves from hand to alice's library" in alice_view
