@@ -181,6 +181,7 @@ class StaticPartIR:
     power: int = 0
     toughness: int = 0
     x_power: int = 0  # "+X/-X": power and toughness change by these multiples of X (fixed on resolution)
+    minus_zero: str = ""  # "p", "t" or "pt": a zero written "-0" ("-2/-0"), kept for the rules text
     x_toughness: int = 0
     filters: tuple[FilterIR, ...] = ()
     keywords: tuple[str, ...] = ()

@@ -98,7 +98,8 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
             up_for_mana = False
             for st in item.steps:
                 steps.append({"FindStep": ("find", bool(getattr(st, "mayfail", False))), "MoveStep": ("move", False),
-                              "RandomizeStep": ("randomize", False), "FaceDownStep": ("face_down", False)}[cname(st)])
+                              "RandomizeStep": ("randomize", False), "FaceDownStep": ("face_down", False),
+                              "ArrangeStep": ("arrange", False)}[cname(st)])
                 up_for_mana = up_for_mana or bool(getattr(st, "manacost", False))
             # Face-down keywords (cloak's ward) are resolved in build_library's second pass.
             actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
@@ -873,6 +874,13 @@ class CardLowering:
                 self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
             return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True),
                                        ("their", True)))
+        if k == "NumberedActionEffect":
+            name = self._action(e, e.action)
+            act = self.actions.get(name)
+            if act is not None and not any(kind == "arrange" for kind, _ in act.steps):
+                self.ck.error(e, f"the keyword action '{name}' doesn't take a number of cards")
+            return EffectIR("action", (("action", name), ("player", RefIR("you", words="you")),
+                                       ("count", self.amount(e.count)), ("numbered", True)))
         if k == "TopCardActionEffect":
             name = self._action(e, e.action)
             act = self.actions.get(name)
@@ -976,7 +984,9 @@ class CardLowering:
                     per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
                 elif not per_filter.controller:
                     self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt,
+            # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
+            minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
+            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
                                 additional=bool(p.additional), per_counter=per, per_filter=per_filter)
         if k == "IsColor":
             if p.color == "colorless":
@@ -1220,8 +1230,8 @@ class CardLowering:
                 # "... enters the battlefield under your control": a permanent of its controller's.
                 subject = replace(subject, controller="you")
                 under = " under your control"
-            if subject.controller != "you":
-                self.ck.error(t, "only 'whenever a ... you control ...' triggers on other objects are supported")
+            if subject.controller not in ("you", ""):
+                self.ck.error(t, "only triggers on objects you control or on any player's are supported")
             article = "an" if subject.words[:1] in "aeiou" else "a"
             if t.thisor:
                 article = "this or"  # "Whenever Doomwake Giant or another enchantment enters ..."

@@ -89,7 +89,10 @@ def counters_text(n: int, kind: str) -> str:
     return f"a {kind} counter" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} {kind} counters"
 
 
-def _signed(n: int) -> str:
+def _signed(n: int, minus_zero: bool = False) -> str:
+    """"+2", "-1", and "-0" where the script wrote it so ("gets -5/-0")."""
+    if n == 0 and minus_zero:
+        return "-0"
     return f"+{n}" if n >= 0 else str(n)
 
 
@@ -102,8 +105,8 @@ def static_parts_text(parts: tuple[StaticPartIR, ...], card: CardIR | None = Non
             out.append(f'has "{ability_text(card, p.ability)}"')
             continue
         if p.kind == "pt":
-            pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power)
-            tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness)
+            pw = ("+X" if p.x_power > 0 else "-X") if p.x_power else _signed(p.power, "p" in p.minus_zero)
+            tg = ("+X" if p.x_toughness > 0 else "-X") if p.x_toughness else _signed(p.toughness, "t" in p.minus_zero)
             per = f" for each {p.per_counter} counter on {card.name if card is not None else 'it'}" if p.per_counter else ""
             if p.per_filter is not None:
                 per = f" for each {p.per_filter.words}"
@@ -320,6 +323,10 @@ class _Phrase:
                 what = f"X {a['counter']} counters"
             return f"put {what} on {self.ref(ref)}"
         if k == "action":
+            if a.get("numbered"):  # "scry 2" (701.18a)
+                cnt = a["count"]
+                assert isinstance(cnt, AmountIR)
+                return f"{a['action']} {cnt.words if cnt.kind != 'fixed' else cnt.value}"
             if a.get("top_card"):
                 p = a["player"]
                 assert isinstance(p, RefIR)

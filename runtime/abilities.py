@@ -389,7 +389,7 @@ class CardDefinition:
 class ActionStep:
     """A primitive step of a keyword action (701)."""
 
-    kind: str  # "find", "move", "randomize", "face_down"
+    kind: str  # "find", "move", "randomize", "face_down", "arrange"
     may_fail: bool = False
 
 

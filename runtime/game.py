@@ -1141,6 +1141,8 @@ class Game:
                 res.last_affected = tuple(moved)
             elif step.kind == "randomize":
                 self.shuffle(player)
+            elif step.kind == "arrange":
+                self.arrange_top(player, act.count.evaluate(res) if act.count is not None else 1, act.action.name)
             elif step.kind == "face_down":
                 # 701.34a (manifest) and cloak: the top card, turned face down, onto the battlefield.
                 # "the top two cards": one at a time, each the top card then (701.34a).
@@ -1162,6 +1164,35 @@ class Game:
         return any(affects_player(part.who, o.controller, player)
                    for o in self.battlefield() for part, _ in self.characteristics(o).has(CantSearchLibraries)
                    if isinstance(part, CantSearchLibraries))
+
+    def arrange_top(self, player: int, count: int, verb: str) -> None:
+        """701.18a: look at the top ``count`` cards of the library, put any number of them on the
+        bottom in any order and the rest on top in any order (701.18b: looking at none is no event)."""
+        lib = self.zone(Zone.LIBRARY, player)
+        top = list(lib[:max(count, 0)])
+        if not top:
+            return
+        opts = tuple(Choice(str(o), self.name_of(o)) for o in top)
+        bottom = self.ask_valid(
+            ChooseCards(player, f"{verb.capitalize()} {count}: choose the cards to put on the bottom", opts, 0, len(top)),
+            lambda ans: chosen_keys(ans, top, 0, len(top)),
+            f"choose any number of the top {len(top)} cards for the bottom (701.18a)")
+        rest = [o for o in top if o not in bottom]
+        rest = self._ask_library_order(player, rest, "on top (first is the top card)")
+        bottom = self._ask_library_order(player, list(bottom), "on the bottom (first is nearest the top)")
+        lib[:] = rest + lib[len(top):] + bottom
+        # The cards stay hidden (401.2): the public record says only how many went where.
+        verbs = verb[:-1] + "ies" if verb.endswith("y") else verb + "s"
+        self.log(f"{self.players[player].name} {verbs} {len(top)}: {len(rest)} on top, {len(bottom)} on the bottom")
+
+    def _ask_library_order(self, player: int, cards: list[int], where: str) -> list[int]:
+        """The order in which ``player`` puts ``cards`` into a library ("in any order", 401.4)."""
+        if len(cards) < 2:
+            return cards
+        opts = tuple(Choice(str(o), self.name_of(o)) for o in cards)
+        return list(self.ask_valid(ChooseOrder(player, f"Order the cards to put {where}", opts),
+                                   lambda ans: chosen_keys(ans, cards, len(cards), len(cards)),
+                                   "an order lists each card once (401.4)"))
 
     def shuffle(self, player: int) -> None:
         """701.20a: randomize the library with the game's seeded RNG."""
@@ -1245,7 +1276,10 @@ class Game:
                 self._trigger(obj, a, remembered)
         if obj.zone is not Zone.BATTLEFIELD:
             return
-        watchers = [o for o in self.battlefield() if o.controller == obj.controller]
+        # Any permanent may watch ("whenever another permanent is turned face up"); the subject's
+        # own selector says whose objects count ("... you control"). Cards in a graveyard watch
+        # only their owner's objects ("whenever a creature you control dies" from the graveyard).
+        watchers = list(self.battlefield())
         watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
         for w in watchers:
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
