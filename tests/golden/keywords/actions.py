@@ -25,4 +25,14 @@ class ActionShuffle(rt.KeywordAction):
         rt.ActionStep(kind='randomize', may_fail=False),
     )
 
+
+class ActionScry(rt.KeywordAction):
+    'Keyword action scry (rule 701.18a).'
+
+    name = 'scry'
+    rule = '701.18a'
+    steps = (
+        rt.ActionStep(kind='arrange', may_fail=False),
+    )
+
 COUNTERS: tuple[str, ...] = ()

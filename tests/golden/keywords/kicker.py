@@ -38,4 +38,4 @@ class Multikicker(rt.Keyword):
             rt.AdditionalCost(label='kicked', cost=cost, repeatable=True, keyword='Multikicker'),
         )
 
-COUNTERS: tuple[str, ...] = ('+1/+1',)
+COUNTERS: tuple[str, ...] = ('+1/+1', '-1/-1')
