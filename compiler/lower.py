@@ -860,7 +860,11 @@ class CardLowering:
         if k == "CastThisEffect":
             if self.params is None:
                 self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
-            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", str(e.label).lower())))
+            # 113.7a: the triggered ability names the cost itself ("cast it by paying [cost]"), so it
+            # still can once the keyword is gone (e.g. granted by a permanent that left).
+            costs = [p for p, t in (self.params or {}).items() if t == "cost"]
+            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", str(e.label).lower()),
+                                          ("cost_param", costs[0] if len(costs) == 1 else "")))
         if k == "CopySpellEffect":
             return EffectIR("copy_spell", (("target", self.target(e.target, cond)), ("new_targets", bool(e.newtargets))))
         if k == "TokenCopyEffect":

@@ -327,6 +327,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
     if k == "may_play":
         return "rt.MayPlayThem()"
     if k == "cast_this":
+        if a.get("cost_param"):  # a keyword's cost parameter: a local of abilities()
+            return f"rt.CastThis(target={r('target')}, label={lit(a['label'])}, cost={ident(str(a['cost_param']))})"
         return f"rt.CastThis(target={r('target')}, label={lit(a['label'])})"
     if k == "copy_spell":
         return f"rt.CopySpell(target={r('target')}, new_targets={lit(bool(a['new_targets']))})"

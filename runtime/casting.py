@@ -61,11 +61,14 @@ def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
     return any(isinstance(a, MayCastAsThoughInstant) for a in abilities)
 
 
-def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: bool = False) -> None:
+def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: bool = False,
+               named: AlternativeCost | None = None) -> None:
     """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast.
 
     ``during_resolution``: an effect instructs the player to cast it now (608.2g): timing
     permissions are ignored and "only as instructed" alternative costs (702.35a) may be used.
+    ``named``: an alternative cost the instructing ability names itself, an option after the
+    object's own (113.7a: the card need not still have the keyword that made the ability).
     """
     from .game import IllegalAction
 
@@ -76,6 +79,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     name = d.name
     ch = game.characteristics(o)
     options = cost_options(game, o)  # printed and granted (613.1f)
+    if named is not None and during_resolution:
+        options += (named,)
     chosen = options[req.alternative] if req.alternative is not None and 0 <= req.alternative < len(options) else None
     if isinstance(chosen, AlternativeCost) and chosen.face_down is not None:
         # 702.37c: casting it face down, the face-down characteristics are what casting rules see

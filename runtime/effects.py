@@ -619,6 +619,9 @@ class CastThis:
 
     target: ObjectRef
     label: str
+    # 113.7a: the cost the ability itself names, used if the object no longer has the keyword (one
+    # granted by a permanent that has since left the battlefield).
+    cost: Cost | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Cast it now; it goes on top of the stack, above the resolving ability."""
@@ -635,11 +638,18 @@ class CastThis:
             o = game.obj(ref)
             opts = cost_options(game, o)  # a granted madness too (611.3a, 613.1f)
             index = next((i for i, a in enumerate(opts) if isinstance(a, AlternativeCost) and a.label == self.label), None)
+            named = None
             if index is None:
-                continue
+                if self.cost is None:
+                    continue
+                # 113.7a: the ability exists independently of the keyword that made it; it casts
+                # the card by paying the cost it names, from the zone the card is in.
+                named = AlternativeCost(label=self.label, cost=self.cost, zone=o.zone, keyword=self.label.capitalize(),
+                                        instructed=True)
+                index = len(opts)
             before = game.snapshot()
             try:
-                cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True)
+                cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True, named=named)
             except IllegalAction as e:
                 # Not a refused player action but an instruction that can't be followed: rewind
                 # the attempt (726.1) and go on resolving.
