@@ -41,6 +41,7 @@ class FilterIR:
     power_min: int = -1
     toughness_max: int = -1  # "with toughness N or less"
     toughness_min: int = -1
+    of_chosen: bool = False  # "of that type": also the kind chosen earlier in the ability
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class EffectIR:
     args: tuple[tuple[str, "ArgValue"], ...]
 
 
-ArgValue = Union[int, bool, str, tuple[str, ...], AmountIR, RefIR, FilterIR, CostIR, "EffectIR",
+ArgValue = Union[int, bool, str, tuple[str, ...], AmountIR, RefIR, FilterIR, tuple[FilterIR, ...], CostIR, "EffectIR",
                  tuple["StaticPartIR", ...], None]
 
 
@@ -219,7 +220,9 @@ class TriggerIR:
     @property
     def event_player(self) -> bool:
         """Whether the event names a player ("that player": the player dealt damage)."""
-        return "deals_damage" in self.events and self.recipient in ("player", "opponent")
+        # ... or the player whose step it is ("at the beginning of each player's upkeep").
+        return ("deals_damage" in self.events and self.recipient in ("player", "opponent")) \
+            or (self.events == ("beginning",) and self.whose == "each player's")
 
     @property
     def event_amount(self) -> bool:

@@ -212,6 +212,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     words = " ".join(([" or ".join(f.states)] if f.states else []) + list(f.nons) + list(f.colors) + (["multicolored"] if f.multis else [])
                      + list(f.supertypes) + type_words
                      + ([f.kind] if f.kind else []))
+    if f.chosen:
+        words += " of that type"  # the kind a player chose earlier in the ability
     if f.exiled:
         words = "exiled " + words
     if f.combat:
@@ -277,7 +279,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
-                    toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1))
+                    toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
+                    of_chosen=bool(f.chosen))
 
 
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
@@ -389,6 +392,7 @@ class CardLowering:
         self.targets: list[TargetIR] = []
         self.event: TriggerIR | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: RefIR | None = None  # the player of the last instruction that named one
+        self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
 
     # amounts and costs ---------------------------------------------------
 
@@ -528,6 +532,8 @@ class CardLowering:
                 back = self.back_ref(str(t.samename))
                 return RefIR("each", words=f"{t.quant} {f.words} with the same name as {t.samename}",
                              filter=replace(f, other=False), same_name_as=back)
+            if f.of_chosen and not self.chose:
+                self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return RefIR("each", words=f"{t.quant} {f.words} in your graveyard", filter=f, in_graveyard=True)
@@ -664,6 +670,15 @@ class CardLowering:
     def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
         """Lower one effect statement."""
         k = cname(e)
+        if k == "ChooseAmongEffect":
+            # A choice among kinds of objects, remembered for "of that type" (608.2c-d).
+            player = self.player(e.player, cond)
+            self.last_player = player
+            options = tuple(_filter(self.ck, f, e) for f in [*e.options, e.last])
+            if any(f.of_chosen for f in options):
+                self.ck.error(e, "an option can't itself be 'of that type'")
+            self.chose = True
+            return EffectIR("choose_among", (("player", player), ("options", options)))
         if k == "ExtraTurnEffect":
             player = self.player(e.player, cond)
             self.last_player = player
@@ -1254,6 +1269,7 @@ class CardLowering:
         out: list[SentenceIR] = []
         self.named_this = False
         self.last_group = None
+        self.chose = False
         self.moved_slot = -1
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None

@@ -97,6 +97,8 @@ def obj_filter(f: FilterIR) -> str:
         fields.append(f"name={lit(f.name)}")
     if f.attacking_viewer:
         fields.append("attacking_viewer=True")
+    if f.of_chosen:
+        fields.append("of_chosen=True")
     if f.alternatives:
         fields.append(f"alternatives={tuple_expr([obj_filter(a) for a in f.alternatives])}")
     return f"rt.ObjectFilter({', '.join(fields)})"
@@ -260,6 +262,12 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.GainLife(player={r('player')}, amount={am('amount')})"
     if k == "lose_life":
         return f"rt.LoseLife(player={r('player')}, amount={am('amount')})"
+    if k == "choose_among":
+        options = a["options"]
+        assert isinstance(options, tuple)
+        filters = [f for f in options if isinstance(f, FilterIR)]
+        return (f"rt.ChooseAmong(player={r('player')}, options={tuple_expr([obj_filter(f) for f in filters])}, "
+                f"labels={lit(tuple(f.words for f in filters))})")
     if k == "extra_turn":
         return f"rt.TakeExtraTurn(player={r('player')})"
     if k == "draw":

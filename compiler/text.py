@@ -267,6 +267,13 @@ class _Phrase:
             if a.get("equal_to"):
                 return f"{subject} deals damage equal to {_amount(amt)} to {to}"
             return f"{subject} deals {_amount(amt)} damage to {to}"
+        if k == "choose_among":
+            p, options = a["player"], a["options"]
+            assert isinstance(p, RefIR) and isinstance(options, tuple)
+            words = [f.words for f in options if isinstance(f, FilterIR)]
+            listed = f"{words[0]} or {words[1]}" if len(words) == 2 else ", ".join(words[:-1]) + f", or {words[-1]}"
+            verb = "choose" if p.kind == "you" else "chooses"
+            return f"{self.player_words(p)} {verb} {listed}" if p.kind != "you" else f"choose {listed}"
         if k == "extra_turn":
             p = a["player"]
             assert isinstance(p, RefIR)

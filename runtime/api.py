@@ -25,7 +25,7 @@ from .effects import (
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn,
+    PlayerSacrifices, PutIntoZone, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
 )
 from .facedown import FaceDown
 from .values import (
@@ -126,6 +126,7 @@ __all__ = [
     "CantSearchLibraries",
     "SkipsExtraTurns",
     "TakeExtraTurn",
+    "ChooseAmong",
     "MayPlayTopOfLibrary",
     "PreventDamageBy",
     "DoesntUntap",

@@ -134,6 +134,29 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class ChooseAmong:
+    """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
+    land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
+
+    player: PlayerRef
+    options: tuple[ObjectFilter, ...]
+    labels: tuple[str, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask, and remember the choice on the resolution."""
+        from .decisions import Choice, ChooseOption
+        keys = tuple(str(i) for i in range(len(self.options)))
+        for p in res.players(self.player):
+            pick = res.game.ask_valid(
+                ChooseOption(p, "Choose one: " + ", ".join(self.labels),
+                             tuple(Choice(k, label) for k, label in zip(keys, self.labels))),
+                lambda ans: ans if isinstance(ans, str) and ans in keys else None,
+                "choose one of the options offered")
+            res.chosen = self.options[int(pick)]
+            res.game.log(f"{res.game.players[p].name} chooses {self.labels[int(pick)]}")
+
+
+@dataclass(frozen=True)
 class TakeExtraTurn:
     """500.7: the player takes an extra turn after this one (added directly after the current turn;
     the most recently created extra turn is taken first)."""
@@ -746,6 +769,6 @@ Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
     CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
-    CastThis, Pay, TapOrUntap, TakeExtraTurn,
+    CastThis, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
 ]

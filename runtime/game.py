@@ -1320,7 +1320,8 @@ class Game:
             for a in self.characteristics(o).abilities:
                 if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
                         and a.trigger.step == step and (not a.trigger.yours or o.controller == self.state.active):
-                    self._trigger(o, a)
+                    # "each player's upkeep": "that player" is the player whose step it is (the active player).
+                    self._trigger(o, a, event_player=self.state.active)
         keep: list[DelayedTrigger] = []
         for d in self.state.delayed:
             fresh = d.created_turn == self.state.turn and d.created_step == step

@@ -94,10 +94,12 @@ class _Found:
     deathtouched: tuple[int, ...]  # 704.5h
     annihilate: tuple[int, ...]  # 704.5q
     deathtouched_seen: bool  # some permanent carries the 704.5h mark, to be cleared
+    worlds: tuple[int, ...] = ()  # 704.5k: world permanents put into their owners' graveyards
 
     def any(self) -> bool:
         """Whether any state-based action applies."""
-        return bool(self.unattached or self.dying or self.destroyed or self.deathtouched or self.annihilate)
+        return bool(self.unattached or self.dying or self.destroyed or self.deathtouched or self.annihilate
+                    or self.worlds)
 
 
 def _check_permanents(game: "Game") -> _Found:
@@ -134,7 +136,16 @@ def _check_permanents(game: "Game") -> _Found:
                     aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
                     _protected_from(game, host, o):
                 unattached.append(o.oid)
-    return _Found(tuple(unattached), tuple(dying), tuple(destroyed), tuple(deathtouched), tuple(annihilate), seen)
+    return _Found(tuple(unattached), tuple(dying), tuple(destroyed), tuple(deathtouched), tuple(annihilate), seen,
+                  _world_rule(game, battlefield))
+
+
+def _world_rule(game: "Game", battlefield: list["GameObject"]) -> tuple[int, ...]:
+    """704.5k: of two or more world permanents, all but the one that has had the world supertype for
+    the shortest time go to their owners' graveyards.  A permanent has it from the moment it became the
+    object it is (no effect grants it), and object ids grow in that order (400.7)."""
+    worlds = [o.oid for o in battlefield if "world" in game.characteristics(o).supertypes]
+    return tuple(sorted(worlds)[:-1]) if len(worlds) > 1 else ()
 
 
 def _forget_deathtouch(game: "Game") -> None:
@@ -153,6 +164,10 @@ def _perform(game: "Game", found: _Found) -> None:
         o.counters["+1/+1"] -= k
         o.counters["-1/-1"] -= k
         o.counters = +o.counters
+    for oid in found.worlds:
+        game.log(f"{game.name_of(oid)} is put into its owner's graveyard: a newer world permanent is on the "
+                 "battlefield (704.5k, the world rule)")
+        game.move(oid, Zone.GRAVEYARD)
     for oid in found.unattached:
         game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
         game.move(oid, Zone.GRAVEYARD)

@@ -61,6 +61,7 @@ class Resolution:
     performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
     event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
     event_amount: int = 0  # the triggering event's amount ("that much")
+    chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -120,7 +121,9 @@ class Resolution:
             return [o.oid for o in self.game.battlefield()
                     if (hosts is None or o.attached_to in hosts)
                     and (names is None or self.game.characteristics(o).name in names)
-                    and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)]
+                    and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)
+                    and (not ref.filter.of_chosen or (self.chosen is not None and self.chosen.matches(
+                        self.game, o, viewer=self.controller, source_oid=self.source_oid)))]
         if isinstance(ref, (EachOpponent, EachPlayer)):
             return [f"player:{p}" for p in self.players(ref)]
         if isinstance(ref, You):

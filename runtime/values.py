@@ -52,6 +52,9 @@ class ObjectFilter:
     name: str = ""  # "a permanent named X" (201.2)
     attacking_viewer: bool = False  # "that's attacking you": attacking while ``viewer`` is the defending player
     alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
+    # "of that type": also the kind a player chose earlier in the ability (checked where the ability's
+    # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
+    of_chosen: bool = False
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -95,6 +98,8 @@ class ObjectFilter:
             return False
         for n in self.non:
             if n in ch.colors or n in ch.types or n in ch.subtypes or n in ch.supertypes:
+                return False
+            if n == "token" and obj.card.is_token:  # "nontoken" (111.1)
                 return False
         if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
             from .mana import mana_value

@@ -194,3 +194,18 @@ def test_a_graveyard_target_or_off_battlefield_static_names_cards() -> None:
     diags = errors(src)
     assert [(d.line, d.col) for d in diags] == [(5, 5)]
     assert "named as cards" in diags[0].message
+
+
+def test_of_that_type_without_a_choice_is_located() -> None:
+    # "of that type" refers to a kind a player chose earlier in the same ability (Teferi's Realm).
+    src = '''card "Bad Realm" {
+    cost {1}{U}{U}
+    type enchantment
+    at the beginning of your upkeep: all nontoken permanents of that type phase out.
+}
+'''
+    diags = errors(src)
+    assert [(d.line, d.col) for d in diags] == [(4, 38)]
+    assert "'of that type' needs a choice" in diags[0].message
+    fixed = src.replace("upkeep: all", "upkeep: you choose artifact, creature, or land. all")
+    assert errors(fixed) == []
