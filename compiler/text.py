@@ -270,10 +270,9 @@ class _Phrase:
         if k == "choose_among":
             p, options = a["player"], a["options"]
             assert isinstance(p, RefIR) and isinstance(options, tuple)
-            words = [f.words for f in options if isinstance(f, FilterIR)]
-            listed = f"{words[0]} or {words[1]}" if len(words) == 2 else ", ".join(words[:-1]) + f", or {words[-1]}"
-            verb = "choose" if p.kind == "you" else "chooses"
-            return f"{self.player_words(p)} {verb} {listed}" if p.kind != "you" else f"choose {listed}"
+            kinds = [f.words for f in options if isinstance(f, FilterIR)]
+            listed = f"{kinds[0]} or {kinds[1]}" if len(kinds) == 2 else ", ".join(kinds[:-1]) + f", or {kinds[-1]}"
+            return f"{self.player_words(p)} chooses {listed}" if p.kind != "you" else f"choose {listed}"
         if k == "extra_turn":
             p = a["player"]
             assert isinstance(p, RefIR)

@@ -56,6 +56,7 @@ EFFECT_STARTERS: tuple[tuple[str, str], ...] = (
     ("until end of turn", "until end of turn, this gains flying."),
     ("you may", "you may draw a card."),
     ("if kicked", "if kicked, instead deal 4 damage to it."),
+    ("take an extra turn", "take an extra turn after this one."),
 )
 
 
