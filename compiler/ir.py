@@ -313,6 +313,7 @@ class StaticIR:
     condition_first: bool = False  # "As long as ..., this ..." (printed order)
     ability_word: str = ""
     enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
+    host_word: str = "enchanted"  # "enchanted" (an Aura, 303.4) or "equipped" (an Equipment, 301.5)
     affected: FilterIR | None = None  # "white creatures get +1/+1": every permanent the selector matches
     cards: bool = False  # ... every card it matches that isn't on the battlefield (611.3a)
 

@@ -283,6 +283,12 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     of_chosen=bool(f.chosen))
 
 
+class _EmptyCost:
+    """The cost node of an activated ability whose whole cost is a keyword's cost parameter."""
+
+    parts: tuple[Any, ...] = ()
+
+
 def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
     if a.x:
         return AmountIR("x", words="X")
@@ -539,7 +545,9 @@ class CardLowering:
                 return RefIR("each", words=f"{t.quant} {f.words} in your graveyard", filter=f, in_graveyard=True)
             return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
         elif k == "EnchantedRef":
-            return RefIR("enchanted", words=f"enchanted {t.enchanted.rstrip('s')}")
+            # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
+            host = "equipped" if t.equipped else "enchanted"
+            return RefIR("enchanted", words=f"{host} {t.enchanted.rstrip('s')}")
         elif k == "TargetObject":
             f = _filter(self.ck, t.filter, t)
             zone = "stack" if f.kind == "spell" else "battlefield"
@@ -893,6 +901,8 @@ class CardLowering:
                 self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
             return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True),
                                        ("their", True)))
+        if k == "AttachEffect":
+            return EffectIR("attach", (("target", self.target(e.target, cond)),))
         if k == "NumberedActionEffect":
             name = self._action(e, e.action)
             act = self.actions.get(name)
@@ -1085,6 +1095,8 @@ class CardLowering:
                 trigger = replace(trigger, from_graveyard=True)
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
+            if b.cost is None:  # a keyword's cost parameter alone ("price: attach this ...")
+                b.cost = _EmptyCost()
             cost = _cost(self.ck, b.cost, self.counters)
             if b.param:
                 if self.params is None or self.params.get(b.param) != "cost":
@@ -1183,7 +1195,8 @@ class CardLowering:
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
-                        enchanted="creature" if b.enchanted else "", affected=affected)
+                        enchanted="creature" if b.enchanted or b.equipped else "", affected=affected,
+                        host_word="equipped" if b.equipped else "enchanted")
 
     def trigger(self, t: Any) -> TriggerIR:
         """Lower a trigger condition (603.2)."""

@@ -360,6 +360,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         unless = a["unless"]
         extra = f", unless={cost(unless)}" if isinstance(unless, CostIR) else ""
         return f"rt.Sacrifice(target={r('target')}{extra})"
+    if k == "attach":
+        return f"rt.AttachSource(target={r('target')})"
     if k == "tap_or_untap":
         return f"rt.TapOrUntap(target={r('target')})"
     if k in ("untap", "tap", "bounce", "must_block", "regenerate"):

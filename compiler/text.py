@@ -430,6 +430,10 @@ class _Phrase:
             unless = a["unless"]
             tail = f" unless you pay {cost_text(unless)}" if isinstance(unless, CostIR) else ""
             return f"sacrifice {self.ref(ref)}{tail}"
+        if k == "attach":  # 701.3a
+            ref = a["target"]
+            assert isinstance(ref, RefIR)
+            return f"attach {self.this_name()} to {self.ref(ref)}"
         if k == "tap_or_untap":
             ref = a["target"]
             assert isinstance(ref, RefIR)
@@ -847,7 +851,7 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         body = static_parts_text(ab.parts, card)
         if ab.affected is not None and [p.kind for p in ab.parts] == ["cant_activate"]:
             return f"Activated abilities of {ab.affected.words} can't be activated."
-        subject = f"enchanted {ab.enchanted}" if ab.enchanted else card.name
+        subject = f"{ab.host_word} {ab.enchanted}" if ab.enchanted else card.name
         if ab.cards and ab.affected is not None and ab.condition is None:
             # 611.3a: "Each Vampire creature card you own that isn't on the battlefield has madness."
             return f"{_cap(ab.affected.words)} {body}.{mana_cost_sentences(ab.parts)}"

@@ -21,7 +21,7 @@ from .continuous import (
     CantSearchLibraries, SkipsExtraTurns,
 )
 from .effects import (
-    AddMana, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
+    AddMana, AttachSource, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
@@ -159,6 +159,7 @@ __all__ = [
     "Pay",
     "TapOrUntap",
     "PerformAction",
+    "AttachSource",
     "PhasesEachUntap",
     "PlayerSacrifices",
     "OwnerOf",

@@ -324,7 +324,8 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
         raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
     res = Resolution(game, player, o.oid, (), x=req.x)
     if a.restriction is not None and not a.restriction.holds(game, res):
-        raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only if its condition holds (602.5b)")
+        why = getattr(a.restriction, "refusal", "this ability can be activated only if its condition holds (602.5b)")
+        raise IllegalAction(f"{game.name_of(o.oid)}: {why}")
     if a.once_per_turn and (req.index, game.state.turn) in o.activations:
         raise IllegalAction(f"{game.name_of(o.oid)}: this ability can be activated only once each turn (602.5b)")
     targets: tuple[object, ...] = ()

@@ -445,6 +445,24 @@ class Untap:
 
 
 @dataclass(frozen=True)
+class AttachSource:
+    """701.3a: attach the source (an Equipment's equip ability, 702.6a) to a permanent."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Attach the source if it's still the same permanent (400.7) and the host is legal."""
+        game = res.game
+        src = game.state.objects.get(res.source_oid)
+        if src is None or src.zone is not Zone.BATTLEFIELD:
+            return  # 400.7: the source left the battlefield; it's a new object, not attached
+        for ref in res.referents(self.target):
+            if isinstance(ref, int) and game.exists(ref):
+                game.attach(src.oid, ref)
+                game.log(f"{game.name_of(src.oid)} becomes attached to {game.name_of(ref)} (701.3a)")
+
+
+@dataclass(frozen=True)
 class Tap:
     """701.21a: tap a permanent."""
 
@@ -767,7 +785,7 @@ class PlayerSacrifices:
 
 Effect = Union[
     DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
-    CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
+    AttachSource, CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,

@@ -288,9 +288,27 @@ class Game:
                 if a in objects and objects[a].attached_to == oid and not objects[a].phased_out]
 
     def attach(self, oid: int, host: int) -> None:
-        """301.5 / 303.4f: attach ``oid`` to ``host``."""
-        self.obj(oid).attached_to = host
+        """301.5 / 303.4f / 701.3a: attach ``oid`` to ``host``, unattaching it from what it was
+        attached to; attaching it to what it's already attached to does nothing (701.3b)."""
+        o = self.obj(oid)
+        if o.attached_to == host:
+            return
+        if o.attached_to is not None:
+            self.unattach(oid)
+        o.attached_to = host
         self.state.attachments.setdefault(host, []).append(oid)
+
+    def unattach(self, oid: int) -> None:
+        """701.3d: ``oid`` stops being attached; it stays where it is."""
+        o = self.obj(oid)
+        if o.attached_to is None:
+            return
+        siblings = self.state.attachments.get(o.attached_to, [])
+        if oid in siblings:
+            siblings.remove(oid)
+            if not siblings:
+                del self.state.attachments[o.attached_to]
+        o.attached_to = None
 
     def battlefield(self) -> list[GameObject]:
         """Permanents on the battlefield that are phased in (702.26d: phased-out ones don't exist)."""

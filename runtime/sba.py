@@ -95,11 +95,12 @@ class _Found:
     annihilate: tuple[int, ...]  # 704.5q
     deathtouched_seen: bool  # some permanent carries the 704.5h mark, to be cleared
     worlds: tuple[int, ...] = ()  # 704.5k: world permanents put into their owners' graveyards
+    unequipped: tuple[int, ...] = ()  # 704.5n: Equipment attached illegally becomes unattached
 
     def any(self) -> bool:
         """Whether any state-based action applies."""
         return bool(self.unattached or self.dying or self.destroyed or self.deathtouched or self.annihilate
-                    or self.worlds)
+                    or self.worlds or self.unequipped)
 
 
 def _check_permanents(game: "Game") -> _Found:
@@ -126,18 +127,28 @@ def _check_permanents(game: "Game") -> _Found:
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             annihilate.append(o.oid)
     unattached: list[int] = []
+    unequipped: list[int] = []
     # 704.5m: an Aura attached to nothing, to an illegal object, or to an object no longer on
-    # the battlefield is put into its owner's graveyard.
+    # the battlefield is put into its owner's graveyard.  704.5n: an Equipment attached to an
+    # illegal permanent becomes unattached and stays on the battlefield; it may equip only a
+    # creature, and an Equipment that's also a creature equips nothing (301.5c).
     for o in battlefield:
         if o.attached_to is not None:
             host = game.state.objects.get(o.attached_to)
+            gone = host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out
+            ch = game.characteristics(o)
+            if "Equipment" in ch.subtypes:
+                if gone or host is None or "creature" not in game.characteristics(host).types \
+                        or "creature" in ch.types or _protected_from(game, host, o):
+                    unequipped.append(o.oid)
+                continue
             aura = next((a for a in o.definition.expanded if isinstance(a, AuraTarget)), None)
-            if host is None or host.zone is not Zone.BATTLEFIELD or host.phased_out or (
+            if gone or host is None or (
                     aura is not None and not (set(aura.types) & game.characteristics(host).types)) or \
                     _protected_from(game, host, o):
                 unattached.append(o.oid)
     return _Found(tuple(unattached), tuple(dying), tuple(destroyed), tuple(deathtouched), tuple(annihilate), seen,
-                  _world_rule(game, battlefield))
+                  _world_rule(game, battlefield), tuple(unequipped))
 
 
 def _world_rule(game: "Game", battlefield: list["GameObject"]) -> tuple[int, ...]:
@@ -168,6 +179,9 @@ def _perform(game: "Game", found: _Found) -> None:
         game.log(f"{game.name_of(oid)} is put into its owner's graveyard: a newer world permanent is on the "
                  "battlefield (704.5k, the world rule)")
         game.move(oid, Zone.GRAVEYARD)
+    for oid in found.unequipped:
+        game.log(f"{game.name_of(oid)} becomes unattached: it is attached to nothing legal (704.5n)")
+        game.unattach(oid)
     for oid in found.unattached:
         game.log(f"{game.name_of(oid)} is put into its owner's graveyard: it is attached to nothing legal (704.5m)")
         game.move(oid, Zone.GRAVEYARD)

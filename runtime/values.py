@@ -583,6 +583,8 @@ class SorceryTiming:
     """"Activate this ability only any time you could cast a sorcery" (307.1): a main phase of the
     controller's own turn, with an empty stack."""
 
+    refusal = "it can be activated only as a sorcery: in your main phase with an empty stack (307.1, 602.5d)"
+
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Check the turn, the step and the stack."""
         s = game.state
