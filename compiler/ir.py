@@ -84,6 +84,7 @@ class CostIR:
     reveal: SacrificeIR | None = None  # "reveal a green card in your hand" (count and selector)
     tap_permanents: SacrificeIR | None = None  # "tap an untapped creature you control" (count and selector)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (counter kind, how many)
+    exile_this: bool = False  # "exile this": the permanent itself, as a cost (118.3)
 
 
 @dataclass(frozen=True)

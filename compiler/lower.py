@@ -322,6 +322,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
     sac = None
     discard = 0
     sac_this = False
+    exile_this = False
     discard_filter: FilterIR | None = None
     exile_hand = None
     remove: tuple[str, int] = ("", 0)
@@ -335,6 +336,8 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
             tap = True
         elif k == "SacrificeThisCost":
             sac_this = True
+        elif k == "ExileThisCost":
+            exile_this = True
         elif k == "ManaCost":
             mana += list(ck.mana_symbols(p, list(p.symbols)))
         elif k == "PayLifeCost":
@@ -368,7 +371,8 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
             put_counters = (str(p.counter.name), _amount(p.amount).value)
     return CostIR(tuple(mana), tap, life, sac, discard, sac_this, discard_filter=discard_filter,
                   exile_from_hand=exile_hand, remove_counter=remove[0], remove_count=remove[1],
-                  discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters)
+                  discard_this=discard_this, reveal=reveal, tap_permanents=tap_perms, put_counters=put_counters,
+                  exile_this=exile_this)
 
 
 # ------------------------------------------------------------------ cards
@@ -978,8 +982,9 @@ class CardLowering:
             return EffectIR("add_mana", (("mana", mana), ("any_color", False)))
         if k == "PayEffect":
             cost = _cost(self.ck, e.cost)
-            if cost.tap or cost.sacrifice_this:
-                self.ck.error(e, "an instruction can't pay {T} or sacrifice this: those are costs of activated abilities")
+            if cost.tap or cost.sacrifice_this or cost.exile_this:
+                self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
+                                 "activated abilities")
             return EffectIR("pay", (("cost", cost),))
         if k == "DelayedEffect":
             step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"

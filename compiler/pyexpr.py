@@ -124,6 +124,8 @@ def cost(c: CostIR) -> str:
         fields.append(f"discard_filter={obj_filter(c.discard_filter)}")
     if c.sacrifice_this:
         fields.append("sacrifice_this=True")
+    if c.exile_this:
+        fields.append("exile_this=True")
     if c.exile_from_hand is not None:
         fields.append(f"exile_from_hand=rt.SacrificeSpec(count={amount(c.exile_from_hand.count)}, "
                       f"filter={obj_filter(c.exile_from_hand.filter)})")

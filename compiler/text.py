@@ -46,6 +46,8 @@ def cost_text(c: CostIR, capital: bool = False, card: str = "this") -> str:
         parts.append(f"Discard {NUMBER_TEXT.get(c.discard, str(c.discard))} {noun}")
     if c.sacrifice_this:
         parts.append(f"Sacrifice {card}")
+    if c.exile_this:
+        parts.append(f"Exile {card}")
     if c.reveal is not None:
         n = c.reveal.count
         count = "a" if n.kind == "fixed" and n.value == 1 else n.words
@@ -774,7 +776,7 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         return f"{head}, {bodies[0] if bodies else ''}.{rest}"
     if isinstance(ab, ActivatedIR):
         # Once the cost has named the card ("Sacrifice Tinder Wall"), the effect calls it "it".
-        subject = "it" if ab.cost.sacrifice_this else card.name
+        subject = "it" if ab.cost.sacrifice_this or ab.cost.exile_this else card.name
         text = f"{cost_text(ab.cost, card=card.name)}: {sentences_text(card, ab.sentences, ab.targets, subject, False)}"
         if ab.restriction is not None:
             text += " Activate this ability only " + _condition(ab.restriction, False, card.name) + "."

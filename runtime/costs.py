@@ -189,6 +189,9 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         if source is None or source.zone is not Zone.BATTLEFIELD or source.controller != player:
             raise IllegalAction("it must be a permanent you control to be sacrificed (701.17a)")
         sac.append(source.oid)
+    if cost.exile_this and (source is None or source.zone is not Zone.BATTLEFIELD or source.controller != player):
+        # 118.3: "Exile this" needs the source on the battlefield under your control.
+        raise IllegalAction("it must be a permanent you control to be exiled as a cost (118.3)")
     if cost.sacrifice is not None:
         n = cost.sacrifice.count.evaluate(res)
         cands = [o.oid for o in game.battlefield() if o.controller == player
@@ -310,3 +313,6 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     for oid in exiled:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their hand")
         game.move(oid, Zone.EXILE)
+    if cost.exile_this and source is not None:
+        game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
+        game.move(source.oid, Zone.EXILE)

@@ -198,7 +198,7 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
         return False
     if sources is None:
         sources = mana_sources(game, player)
-    if ability.cost.tap or ability.cost.sacrifice_this:
+    if ability.cost.tap or ability.cost.sacrifice_this or ability.cost.exile_this:
         # Paying {T} (or sacrificing it) uses it up, so it can't also be a mana source for this ability.
         sources = [src for src in sources if src[0] != obj.oid]
     ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana), sources)

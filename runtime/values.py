@@ -624,13 +624,14 @@ class Cost:
     reveal: SacrificeSpec | None = None  # "reveal a green card in your hand" (count, selector)
     tap_permanents: SacrificeSpec | None = None  # "tap an untapped creature you control" (118.3)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (kind, how many) (122.6)
+    exile_this: bool = False  # "exile this": the source permanent is exiled (118.3)
 
     @property
     def mana_only(self) -> bool:
         """True if this cost is only mana (its keyword line is printed "Name {cost}", not with an em dash)."""
         return not (self.tap or self.life or self.sacrifice or self.discard or self.sacrifice_this
                     or self.exile_from_hand or self.remove_counters or self.discard_this
-                    or self.reveal or self.tap_permanents or self.put_counters)
+                    or self.reveal or self.tap_permanents or self.put_counters or self.exile_this)
 
     def plus(self, other: "Cost") -> "Cost":
         """This cost and ``other`` paid together (118.3: "{2}, Discard this card"): a keyword's cost
@@ -644,7 +645,8 @@ class Cost:
                     discard_this=self.discard_this or other.discard_this,
                     reveal=self.reveal or other.reveal,
                     tap_permanents=self.tap_permanents or other.tap_permanents,
-                    put_counters=self.put_counters or other.put_counters)
+                    put_counters=self.put_counters or other.put_counters,
+                    exile_this=self.exile_this or other.exile_this)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
@@ -652,7 +654,8 @@ class Cost:
                     sacrifice_this=self.sacrifice_this, exile_from_hand=self.exile_from_hand,
                     discard_filter=self.discard_filter, remove_counters=self.remove_counters,
                     discard_this=self.discard_this, reveal=self.reveal,
-                    tap_permanents=self.tap_permanents, put_counters=self.put_counters)
+                    tap_permanents=self.tap_permanents, put_counters=self.put_counters,
+                    exile_this=self.exile_this)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}
