@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import json
+import marshal
 import os
 import pickle
 import py_compile
@@ -29,23 +29,26 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import grammar_hash
 from runtime.pool import PACKAGE
 
 from . import VERSION
-from .ir import CardIR, LibraryIR
-from .lower import build_library, lower_card_file, module_name
-from .render import render_card, render_index, render_keyword_file, template_hash
-from .safety import UnsafeCode, check_generated
-from .text import card_text
+from .templating import template_hash
+
+if TYPE_CHECKING:
+    from .ir import CardIR, LibraryIR
+
+# The compiler proper (textX, Jinja2, the IR, lowering, rendering) is imported only when something
+# is compiled or rendered: a no-op rebuild of a large pool needs none of it (see ``build``).
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
 GC_EVERY = 64  # cards compiled between collections of the young generations (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
-MANIFEST = "manifest.json"
+MANIFEST = "manifest.marshal"
+MANIFEST_FORMAT = 2  # bumped whenever the layout of the manifest changes
 
 
 def default_pool() -> Path:
@@ -110,32 +113,71 @@ class _Display:
         return name if shown == "." else os.path.join(shown, name)
 
 
-def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
-    """Lower the keyword library; also return its content hash.
-
-    With ``cache_dir``, a library lowered without diagnostics is kept there (pickled, keyed by
-    the library's content, the grammar and the compiler version) and reused while unchanged.
-    """
+def library_sources(keyword_files: list[Path]) -> tuple[str, list[tuple[str, str, str]]]:
+    """The keyword library's content hash (under the compiler version and grammar) and its files
+    as (text, shown path, file stem), read but not parsed."""
     h = hashlib.sha256(f"{VERSION}\0{grammar_hash()}\0".encode())
     items = []
     for p in keyword_files:
         data = p.read_bytes()
         shown = display(p)  # the path appears in diagnostics and generated docstrings
         h.update(shown.encode() + b"\0" + p.name.encode() + b"\0" + data)
-        items.append((data.decode("utf-8", errors="replace"), shown, module_name(p.stem)))
-    digest = h.hexdigest()
-    cached = cache_dir / f"library-{digest}.pickle" if cache_dir is not None else None
+        items.append((data.decode("utf-8", errors="replace"), shown, p.stem))
+    return h.hexdigest(), items
+
+
+def _library_pickle(cache_dir: Path | None, digest: str) -> Path | None:
+    return cache_dir / f"library-{digest}.pickle" if cache_dir is not None else None
+
+
+def _lower_library(items: list[tuple[str, str, str]], digest: str,
+                   cached: Path | None) -> tuple[LibraryIR, list[Diagnostic]]:
+    """The library from its pickle in the cache, else lowered (and pickled when it has no errors)."""
+    from .ir import LibraryIR
+    from .lower import build_library, module_name
     if cached is not None and cached.exists():
         try:
             lib = pickle.loads(cached.read_bytes())
             if isinstance(lib, LibraryIR):
-                return lib, [], digest
+                return lib, []
         except Exception:  # noqa: BLE001 - a damaged cache entry is rebuilt, never fatal
             pass
-    lib, diags = build_library(items)
+    lib, diags = build_library([(text, shown, module_name(stem)) for text, shown, stem in items])
     if cached is not None and not diags:
         _write_bytes_if_changed(cached, pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
+    return lib, diags
+
+
+def load_library(keyword_files: list[Path], cache_dir: Path | None = None) -> tuple[LibraryIR, list[Diagnostic], str]:
+    """Lower the keyword library; also return its content hash.
+
+    With ``cache_dir``, a library lowered without diagnostics is kept there (pickled, keyed by
+    the library's content, the grammar and the compiler version) and reused while unchanged.
+    """
+    digest, items = library_sources(keyword_files)
+    lib, diags = _lower_library(items, digest, _library_pickle(cache_dir, digest))
     return lib, diags, digest
+
+
+class _Library:
+    """The keyword library of a build, lowered (or unpickled) only when something needs it: a
+    no-op rebuild doesn't.  A library with errors has no pickle, so it is lowered at once and its
+    diagnostics are known before any card is looked at."""
+
+    def __init__(self, keyword_files: list[Path], cache_dir: Path | None) -> None:
+        self.digest, self._items = library_sources(keyword_files)
+        self._cached = _library_pickle(cache_dir, self.digest)
+        self._lib: LibraryIR | None = None
+        self.diagnostics: list[Diagnostic] = []
+        if self._cached is None or not self._cached.exists():
+            self.get()
+
+    def get(self) -> LibraryIR:
+        """The lowered library."""
+        if self._lib is None:
+            self._lib, diags = _lower_library(self._items, self.digest, self._cached)
+            self.diagnostics += diags
+        return self._lib
 
 
 def read_source(path: str) -> bytes:
@@ -182,6 +224,10 @@ def compile_card(path: str, library: LibraryIR, base_key: bytes = b"") -> CardRe
 
 def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
     """Compile card source ``text`` named ``path``."""
+    from .lower import lower_card_file
+    from .render import render_card
+    from .safety import UnsafeCode, check_generated
+    from .text import card_text
     if "\x00" in text:
         return CardResult(path, diagnostics=[Diagnostic(path, 1, text.index("\x00") + 1, "NUL byte in source")])
     ir, diags = lower_card_file(text, path, library)
@@ -282,8 +328,7 @@ def check(paths: list[Path], jobs: int | None = None,
     return build(paths, None, jobs=jobs, progress=progress)
 
 
-@dataclass
-class _Entry:
+class _Entry(NamedTuple):
     """A manifest entry: what a source file of this size and mtime compiled to."""
 
     mtime_ns: int
@@ -300,23 +345,38 @@ class _Entry:
                 and self.mtime_ns < self.stamp - int(RACY_SECONDS * 1e9))
 
 
-def _load_manifest(cache_dir: Path, base_key: str) -> tuple[dict[str, _Entry], str]:
-    """The entries recorded by the last build with the same compiler, grammar, templates and
-    keyword library, and the key of the index it wrote."""
+@dataclass
+class _Manifest:
+    """What the last build with the same compiler, grammar, templates and keyword library
+    recorded: its entries, the key of the index it wrote and the keyword modules it wrote."""
+
+    entries: dict[str, _Entry] = field(default_factory=dict)
+    index_key: str = ""
+    keyword_modules: tuple[str, ...] = ()
+
+
+def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
+    """The manifest of the last build, or an empty one if there is none for this base key.
+
+    It is stored with :mod:`marshal` (plain dicts, tuples, strings and integers only): for tens
+    of thousands of entries that loads several times faster than JSON, and unlike pickle it can
+    hold no code.  A file of another format or a damaged one is ignored (everything is rebuilt).
+    """
     try:
-        data = json.loads((cache_dir / MANIFEST).read_text(encoding="utf-8"))
-        if data.get("base") != base_key:
-            return {}, ""
-        return {k: _Entry(*v) for k, v in data["entries"].items()}, str(data.get("index", ""))
-    except (OSError, ValueError, TypeError, KeyError):
-        return {}, ""
+        data = marshal.loads((cache_dir / MANIFEST).read_bytes())
+        if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or data.get("base") != base_key:
+            return _Manifest()
+        return _Manifest({k: _Entry._make(v) for k, v in data["entries"].items()}, str(data["index"]),
+                         tuple(data["keywords"]))
+    except (OSError, ValueError, TypeError, KeyError, EOFError):
+        return _Manifest()
 
 
-def _save_manifest(cache_dir: Path, base_key: str, entries: dict[str, _Entry], index_key: str) -> None:
-    data = {"base": base_key, "index": index_key,
-            "entries": {k: [e.mtime_ns, e.size, e.key, e.name, e.module, e.stamp, e.written]
-                        for k, e in sorted(entries.items())}}
-    _write_if_changed(cache_dir / MANIFEST, json.dumps(data, separators=(",", ":")))
+def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest) -> None:
+    data = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
+            "keywords": list(manifest.keyword_modules),
+            "entries": {k: tuple(manifest.entries[k]) for k in sorted(manifest.entries)}}
+    _write_bytes_if_changed(cache_dir / MANIFEST, marshal.dumps(data))
 
 
 def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
@@ -346,11 +406,13 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     card_files, kw_files = _walk_sources(paths)
     kw_files = keyword_dir_for([], kw_files)
     cache_dir = out / ".cache" if out is not None else None
-    library, lib_diags, lib_hash = load_library(kw_files, cache_dir if use_cache else None)
+    library = _Library(kw_files, cache_dir if use_cache else None)
+    lib_diags = list(library.diagnostics)
     report.diagnostics += lib_diags
-    base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{lib_hash}"
+    base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{library.digest}"
     base_key = base.encode()
-    manifest, old_index_key = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else ({}, "")
+    old = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else _Manifest()
+    manifest = old.entries
     new_manifest: dict[str, _Entry] = {}
     stats: dict[str, os.stat_result] = {}
     results: dict[str, CardResult] = {}
@@ -403,7 +465,8 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     # arrive writes it, unless a cached card holds it.
     writer: dict[str, str] = {}  # module -> the card whose code is in it now
     claimed = {r.module: r.path for r in results.values() if r.cached}
-    for r in _compile_batches(todo, library, jobs or os.cpu_count() or 1, advance, base_key):
+    compiled = _compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key) if todo else ()
+    for r in compiled:
         results[r.path] = r
         if writing and not r.diagnostics and claimed.setdefault(r.module, r.path) == r.path:
             written += _write_module(pkg, r, present)
@@ -432,7 +495,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                  and writer.get(r.module, r.path) == r.path)]
         for r in late:
             final = r.module
-            again = compile_card(r.path, library, base_key)  # its display form names the same file
+            again = compile_card(r.path, library.get(), base_key)  # its display form names the same file
             again.module = final
             results[r.path] = again
     for shown in sorted(results):
@@ -451,10 +514,17 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         written += _write_if_changed(pkg / "py.typed", "")
         written += _write_if_changed(pkg / "cards" / "__init__.py", '"""Compiled cards."""\n')
         written += _write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n')
-        for f in library.files:
-            code = render_keyword_file(f, library)
-            check_generated(code, f.source)
-            written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
+        keyword_modules = old.keyword_modules
+        if not keyword_modules or not all((pkg / "keywords" / m).exists() for m in keyword_modules):
+            # They depend only on the library and the templates (both in the base key).
+            from .render import render_keyword_file
+            from .safety import check_generated
+            lib = library.get()
+            for f in lib.files:
+                code = render_keyword_file(f, lib)
+                check_generated(code, f.source)
+                written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
+            keyword_modules = tuple(f"{f.module}.py" for f in lib.files)
         cards = []
         for r in report.results:
             if r.diagnostics:
@@ -466,14 +536,14 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 st = stats[r.path]
                 new_manifest[r.path] = _Entry(st.st_mtime_ns, st.st_size, r.key, r.name,
                                               base_module[r.path], stamp, r.module)
-            elif r.path in new_manifest:
-                new_manifest[r.path].written = r.module
+            elif r.path in new_manifest and new_manifest[r.path].written != r.module:
+                new_manifest[r.path] = new_manifest[r.path]._replace(written=r.module)
         index = pkg / "index.py"
         # The index depends only on the (name, module) list, the library and the templates.
         index_key = hashlib.sha256(base_key + repr(cards).encode()).hexdigest()
-        if index_key == old_index_key and index.exists():
+        if index_key == old.index_key and index.exists():
             pass  # unchanged since the build that wrote it: not even rendered
-        elif _write_if_changed(index, render_index(cards, library)):
+        elif _write_if_changed(index, _render_index(cards, library.get())):
             written += 1
             # Compiled now, so the first lazy load of the pool doesn't compile it.
             py_compile.compile(str(index), doraise=True)
@@ -483,14 +553,21 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             if stale.endswith(".py"):
                 (pkg / "cards" / stale).unlink()
                 written += 1
+        new = _Manifest(new_manifest, index_key, keyword_modules)
         if use_cache:
-            _save_manifest(cache_dir, base, new_manifest, index_key)
+            if new != old:  # (a no-op build writes nothing, not even the manifest)
+                _save_manifest(cache_dir, base, new)
         else:  # modules were rewritten without it: it no longer describes the output
             (cache_dir / MANIFEST).unlink(missing_ok=True)
         report.written = written
     report.diagnostics.sort()
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
+    from .render import render_index
+    return render_index(cards, library)
 
 
 def _write_module(pkg: Path, r: CardResult, present: set[str]) -> int:

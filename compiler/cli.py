@@ -12,9 +12,7 @@ from dsl.diagnostics import Diagnostic
 
 from . import VERSION
 from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
-from .lower import lower_card_file
 from .terminal import print_diagnostics, progress_bar
-from .text import card_text
 
 
 def _show_progress(fmt: str) -> bool:
@@ -83,6 +81,8 @@ def cmd_text(args: argparse.Namespace) -> int:
             print(f"cardsmith: no card named {args.card!r} in {display(default_pool())}", file=sys.stderr)
             return 2
         target = matches[0]
+    from .lower import lower_card_file
+    from .text import card_text
     library, diags, _ = load_library(keyword_dir_for([target], kw_files))
     ir, card_diags = lower_card_file(target.read_text(encoding="utf-8"), display(target), library)
     _print_located(diags + card_diags)

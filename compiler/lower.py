@@ -16,6 +16,7 @@ from dsl.checks import Checker
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
+from runtime.pool import module_name as pool_module_name
 
 from .ir import (
     AbilityIR, ActionIR, ArgValue, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
@@ -48,12 +49,9 @@ def identifier(text: str, prefix: str = "") -> str:
 
 
 def module_name(text: str) -> str:
-    """A validated module name (snake case, ASCII) made from a card or file name."""
-    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "card"
-    if slug[0].isdigit():
-        slug = "c_" + slug
-    if pykeyword.iskeyword(slug):
-        slug += "_"
+    """A validated module name (snake case, ASCII) made from a card or file name (by the rule
+    :class:`runtime.pool.Pool` relies on to find a card's module without its index)."""
+    slug = pool_module_name(text)
     assert _IDENT.match(slug)
     return slug
 

@@ -7,7 +7,6 @@ are sorted, and nothing time-dependent is written, so output is byte-for-byte de
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 import jinja2
@@ -19,9 +18,8 @@ from .ir import (
     KeywordUseIR, LibraryIR, SpellIR, StaticIR, StaticPartIR, TriggeredIR,
 )
 from .lower import identifier
+from .templating import TEMPLATES
 from .text import ability_text, card_text
-
-TEMPLATES = Path(__file__).with_name("templates")
 
 
 @lru_cache(maxsize=1)
@@ -280,13 +278,3 @@ def render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
     return environment().get_template("index.py.j2").render(
         version=VERSION, names="\x00".join(n for n, _ in ordered), modules="\x00".join(m for _, m in ordered),
         keywords=kws, actions=acts)
-
-
-def template_hash() -> str:
-    """Hash of every template (part of the build cache key)."""
-    import hashlib
-    h = hashlib.sha256()
-    for p in sorted(TEMPLATES.glob("*.j2")):
-        h.update(p.name.encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()

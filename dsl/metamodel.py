@@ -11,12 +11,15 @@ import gc
 import hashlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from textx import TextXSyntaxError, get_location, metamodel_from_file
-from textx.metamodel import TextXMetaModel
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from textx.metamodel import TextXMetaModel
+
+# textX is imported where it is used, so that what needs only the grammar's hash (the build's
+# cache key, a no-op rebuild) doesn't pay for importing it.
 
 GRAMMAR_PATH = Path(__file__).with_name("cardsmith.tx")
 
@@ -24,6 +27,7 @@ GRAMMAR_PATH = Path(__file__).with_name("cardsmith.tx")
 @lru_cache(maxsize=1)
 def card_metamodel() -> TextXMetaModel:
     """The card/keyword language metamodel (built once per process)."""
+    from textx import metamodel_from_file
     return metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
 
 
@@ -34,6 +38,7 @@ def grammar_hash() -> str:
 
 def parse_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
     """Parse ``text`` (named ``path`` in diagnostics); return the model or None and syntax errors."""
+    from textx import TextXSyntaxError
     mm = card_metamodel()
     if not text.strip():
         # textX would read the file from disk for an empty string; an empty source is an error.
@@ -89,5 +94,6 @@ def _short(msg: str) -> str:
 
 def location(obj: Any) -> tuple[int, int]:
     """(line, col) of a model object."""
+    from textx import get_location
     loc = get_location(obj)
     return int(loc.get("line") or 1), int(loc.get("col") or 1)
