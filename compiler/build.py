@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import grammar_hash
+from dsl.metamodel import card_metamodel, grammar_hash
 from runtime.pool import PACKAGE
 
 from . import VERSION
@@ -132,7 +132,8 @@ def _library_pickle(cache_dir: Path | None, digest: str) -> Path | None:
 
 def _lower_library(items: list[tuple[str, str, str]], digest: str,
                    cached: Path | None) -> tuple[LibraryIR, list[Diagnostic]]:
-    """The library from its pickle in the cache, else lowered (and pickled when it has no errors)."""
+    """The library from its pickle in the cache, else lowered (and pickled when it has no errors);
+    the metamodel is taken from the same cache folder."""
     from .ir import LibraryIR
     from .lower import build_library, module_name
     if cached is not None and cached.exists():
@@ -142,6 +143,8 @@ def _lower_library(items: list[tuple[str, str, str]], digest: str,
                 return lib, []
         except Exception:  # noqa: BLE001 - a damaged cache entry is rebuilt, never fatal
             pass
+    if cached is not None:
+        card_metamodel(cached.parent)
     lib, diags = build_library([(text, shown, module_name(stem)) for text, shown, stem in items])
     if cached is not None and not diags:
         _write_bytes_if_changed(cached, pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
@@ -245,9 +248,11 @@ def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
 _WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
 
 
-def _init_worker(library: LibraryIR, base_key: bytes) -> None:
+def _init_worker(library: LibraryIR, base_key: bytes, cache_dir: Path | None) -> None:
     global _WORKER
     _WORKER = (library, base_key)
+    if cache_dir is not None:
+        card_metamodel(cache_dir)
 
 
 def _work(paths: list[str]) -> list[CardResult]:
@@ -380,17 +385,21 @@ def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest) -> None:
 
 
 def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
-                     base_key: bytes) -> Iterable[CardResult]:
-    """Compile ``todo`` in this process or, for many cards, in ``workers`` processes."""
+                     base_key: bytes, cache_dir: Path | None) -> Iterable[CardResult]:
+    """Compile ``todo`` in this process or, for many cards, in ``workers`` processes; with
+    ``cache_dir``, the metamodel is loaded from there (or kept there) before the first parse."""
     if len(todo) >= PARALLEL_THRESHOLD and workers > 1:
         # Batches of a few dozen cards: few round trips, and still even load at the end.
         chunk = max(8, min(64, len(todo) // (workers * 8)))
         batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(library, base_key)) as ex:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                 initargs=(library, base_key, cache_dir)) as ex:
             for batch in ex.map(_work, batches):
                 yield from batch
                 progress(len(batch))
     else:
+        if cache_dir is not None:
+            card_metamodel(cache_dir)
         for i in range(0, len(todo), GC_EVERY):
             batch = _compile_many(todo[i:i + GC_EVERY], library, base_key=base_key)
             yield from batch
@@ -465,7 +474,9 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     # arrive writes it, unless a cached card holds it.
     writer: dict[str, str] = {}  # module -> the card whose code is in it now
     claimed = {r.module: r.path for r in results.values() if r.cached}
-    compiled = _compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key) if todo else ()
+    metamodel_dir = cache_dir if use_cache else None
+    compiled = (_compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key, metamodel_dir)
+                if todo else ())
     for r in compiled:
         results[r.path] = r
         if writing and not r.diagnostics and claimed.setdefault(r.module, r.path) == r.path:
@@ -493,6 +504,8 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         late = [r for r in results.values() if r.cached and not r.diagnostics and not
                 (f"{r.module}.py" in present and manifest[r.path].written == r.module
                  and writer.get(r.module, r.path) == r.path)]
+        if late and metamodel_dir is not None:
+            card_metamodel(metamodel_dir)
         for r in late:
             final = r.module
             again = compile_card(r.path, library.get(), base_key)  # its display form names the same file

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,11 +23,32 @@ if TYPE_CHECKING:
 GRAMMAR_PATH = Path(__file__).with_name("cardsmith.tx")
 
 
-@lru_cache(maxsize=1)
-def card_metamodel() -> TextXMetaModel:
-    """The card/keyword language metamodel (built once per process)."""
+# The one metamodel of the process (a memo, like ``functools.lru_cache``, that a build can fill
+# from its cache folder before the first parse).
+_METAMODEL: dict[str, TextXMetaModel] = {}
+
+
+def card_metamodel(cache_dir: Path | None = None) -> TextXMetaModel:
+    """The card/keyword language metamodel, made once per process: with ``cache_dir`` (a build's
+    cache folder), loaded from there when an earlier process kept it (see
+    :mod:`dsl.metamodel_cache`), else built from the grammar and kept there."""
+    mm = _METAMODEL.get("card")
+    if mm is None:
+        mm = _METAMODEL["card"] = _load_or_build(cache_dir)
+    return mm
+
+
+def _load_or_build(cache_dir: Path | None) -> TextXMetaModel:
     from textx import metamodel_from_file
-    return metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
+
+    from . import metamodel_cache
+    kept = metamodel_cache.cache_file(cache_dir, GRAMMAR_PATH.read_bytes()) if cache_dir is not None else None
+    mm = metamodel_cache.load(kept) if kept is not None else None
+    if mm is None:
+        mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
+        if kept is not None:
+            metamodel_cache.save(mm, kept)
+    return mm
 
 
 def grammar_hash() -> str:
