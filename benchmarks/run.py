@@ -10,9 +10,11 @@ workers, whose sum divided by the cores is what the build takes on an otherwise 
 - compile: cards/s of a cold single-process build vs. the bare textX parse of the same files.
 - scale: a synthetic pool of ``--cards`` renamed copies of the shipped scripts (one card per
   file): cold build on all cores (vs. the bare parse rate times the cores), no-op rebuild and
-  one-card edit (vs. the cold build), peak memory (max RSS of the build and of its workers).
-- load: one card from the compiled pool, lazily, then all of it (after importing the runtime,
-  which is timed on its own).
+  one-card edit (vs. the cold build; ``build()`` in a fresh process, and the whole
+  ``cardsmith build`` command with its imports: ``*_command_*``, for an edit that renames the card
+  and one that doesn't), peak memory (max RSS of the build and of its workers).
+- load: one card from the compiled pool by name, lazily, in a fresh process, then the name list
+  and all of it (after importing the runtime, which is timed on its own).
 - play: seeded random games without invariant checks (games/s, decisions/s on one core), the cost
   of one priority decision with 100 permanents vs. 10, snapshot + restore of those states.
 
@@ -80,18 +82,24 @@ def _read(files: list[Path]) -> list[tuple[str, str]]:
 
 
 def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
-    """Cold single-process build vs. the bare parse of the same files, best of ``rounds`` each."""
+    """Cold single-process build vs. the bare parse of the same files (the cards and the keyword
+    library, which a cold build parses too), best of ``rounds`` each; the bare parse of the cards
+    alone is given beside it."""
     src = make_pool(tmp / "c_src", n)
-    texts = _read(sorted(src.rglob("*.card")))
-    bare, full = float("inf"), float("inf")
+    cards = _read(sorted(src.rglob("*.card")))
+    keywords = _read(sorted(src.rglob("*.kw")))
+    bare, bare_cards, full = float("inf"), float("inf"), float("inf")
     for r in range(rounds):
-        bare = min(bare, bare_parse_seconds(texts))
+        parse_cards = bare_parse_seconds(cards)
+        bare_cards = min(bare_cards, parse_cards)
+        bare = min(bare, parse_cards + bare_parse_seconds(keywords))
         start = time.process_time()
         report = build([src], tmp / f"c_out{r}", jobs=1)
         full = min(full, time.process_time() - start)
         assert not report.diagnostics, report.diagnostics[:3]
-    return {"cards": n, "bare_parse_cards_per_s": n / bare, "pipeline_cards_per_s_1core": n / full,
-            "ratio_to_bare_parse": bare / full}
+    return {"cards": n, "keyword_files": len(keywords), "bare_parse_cards_per_s": n / bare_cards,
+            "bare_parse_all_files_s": bare, "pipeline_s": full, "pipeline_cards_per_s_1core": n / full,
+            "ratio_to_bare_parse": bare / full, "ratio_to_bare_parse_of_cards_only": bare_cards / full}
 
 
 def _in_subprocess(code: str) -> list[str]:
@@ -113,6 +121,20 @@ def _build_in_subprocess(src: Path, out: Path) -> dict[str, Any]:
             "summary": summary.replace("_", " ")}
 
 
+def _command_in_subprocess(src: Path, out: Path) -> dict[str, float]:
+    """``cardsmith build`` as a user runs it: a fresh interpreter, imports included.  Wall-clock
+    seconds and the CPU seconds of that process (its children's usage, read from this side)."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "compiler.cli", "build", "-o", str(out), str(src)],
+                   capture_output=True, text=True, check=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return {"wall": wall, "cpu": cpu}
+
+
 def scale_bench(tmp: Path, n: int) -> Results:
     """The synthetic pool: cold build, no-op rebuild, one-card edit, peak memory, load."""
     src = make_pool(tmp / "s_src", n)
@@ -123,9 +145,17 @@ def scale_bench(tmp: Path, n: int) -> Results:
     out = tmp / "s_out"
     cold = _build_in_subprocess(src, out)
     noop = _build_in_subprocess(src, out)
-    one = sorted(src.rglob("*.card"))[n // 2]
+    noop_cmd = _command_in_subprocess(src, out)
+    files = sorted(src.rglob("*.card"))
+    one = files[n // 2]
     one.write_text(one.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
     edit = _build_in_subprocess(src, out)
+    two = files[n // 2 + 1]  # the same edit again, timed as the whole command
+    two.write_text(two.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
+    edit_cmd = _command_in_subprocess(src, out)
+    body = two.read_text(encoding="utf-8")  # and an edit that keeps the name (the index is unchanged)
+    two.write_text(body.replace("\n}", "\n\n}", 1) if "\n}" in body else body + "\n", encoding="utf-8")
+    body_cmd = _command_in_subprocess(src, out)
     cores = os.cpu_count() or 1
     # On an idle machine the build takes its CPU time spread over the cores (but no less than the
     # part the main process does alone).
@@ -138,22 +168,36 @@ def scale_bench(tmp: Path, n: int) -> Results:
                     "cold_summary": cold["summary"],
                     "noop_rebuild_s": noop["wall"], "noop_rebuild_cpu_s": noop["cpu"],
                     "noop_vs_cold": noop["wall"] / cold["wall"], "noop_summary": noop["summary"],
+                    "noop_command_s": noop_cmd["wall"], "noop_command_cpu_s": noop_cmd["cpu"],
                     "one_card_edit_s": edit["wall"], "one_card_edit_cpu_s": edit["cpu"],
                     "edit_vs_cold": edit["wall"] / cold["wall"], "edit_summary": edit["summary"],
+                    "one_card_edit_command_s": edit_cmd["wall"], "one_card_edit_command_cpu_s": edit_cmd["cpu"],
+                    "body_edit_command_s": body_cmd["wall"], "body_edit_command_cpu_s": body_cmd["cpu"],
                     "peak_rss_mb": max(cold["mb"], noop["mb"], edit["mb"])}
-    res.update(load_bench(out))
+    name = _card_name(files[n // 3])
+    res.update(load_bench(out, name))
     return res
 
 
-def load_bench(out: Path) -> Results:
-    """Load one card lazily from a fresh process, then all cards; the runtime import timed apart."""
+def _card_name(path: Path) -> str:
+    import re
+    m = re.search(r'card "((?:\\.|[^"\\])*)"', path.read_text(encoding="utf-8"))
+    assert m and "\\" not in m.group(1)
+    return m.group(1)
+
+
+def load_bench(out: Path, name: str) -> Results:
+    """Load one card by name lazily in a fresh process (``Pool(dir).get(name)``, CPU and wall
+    time), then the pool's name list and every card; the runtime import is timed apart."""
     code = ("import sys,time;sys.path.insert(0,%r);t=time.perf_counter();import runtime.pool, runtime.api;"
-            "i=time.perf_counter()-t;t=time.perf_counter();p=runtime.pool.Pool(%r);"
-            "n=p.names();p.get(n[len(n)//2]);a=time.perf_counter()-t;"
-            "t=time.perf_counter();[p.get(x) for x in n];print(i,a,time.perf_counter()-t)") % (str(ROOT), str(out))
-    imports, load_one, load_all = (float(x) for x in _in_subprocess(code))
-    return {"import_runtime_s": imports, "load_one_card_s": load_one, "load_all_s": load_all,
-            "load_one_vs_all": load_one / load_all}
+            "i=time.perf_counter()-t;t=time.perf_counter();c=time.process_time();p=runtime.pool.Pool(%r);"
+            "p.get(%r);a=time.perf_counter()-t;c=time.process_time()-c;"
+            "t=time.perf_counter();n=p.names();x=time.perf_counter()-t;"
+            "t=time.perf_counter();[p.get(x) for x in n];print(i,a,c,x,time.perf_counter()-t)") % (
+                str(ROOT), str(out), name)
+    imports, load_one, load_one_cpu, names, load_all = (float(x) for x in _in_subprocess(code))
+    return {"import_runtime_s": imports, "load_one_card_s": load_one, "load_one_card_cpu_s": load_one_cpu,
+            "read_index_s": names, "load_all_s": load_all, "load_one_vs_all": load_one / load_all}
 
 
 def play_bench(tmp: Path, games: int, rounds: int) -> Results:
@@ -229,8 +273,14 @@ BUDGETS: list[tuple[str, str, str, Callable[[float], bool]]] = [
     ("scale", "noop_rebuild_cpu_s", "<= 1 s at 30,000", lambda v: v <= 1),
     ("scale", "one_card_edit_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "one_card_edit_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "noop_command_s", "<= 1 s at 30,000", lambda v: v <= 1),
+    ("scale", "noop_command_cpu_s", "<= 1 s at 30,000", lambda v: v <= 1),
+    ("scale", "one_card_edit_command_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "one_card_edit_command_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "body_edit_command_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "peak_rss_mb", "<= 500 MB", lambda v: v <= 500),
     ("scale", "load_one_card_s", "<= 0.05 s (lazy)", lambda v: v <= 0.05),
+    ("scale", "load_one_card_cpu_s", "<= 0.05 s (lazy)", lambda v: v <= 0.05),
     ("play", "games_per_s_1core", "target 50 / core", lambda v: v >= 50),
     ("play", "decision_growth_100_vs_10", "< 2x", lambda v: v < 2),
 ]

@@ -92,6 +92,18 @@ def test_ast_allowlist_rejects_escapes() -> None:
                 "def f():\n    pass\n", "x = [i for i in ()]\n", "x = lambda: 1\n", "open('f')\n", "x = (\n"):
         with pytest.raises(UnsafeCode):
             check_generated(bad)
+    # Escapes hidden in every kind of place an allowed node can hold another node.
+    for bad in ("class A:\n    x = rt.f(lambda: 1)\n", "x = {**rt.__dict__}\n", "x = {1: eval}\n",
+                "class A:\n    def __init__(self, a=eval('1')):\n        pass\n",
+                "class A:\n    def __init__(self, *, a=eval('1')):\n        pass\n",
+                "class A:\n    def __init__(self, *a: exec):\n        pass\n",
+                "class A:\n    def abilities(self) -> __import__('os'):\n        pass\n",
+                "class A(metaclass=eval('x')):\n    pass\n", "class A(rt.B, eval('x')):\n    pass\n",
+                "@eval\nclass A:\n    x = 1\n", "x: eval('1') = 1\n", "x = rt.a[eval('1')]\n",
+                "x = -eval('1')\n", "x = 1 | eval('1')\n", "x = rt.f(k=eval('1'))\n", "x = (1, open)\n",
+                "x = f'{rt}'\n", "x = 1 if rt else 2\n", "x = y = sys\n"):
+        with pytest.raises(UnsafeCode):
+            check_generated(bad)
 
 
 def test_every_shipped_module_passes_the_allowlist(pool_dir: Path) -> None:
