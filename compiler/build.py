@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
 GC_EVERY = 64  # cards compiled between collections of the young generations (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
+_RACY_NS = int(RACY_SECONDS * 1e9)
 MANIFEST = "manifest.marshal"
 MANIFEST_FORMAT = 2  # bumped whenever the layout of the manifest changes
 
@@ -71,11 +72,8 @@ def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, str]], list[Pa
     for p in paths:
         if p.is_dir():
             for folder, _, names in os.walk(p, followlinks=True):
-                for n in names:
-                    if n.endswith(".card"):
-                        cards.add((folder, n))
-                    elif n.endswith(".kw"):
-                        keywords.add(Path(folder, n))
+                cards.update((folder, n) for n in names if n.endswith(".card"))
+                keywords.update(Path(folder, n) for n in names if n.endswith(".kw"))
         elif p.suffix == ".kw":
             keywords.add(p)
         else:
@@ -107,10 +105,15 @@ class _Display:
     def __call__(self, folder: str, name: str, st: os.stat_result) -> str:
         if stat.S_ISLNK(st.st_mode):
             return display(Path(folder, name))  # a symbolic link shows as what it points to
+        shown = self.folder(folder)
+        return name if shown == "." else os.path.join(shown, name)
+
+    def folder(self, folder: str) -> str:
+        """How ``folder`` is shown."""
         shown = self.folders.get(folder)
         if shown is None:
             shown = self.folders[folder] = display(Path(folder))
-        return name if shown == "." else os.path.join(shown, name)
+        return shown
 
 
 def library_sources(keyword_files: list[Path]) -> tuple[str, list[tuple[str, str, str]]]:
@@ -347,7 +350,7 @@ class _Entry(NamedTuple):
     def trusted(self, st: os.stat_result) -> bool:
         """Unchanged by size and mtime, and not modified just before it was recorded."""
         return (st.st_mtime_ns == self.mtime_ns and st.st_size == self.size
-                and self.mtime_ns < self.stamp - int(RACY_SECONDS * 1e9))
+                and self.mtime_ns < self.stamp - _RACY_NS)
 
 
 @dataclass
@@ -427,13 +430,25 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     results: dict[str, CardResult] = {}
     todo: list[str] = []
     shown_as = _Display()
+    # The loop below runs once per card of the pool on every build, a no-op one included: paths
+    # are joined once per folder, not with ``os.path.join`` per file.
+    folder_of: str | None = None
+    prefix = shown_prefix = ""
+    lstat, is_link = os.lstat, stat.S_ISLNK
     for folder, file_name in card_files:
-        p = os.path.join(folder, file_name)
+        if folder != folder_of:
+            folder_of, prefix = folder, os.path.join(folder, "")
+            shown_prefix = os.path.join(shown_as.folder(folder), "")
+            if shown_prefix == os.path.join(".", ""):
+                shown_prefix = ""
+        p = prefix + file_name
         try:
-            st = os.lstat(p)
-            shown = shown_as(folder, file_name, st)
-            if stat.S_ISLNK(st.st_mode):
+            st = lstat(p)
+            if is_link(st.st_mode):
+                shown = shown_as(folder, file_name, st)  # a symbolic link shows as what it points to
                 st = os.stat(p)
+            else:
+                shown = shown_prefix + file_name
             entry = manifest.get(shown)
             if entry is not None and entry.trusted(st):
                 # Unchanged since it was compiled: not even read (its module is in the output).
@@ -486,7 +501,8 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     by_name: dict[str, str] = {}
     by_module: dict[str, str] = {}
     base_module: dict[str, str] = {}
-    for shown in sorted(results):
+    order = sorted(results)
+    for shown in order:
         r = results[shown]
         if r.diagnostics:
             continue
@@ -501,8 +517,9 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     if writing:
         # A cached card whose module is missing, was last written for another card, or was
         # overwritten above is compiled again (the manifest and the modules are the whole cache).
+        present_modules = {n[:-3] for n in present if n.endswith(".py")}
         late = [r for r in results.values() if r.cached and not r.diagnostics and not
-                (f"{r.module}.py" in present and manifest[r.path].written == r.module
+                (r.module in present_modules and manifest[r.path].written == r.module
                  and writer.get(r.module, r.path) == r.path)]
         if late and metamodel_dir is not None:
             card_metamodel(metamodel_dir)
@@ -511,7 +528,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             again = compile_card(r.path, library.get(), base_key)  # its display form names the same file
             again.module = final
             results[r.path] = again
-    for shown in sorted(results):
+    for shown in order:
         r = results[shown]
         report.results.append(r)
         if r.diagnostics:
@@ -561,11 +578,10 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             # Compiled now, so the first lazy load of the pool doesn't compile it.
             py_compile.compile(str(index), doraise=True)
         # Remove modules of cards no longer in the pool.
-        keep = {f"{m}.py" for _, m in cards} | {"__init__.py"}
-        for stale in sorted(present - keep):
-            if stale.endswith(".py"):
-                (pkg / "cards" / stale).unlink()
-                written += 1
+        kept = {m for _, m in cards} | {"__init__"}
+        for stale in sorted(present_modules - kept):
+            (pkg / "cards" / f"{stale}.py").unlink()
+            written += 1
         new = _Manifest(new_manifest, index_key, keyword_modules)
         if use_cache:
             if new != old:  # (a no-op build writes nothing, not even the manifest)

@@ -11,11 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TextIO
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 from dsl.diagnostics import Diagnostic
+
+# rich is imported only when color or a progress bar is drawn (on a terminal): a build run from a
+# script or CI, a no-op one in particular, doesn't pay for importing it.
 
 
 def source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None:
@@ -55,6 +54,8 @@ def print_diagnostics(diags: Sequence[Diagnostic], stream: TextIO, color: bool) 
         for d in diags:
             stream.write("\n".join(excerpt(d, cache)) + "\n")
         return
+    from rich.console import Console
+    from rich.markup import escape
     console = Console(file=stream, highlight=False, soft_wrap=True)
     for d in diags:
         lines = excerpt(d, cache)
@@ -77,6 +78,8 @@ def progress_bar(enabled: bool, what: str, stream: TextIO) -> Iterator[Callable[
     if not enabled:
         yield None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     console = Console(file=stream)
     with Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as bar:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import MANIFEST, build, default_pool
+from compiler.build import MANIFEST, build, default_pool, display
 from runtime.pool import PACKAGE, Pool, UnknownCard, module_name
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -88,3 +88,18 @@ def test_card_loads_without_the_index_when_its_module_is_named_after_it(tmp_path
     assert Pool(out).get("Lightning Bolt").name == "Lightning Bolt"
     with pytest.raises(UnknownCard):
         Pool(out).get("Grizzly bears")  # module grizzly_bears exists, but defines another name
+
+
+def test_symlinked_card_is_shown_as_its_target_and_cached(tmp_path: Path) -> None:
+    src = _small_pool(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "bolt.card"
+    (src / "l" / "lightning_bolt.card").rename(target)
+    (src / "l" / "lightning_bolt.card").symlink_to(target)
+    out = tmp_path / "out"
+    first = build([src], out, jobs=1)
+    link = display(src / "l" / "lightning_bolt.card")  # as before the per-folder fast path
+    assert not first.diagnostics and link in {r.path for r in first.results}
+    again = build([src], out, jobs=1)
+    assert again.compiled == 0 and again.cached == 3 and again.written == 0
