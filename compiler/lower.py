@@ -1168,6 +1168,9 @@ class CardLowering:
             who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
             kind = "cant_search" if k == "CantSearchStmt" else "skip_extra_turns"
             return StaticIR((StaticPartIR(kind, keywords=(who,)),), None, False, word)
+        if k == "AdditionalLandStmt":
+            # 305.2: continuous effects may increase the number of lands a player can play.
+            return StaticIR((StaticPartIR("extra_land", count=NUMBER_WORDS[b.count]),), None, False, word)
         if k == "TopRevealedStmt":
             # 401.5: the top card of its controller's library is public while this is on the battlefield.
             return StaticIR((StaticPartIR("top_revealed"),), None, False, word)

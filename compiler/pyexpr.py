@@ -431,6 +431,8 @@ def static_part(p: StaticPartIR) -> str:
         return f"rt.CantSearchLibraries(who={lit(p.keywords[0])})"
     if p.kind == "skip_extra_turns":
         return f"rt.SkipsExtraTurns(who={lit(p.keywords[0])})"
+    if p.kind == "extra_land":
+        return f"rt.AdditionalLandPlays(count={lit(p.count)})"
     if p.kind == "top_revealed":
         return "rt.TopOfLibraryRevealed()"
     if p.kind == "play_top":

@@ -833,6 +833,10 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
         if [p.kind for p in ab.parts] == ["skip_extra_turns"]:
             who = "an opponent" if ab.parts[0].keywords[0] == "opponents" else "a player"
             return f"If {who} would begin an extra turn, that player skips that turn instead."
+        if [p.kind for p in ab.parts] == ["extra_land"]:
+            k = ab.parts[0].count
+            many = "an additional land" if k == 1 else f"{NUMBER_TEXT.get(k, str(k))} additional lands"
+            return f"You may play {many} on each of your turns."
         if [p.kind for p in ab.parts] == ["top_revealed"]:
             return "Play with the top card of your library revealed."
         if [p.kind for p in ab.parts] == ["play_top"]:

@@ -18,7 +18,7 @@ from .continuous import (
     DamageGainsLife, DamageIsLethal, GainKeywords, GainKeywordAtManaCost, Indestructible, LoseKeywords, MinimumBlockers, PhasesEachUntap,
     MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     PreventDamageFrom, PTChange, Untargetable, TopOfLibraryRevealed, MayPlayTopOfLibrary,
-    CantSearchLibraries, SkipsExtraTurns,
+    CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 )
 from .effects import (
     AddMana, AttachSource, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
@@ -123,6 +123,7 @@ __all__ = [
     "SetPT",
     "MaxHandSize",
     "TopOfLibraryRevealed",
+    "AdditionalLandPlays",
     "CantSearchLibraries",
     "SkipsExtraTurns",
     "TakeExtraTurn",

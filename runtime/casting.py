@@ -346,6 +346,14 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     # An ability whose cost sacrificed its source still resolves; it uses last known information (608.2h).
 
 
+def land_plays_allowed(game: "Game", player: int) -> int:
+    """305.2: one land a turn, increased by static abilities of permanents the player controls."""
+    from .continuous import AdditionalLandPlays
+    return 1 + sum(part.count for o in game.battlefield() if o.controller == player
+                   for part, _ in game.characteristics(o).has(AdditionalLandPlays)
+                   if isinstance(part, AdditionalLandPlays))
+
+
 def play_land(game: "Game", player: int, req: PlayLand) -> None:
     """305.1-305.3: play a land from hand, once per turn, at sorcery timing."""
     from .game import IllegalAction
@@ -361,7 +369,7 @@ def play_land(game: "Game", player: int, req: PlayLand) -> None:
     why = _sorcery_timing(game, player)
     if why:
         raise IllegalAction(f"can't play {name}: {why} (305.1)")
-    if game.players[player].lands_played >= 1:
+    if game.players[player].lands_played >= land_plays_allowed(game, player):
         raise IllegalAction("you've already played a land this turn (305.2)")
     game.players[player].lands_played += 1
     game.log(f"{game.players[player].name} plays {name}")

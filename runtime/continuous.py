@@ -121,6 +121,13 @@ class SkipsExtraTurns:
 
 
 @dataclass(frozen=True)
+class AdditionalLandPlays:
+    """305.2: its controller may play ``count`` more lands on each of their turns."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class TopOfLibraryRevealed:
     """401.5, 701.14c: its controller plays with the top card of their library revealed (public)."""
 
@@ -341,7 +348,7 @@ Part = Union[
     CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
-    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns,
+    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 ]
 
 

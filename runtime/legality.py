@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
-from .casting import cast_banned, instant_timing, may_play
+from .casting import cast_banned, instant_timing, land_plays_allowed, may_play
 from .costoptions import cost_options
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
@@ -132,7 +132,7 @@ def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int,
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
     return (obj.zone is Zone.HAND or may_play(game, obj, player)) and _sorcery_ok(game, player) \
-        and game.players[player].lands_played == 0
+        and game.players[player].lands_played < land_plays_allowed(game, player)
 
 
 def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None,
