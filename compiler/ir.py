@@ -217,6 +217,8 @@ class TriggerIR:
     from_graveyard: bool = False  # 113.6k-style: the ability works while its card is in the graveyard
     combat: bool = False  # deals_damage / dealt_damage: combat damage only (510.2)
     recipient: str = ""  # deals_damage: "" (anything) | "player" | "opponent" | "creature"
+    zone: str = ""  # 113.6b: the zone it functions in when it says so ("exile"); "" for the usual zones
+    counter: str = ""  # last_counter_removed: the counter kind ("time", 702.62a)
 
     @property
     def event_player(self) -> bool:
@@ -276,6 +278,7 @@ class ActivatedIR:
     ability_word: str = ""
     once_per_turn: bool = False  # "Activate this ability only once each turn." (602.5b)
     from_hand: bool = False  # functions only while its card is in its owner's hand (113.6a, 702.29a)
+    special: bool = False  # a special action (116.2f): doesn't use the stack
 
 
 @dataclass(frozen=True)

@@ -468,6 +468,11 @@ class CardLowering:
             return ConditionIR("", "", kind="empty_hand")
         if k == "TotalPowerCondition":
             return ConditionIR("", "", kind="total_power", count=int(c.value))
+        if k == "CountersCondition":
+            # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
+            n = self.amount(c.count)
+            return ConditionIR("", self.counter_kind(c.counter), kind="counters", count=n.value, negated=False,
+                               keyword="or more" if c.ormore else "")
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -838,7 +843,11 @@ class CardLowering:
             ref = self.target(e.target, cond)
             whose = self.from_graveyard(e, ref) if e.source is not None else ""
             also = self.target(e.also, cond) if e.also is not None else None
-            return EffectIR("exile", (("target", ref), ("from", whose), ("also", also)))
+            args: tuple[tuple[str, Any], ...] = (("target", ref), ("from", whose), ("also", also))
+            if e.counter is not None:
+                # 702.62a: "exile it with N time counters on it" (the counters come with it, 122.1).
+                args += (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)))
+            return EffectIR("exile", args)
         if k == "ReturnFromGraveyardEffect" and e.source is None:
             ref = self.target(e.target, cond)
             t = self.targets[ref.index] if ref.kind == "slot" and self.targets else None
@@ -882,6 +891,9 @@ class CardLowering:
             return EffectIR("exile_top", (("player", self.player(e.player, cond)),))
         if k == "MayPlayEffect":
             return EffectIR("may_play", ())
+        if k == "CastThisEffect" and e.free:
+            # 118.9, 608.2g, 702.62a: cast it during resolution without paying its mana cost, if able.
+            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", "")))
         if k == "CastThisEffect":
             if self.params is None:
                 self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
@@ -1085,6 +1097,8 @@ class CardLowering:
         self.last_player = None
         if k == "TriggeredStmt":
             trigger = self.trigger(b.trigger)
+            if b.zone:
+                trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             cond = self.condition(b.condition) if b.condition is not None else None
             self.self_it, self.effects_done = trigger.scope == "this" and trigger.events != ("beginning",), 0
             self.event = trigger
@@ -1112,7 +1126,7 @@ class CardLowering:
                     cost = replace(cost, plus_param=b.param)
             if cost.discard_this and not b.fromhand:
                 self.ck.error(b, "'discard this card' is a cost of an ability that works in the hand: start it with 'from hand:'")
-            for part in b.cost.parts:
+            for part in (b.cost.parts if b.cost is not None else ()):
                 if cname(part) == "RemoveCountersCost":
                     self.counter_kind(part.counter)
             sents = self.sentences(b.sentences)
@@ -1121,8 +1135,10 @@ class CardLowering:
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             if b.sorcery:
                 restriction = ConditionIR("", "", kind="sorcery_timing")
+            if b.castable:
+                restriction = ConditionIR("", "", kind="cast_timing")  # 116.2f: when it could be cast
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
-                               once_per_turn=bool(b.once), from_hand=bool(b.fromhand))
+                               once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
         if k == "UncounterableStmt":
             return UncounterableIR(word)
         if k == "AsTurnedFaceUpStmt":
@@ -1214,6 +1230,11 @@ class CardLowering:
             verb = "cast" if t.who == "you" else "casts"
             return TriggerIR(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+        if cname(t) == "LastCounterTrigger":
+            # 702.62a-style: the last counter of a kind is removed from the object (603.2).
+            kind = self.counter_kind(t.counter)
+            return TriggerIR(("last_counter_removed",), counter=kind,
+                             words=f"{t.lead} the last {kind} counter is removed from this")
         if cname(t) == "BeginningTrigger":
             step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
             return TriggerIR(("beginning",), step=step, whose=t.whose,

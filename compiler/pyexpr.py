@@ -205,6 +205,10 @@ def condition(c: ConditionIR | None) -> str:
         return f"rt.TotalPower(at_least={lit(c.count)})"
     if c.kind == "sorcery_timing":
         return "rt.SorceryTiming()"
+    if c.kind == "cast_timing":
+        return "rt.CouldCastTiming()"
+    if c.kind == "counters":
+        return f"rt.HasCounters(counter={lit(c.word)}, at_least={lit(c.count)})"
     fields = [f"label={lit(c.label)}"]
     if c.ordinal is not None:
         fields.append(f"ordinal={lit(c.ordinal)}")
@@ -295,6 +299,8 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.ReturnFromGraveyard(target={r('target')}, to=rt.Zone.{zone})"
     if k == "exile":
         also = f", also={r('also')}" if isinstance(a.get("also"), RefIR) else ""
+        if a.get("counter"):
+            also += f", counters={lit(a['counter'])}, amount={am('amount')}"
         return f"rt.ExileObject(target={r('target')}{also})"
     if k == "cant_cast_same_name":
         named = a["named"]
@@ -481,8 +487,9 @@ def static_part(p: StaticPartIR) -> str:
 def trigger(t: TriggerIR) -> str:
     """Trigger expression."""
     if t.events == ("beginning",):
-        return f"rt.BeginningOfStep(step={lit(t.step)}, yours={lit(t.whose == 'your')})"
-    if t.events == ("enters",) and t.scope == "this":
+        zone = f", zone={lit(t.zone)}" if t.zone else ""
+        return f"rt.BeginningOfStep(step={lit(t.step)}, yours={lit(t.whose == 'your')}{zone})"
+    if t.events == ("enters",) and t.scope == "this" and not t.zone:
         return "rt.EntersTheBattlefield()"
     extra = f", filter={obj_filter(t.filter)}" if t.filter is not None else ""
     if t.scope != "this":
@@ -497,6 +504,10 @@ def trigger(t: TriggerIR) -> str:
         extra += ", combat_only=True"
     if t.recipient:
         extra += f", recipient={lit(t.recipient)}"
+    if t.zone:
+        extra += f", zone={lit(t.zone)}"
+    if t.counter:
+        extra += f", counter={lit(t.counter)}"
     return f"rt.ObjectEvent(events={lit(t.events)}{extra})"
 
 

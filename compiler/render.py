@@ -117,7 +117,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                                     "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
                                     "sentences": [], "parts": [], "restriction": "", "once": False,
-                                    "from_hand": False,
+                                    "from_hand": False, "special": False,
                                     "modes": [], "choose": 0, "divide": ""}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
@@ -151,6 +151,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                 entry["restriction"] = pyexpr.condition(ab.restriction) if ab.restriction else ""
                 entry["once"] = ab.once_per_turn
                 entry["from_hand"] = ab.from_hand
+                entry["special"] = ab.special
         entries.append(entry)
         instances.append(f"{cls}()")
     return entries, instances, imports

@@ -313,6 +313,11 @@ class _Phrase:
             also = a.get("also")
             if isinstance(also, RefIR):
                 tail += f" and {self.ref(also)}"
+            amt = a.get("amount")
+            if isinstance(amt, AmountIR):
+                many = counters_text(amt.value, str(a['counter'])) if amt.kind == "fixed" else \
+                    f"{_amount(amt)} {a['counter']} counters"
+                tail += f" with {many} on it"
             return f"{verb} {self.ref(ref)}{tail}"
         if k == "return_from_graveyard":
             ref = a["target"]
@@ -555,6 +560,8 @@ class _Phrase:
         if k == "cast_this":
             ref = a["target"]
             assert isinstance(ref, RefIR)
+            if not a["label"]:
+                return f"cast {self.ref(ref)} without paying its mana cost"
             return f"cast {self.ref(ref)} for its {a['label']} cost"
         if k == "copy_spell":
             ref = a["target"]
@@ -623,6 +630,12 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return f"if creatures you control have total power {c.count} or greater"
     if c.kind == "sorcery_timing":
         return "any time you could cast a sorcery"
+    if c.kind == "cast_timing":
+        return "any time you could cast it"
+    if c.kind == "counters":
+        n = "a" if c.count == 1 and not c.keyword else NUMBER_TEXT.get(c.count, str(c.count))
+        more = " or more" if c.keyword else ""
+        return f"if it has {n}{more} {c.word} counter{'s' if c.count != 1 or c.keyword else ''} on it"
     who = "it" if c.subject is not None or not spell else "this spell"
     if c.that_spell:
         who = "that spell"
@@ -731,7 +744,11 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
         only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard
                                                        and a.reveal is None and a.tap_permanents is None and a.put_counters is None)
                         for a in use.args)
-        line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
+        if len(args) == 2 and kinds == ["number", "cost"]:
+            # "Suspend 4—{U}" (702.62a): a number and then a cost are printed joined by an em dash.
+            line += f" {args[0]}\u2014{args[1]}"
+        else:
+            line += (" " + " ".join(args)) if only_mana else ("\u2014" + " ".join(args) + ".")
     if reminder and kw is not None and kw.reminder:
         text = kw.reminder
         for (pname, _), a in zip(kw.params, use.args):

@@ -96,6 +96,7 @@ class BeginningOfStep:
 
     step: str
     yours: bool = True
+    zone: str = ""  # 113.6b: the zone it functions in when it says so ("exile"); "" is the battlefield
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,9 @@ class ObjectEvent:
     # ("" any, "player", "opponent", "creature").
     combat_only: bool = False
     recipient: str = ""
+    # 113.6b: the zone the ability says it functions in ("exile", 702.62a); "" for the usual ones.
+    zone: str = ""
+    counter: str = ""  # last_counter_removed: the counter kind ("when the last time counter is removed")
 
 
 Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]
@@ -146,6 +150,7 @@ class ActivatedAbility(Ability):
     restriction: ClassVar[Condition | None] = None  # "activate only if" (602.5b)
     once_per_turn: ClassVar[bool] = False  # "Activate this ability only once each turn." (602.5b)
     from_hand: ClassVar[bool] = False  # functions only while its card is in its owner's hand (113.6a, 702.29a)
+    special: ClassVar[bool] = False  # a special action (116.2f): taken at once, without the stack
 
 
 class StaticAbility(Ability):

@@ -30,7 +30,7 @@ from .effects import (
 from .facedown import FaceDown
 from .values import (
     GraveyardSize,
-    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, CountOf, YouControl, NoCardsInHand, SorceryTiming, TotalPower, EachObject, EachOpponent, EachPlayer,
+    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, CountOf, YouControl, NoCardsInHand, SorceryTiming, CouldCastTiming, HasCounters, TotalPower, EachObject, EachOpponent, EachPlayer,
     CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer, DefendingPlayerControls,
@@ -136,6 +136,8 @@ __all__ = [
     "YouControl",
     "NoCardsInHand",
     "SorceryTiming",
+    "CouldCastTiming",
+    "HasCounters",
     "TotalPower",
     "Keyword",
     "KeywordAction",

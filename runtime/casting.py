@@ -62,13 +62,15 @@ def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
 
 
 def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: bool = False,
-               named: AlternativeCost | None = None) -> None:
+               named: AlternativeCost | None = None, free: bool = False) -> None:
     """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast.
 
     ``during_resolution``: an effect instructs the player to cast it now (608.2g): timing
     permissions are ignored and "only as instructed" alternative costs (702.35a) may be used.
     ``named``: an alternative cost the instructing ability names itself, an option after the
     object's own (113.7a: the card need not still have the keyword that made the ability).
+    ``free``: the effect casts it "without paying its mana cost" from the zone it is in (118.9,
+    702.62a), an alternative cost of nothing; it can't be combined with another one (118.9a).
     """
     from .game import IllegalAction
 
@@ -113,8 +115,15 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         if alt.instructed and not during_resolution:
             raise IllegalAction(f"{name} can be cast for its {alt.label} cost only as its triggered ability "
                                 f"instructs (702.35a, 608.2g)")
-    elif o.zone is not Zone.HAND and not may_play(game, o, player):
+    elif free and not during_resolution:
+        raise IllegalAction(f"{name} can be cast without paying its mana cost only as an effect instructs (118.9)")
+    elif o.zone is not Zone.HAND and not free and not may_play(game, o, player):
         raise IllegalAction(f"{name} can't be cast from the {o.zone.value} (601.2a)")
+    if alt is not None and free:
+        raise IllegalAction(f"{name}: a spell can't be cast with two alternative costs (118.9a)")
+    if alt is None and not free and not d.mana_cost:
+        # 202.1b, 118.6: no mana cost is an unpayable cost; it can be cast only by an alternative cost.
+        raise IllegalAction(f"{name} has no mana cost: it can't be cast by paying it (202.1b, 118.6)")
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not during_resolution:
         why = _sorcery_timing(game, player)
         if why:
@@ -135,13 +144,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         # 601.2b: a mandatory additional cost ("As an additional cost to cast this spell, ...") is paid.
         if isinstance(opt, AdditionalCost) and opt.mandatory and index not in paid:
             paid[index] = 1
-    base_symbols = alt.cost.mana if alt is not None else d.mana_cost
+    base_symbols = alt.cost.mana if alt is not None else () if free else d.mana_cost
     if alt is not None and alt.plus_mana_cost:
         base_symbols = d.mana_cost + alt.cost.mana  # 702.81a: "in addition to paying its other costs"
     # 107.3a: X is announced if a cost that will be paid has an X in it: the mana cost or the
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
     # additional cost being paid.  107.3b: otherwise the only legal X is 0.
-    paying = [alt.cost if alt is not None else Cost(mana=d.mana_cost)]
+    paying = [alt.cost if alt is not None else Cost(mana=base_symbols)]
     paying += [options[i].cost for i in paid]
     has_x = any(_mentions_x(c) for c in paying)
     if req.x and not has_x:
@@ -209,6 +218,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     extras = []
     if alt is not None:
         extras.append(f"for its {alt.label} cost")
+    if free:
+        extras.append("without paying its mana cost")
     for index, times in sorted(paid.items()):
         extras.append(f"{options[index].label} x{times}" if times > 1 else options[index].label)
     if req.x:
@@ -320,10 +331,15 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     if o.controller != player:
         raise IllegalAction(f"{game.name_of(o.oid)} isn't yours: only its controller can activate it (602.2)")
     for _, origin in game.characteristics(o).has(AbilitiesCantBeActivated):
+        if a.special:
+            break  # 116.2f: a special action isn't an activated ability
         why = f": {origin}" if origin else ""
         raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
     res = Resolution(game, player, o.oid, (), x=req.x)
     if a.restriction is not None and not a.restriction.holds(game, res):
+        if a.special:
+            raise IllegalAction(f"{game.name_of(o.oid)}: this special action can be taken only when its condition "
+                                f"holds, e.g. any time you could cast it (116.2f)")
         why = getattr(a.restriction, "refusal", "this ability can be activated only if its condition holds (602.5b)")
         raise IllegalAction(f"{game.name_of(o.oid)}: {why}")
     if a.once_per_turn and (req.index, game.state.turn) in o.activations:
@@ -334,6 +350,11 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     pay_cost(game, player, a.cost, o, res)
     if a.once_per_turn:
         o.activations = o.activations + ((req.index, game.state.turn),)
+    if a.special:
+        # 116.2f: a special action doesn't use the stack; what it does happens at once.
+        game.log(f"{game.players[player].name} takes a special action with {game.name_of(o.oid)}: {a.text}")
+        run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
+        return
     game.log(f"{game.players[player].name} activates {game.name_of(o.oid)}: {a.text}")
     if a.is_mana:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)

@@ -190,6 +190,9 @@ class ExileObject:
 
     target: ObjectRef
     also: ObjectRef | None = None  # "... and all Auras attached to them": found before anything moves
+    # 702.62a: "exile it with N time counters on it": the exiled card gets them (122.1).
+    counters: str = ""
+    amount: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
         """Exile each referent."""
@@ -200,6 +203,8 @@ class ExileObject:
                 new = res.game.move(ref, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
+                    if self.counters and self.amount is not None:
+                        res.game.add_counters(new, self.counters, self.amount.evaluate(res))
         res.last_affected = tuple(moved)
 
 
@@ -655,8 +660,9 @@ class MayPlayThem:
 @dataclass(frozen=True)
 class CastThis:
     """608.2g: its owner casts the object during resolution, using the alternative cost ``label``
-    (702.35a: "cast it by paying [cost] rather than paying its mana cost").  Not performed (for
-    "if you don't") when the cast is illegal, e.g. the cost can't be paid: the game is rewound."""
+    (702.35a: "cast it by paying [cost] rather than paying its mana cost"), or with no label without
+    paying its mana cost (118.9, 702.62a: "if able").  Not performed (for "if you don't") when the cast
+    is illegal, e.g. the cost can't be paid or no target exists: the game is rewound and the card stays."""
 
     target: ObjectRef
     label: str
@@ -680,7 +686,7 @@ class CastThis:
             opts = cost_options(game, o)  # a granted madness too (611.3a, 613.1f)
             index = next((i for i, a in enumerate(opts) if isinstance(a, AlternativeCost) and a.label == self.label), None)
             named = None
-            if index is None:
+            if index is None and self.label:
                 if self.cost is None:
                     continue
                 # 113.7a: the ability exists independently of the keyword that made it; it casts
@@ -690,7 +696,8 @@ class CastThis:
                 index = len(opts)
             before = game.snapshot()
             try:
-                cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True, named=named)
+                cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True, named=named,
+                           free=not self.label)
             except IllegalAction as e:
                 # Not a refused player action but an instruction that can't be followed: rewind
                 # the attempt (726.1) and go on resolving.

@@ -854,6 +854,8 @@ class Game:
         o.counters[kind] -= n
         o.counters = +o.counters
         self.log(f"{n} {kind} counter(s) removed from {self.name_of(oid)}")
+        if n > 0 and not o.counters.get(kind, 0):
+            self.fire_object_event(o, "last_counter_removed", counter=kind)  # 702.62a: "when the last is removed"
         return True
 
     def discard(self, player: int, n: int, at_random: bool = False) -> bool:
@@ -1264,7 +1266,7 @@ class Game:
 
     def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
                           by: "StackItem | None" = None, remembered: tuple[int, ...] = (),
-                          damage: DamageDealt | None = None) -> None:
+                          damage: DamageDealt | None = None, counter: str = "") -> None:
         """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger,
         and so do "whenever a permanent you control <event>" abilities of its controller's permanents
         (and of cards in their graveyard whose ability works from there, 113.6k).
@@ -1272,7 +1274,9 @@ class Game:
         Leaves-the-battlefield and phasing-out abilities look back in time (603.10a): they are
         read from ``obj`` as it was, which the caller passes before it changes.  ``by``: the spell
         or ability that made it the target ("that spell or ability", 702.21a).  ``damage``: what a
-        damage event dealt (603.2: "that player", "that creature", "that much").
+        damage event dealt (603.2: "that player", "that creature", "that much").  ``counter``: the kind
+        of counter of a "last_counter_removed" event.  An ability that says which zone it functions in
+        triggers only there (113.6b).
         """
         if by is not None:
             remembered = (by.oid,)
@@ -1283,6 +1287,8 @@ class Game:
                     and a.trigger.scope == "this":
                 flt = a.trigger.filter
                 if flt is not None and (other is None or not flt.matches(self, other, obj.controller, obj.oid)):
+                    continue
+                if a.trigger.counter != counter or (a.trigger.zone and a.trigger.zone != obj.zone.value):
                     continue
                 if a.trigger.opponents_only and (by is None or by.controller == obj.controller):
                     continue
@@ -1333,12 +1339,24 @@ class Game:
                     self._trigger(w, a, (spell.oid,))
 
     def collect_step_triggers(self, step: str) -> None:
-        """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7)."""
+        """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7); also those
+        of cards in exile whose ability says it functions there (113.6b, 702.62a)."""
         for o in self.battlefield():
             for a in self.characteristics(o).abilities:
                 if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
-                        and a.trigger.step == step and (not a.trigger.yours or o.controller == self.state.active):
+                        and a.trigger.step == step and not a.trigger.zone \
+                        and (not a.trigger.yours or o.controller == self.state.active):
                     # "each player's upkeep": "that player" is the player whose step it is (the active player).
+                    self._trigger(o, a, event_player=self.state.active)
+        for oid in self.zone(Zone.EXILE):  # one zone shared by all players (406.1)
+            o = self.obj(oid)
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep)
+                       and a.trigger.zone == "exile" for a in o.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(o).abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
+                        and a.trigger.step == step and a.trigger.zone == "exile" \
+                        and (not a.trigger.yours or o.controller == self.state.active):
                     self._trigger(o, a, event_player=self.state.active)
         keep: list[DelayedTrigger] = []
         for d in self.state.delayed:

@@ -153,6 +153,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
+    if alternative is None and not d.mana_cost:
+        return False  # 202.1b, 118.6: no mana cost can't be paid
     elif obj.zone is not Zone.HAND:
         if not may_play(game, obj, player):
             return False
@@ -188,8 +190,8 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
     zone = Zone.HAND if ability.from_hand else Zone.BATTLEFIELD
     if obj.controller != player or obj.phased_out or obj.zone is not zone or (ability.from_hand and obj.owner != player):
         return False
-    if game.characteristics(obj).has(AbilitiesCantBeActivated):
-        return False  # 602.5a-style restriction of a static ability
+    if not ability.special and game.characteristics(obj).has(AbilitiesCantBeActivated):
+        return False  # 602.5a-style restriction of a static ability (116.2f: not of a special action)
     if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
         return False
     if ability.once_per_turn and (index, game.state.turn) in obj.activations:

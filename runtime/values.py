@@ -591,9 +591,38 @@ class SorceryTiming:
         return s.active == res.controller and s.step in ("main1", "main2") and not s.stack
 
 
+@dataclass(frozen=True)
+class CouldCastTiming:
+    """116.2f: "any time you could cast it" -- the source card could begin to be cast now: any time its
+    controller has priority if it's an instant or may be cast as though it had flash (702.8a), else a
+    main phase of their turn with an empty stack (307.1); and no effect forbids casting it (702.62c)."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Check the card's types and timing permissions, then the turn, step and stack."""
+        from .casting import cast_banned, instant_timing
+        if not game.exists(res.source_oid):
+            return False
+        ch = game.characteristics(game.obj(res.source_oid))
+        if cast_banned(game, res.controller, ch.name) or "land" in ch.types:
+            return False
+        return "instant" in ch.types or instant_timing(ch.abilities) or SorceryTiming().holds(game, res)
+
+
+@dataclass(frozen=True)
+class HasCounters:
+    """122.1: "if this has a time counter on it" -- at least ``at_least`` counters of a kind on the source."""
+
+    counter: str
+    at_least: int = 1
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Count the counters on the source object now."""
+        return game.exists(res.source_oid) and game.obj(res.source_oid).counters.get(self.counter, 0) >= self.at_least
+
+
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
                   CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls, YouControl,
-                  NoCardsInHand, SorceryTiming, TotalPower]
+                  NoCardsInHand, SorceryTiming, TotalPower, CouldCastTiming, HasCounters]
 
 
 # ------------------------------------------------------------------ costs

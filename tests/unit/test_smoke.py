@@ -105,6 +105,15 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         actions.append(ScriptedAction(1, "main1", "alice", "play", card=Ref(name)))
         return Scenario(f"{name} is played", ("305.1",), setup=tuple(setup), actions=tuple(actions),
                         stop=(1, "end")), Zone.BATTLEFIELD
+    if not d.mana_cost:
+        # 202.1b, 118.6: a card with no mana cost can't be cast by paying it (e.g. one with suspend,
+        # played from exile by its own ability, tests/scenarios/suspend.scn): casting is refused and
+        # the card stays in the hand.
+        setup += [CardSetup("alice", Zone.BATTLEFIELD, "Island") for _ in range(4)]
+        actions.append(ScriptedAction(1, "main1", "alice", "cast", card=Ref(name), expect_refused=True,
+                                      reason="has no mana cost"))
+        return Scenario(f"{name} can't be cast", ("202.1b",), setup=tuple(setup), actions=tuple(actions),
+                        stop=(1, "end")), Zone.HAND
     setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(d.mana_cost)]
     spell = next((a for a in d.abilities if isinstance(a, SpellAbility)), None)
     stack_target = next((t for t in spell.targets if t.zone is Zone.STACK), None) if spell is not None else None
@@ -148,6 +157,8 @@ def test_card_plays(pool: Pool, name: str) -> None:
     here = [o for o in result.game.state.objects.values()
             if o.card.definition.name == name and o.owner == 0 and o.zone is zone]
     assert here, f"{name} is not in alice's {zone.value}:\n{log}"
+    if zone is Zone.HAND:
+        return  # refused as it should be (202.1b): the harness checked the reason and the unchanged state
     verb = "plays" if zone is Zone.BATTLEFIELD and "land" in pool.get(name).types else "casts"
     assert any(line.endswith(f"{verb} {name}") or f"{verb} {name} (" in line for line in result.game.state.log), log
 
