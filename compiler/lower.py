@@ -157,6 +157,12 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             parts.append(KeywordPartIR("aura", st.param))
         elif k == "HasteStmt":
             parts.append(KeywordPartIR("haste"))
+        elif k == "SpliceStmt":
+            if dict(params).get(st.onto) != "subtype":
+                ck.error(st, f"'{st.onto}' is not a subtype parameter of {item.name}")
+            if dict(params).get(st.cost) != "cost":
+                ck.error(st, f"'{st.cost}' is not a cost parameter of {item.name}")
+            parts.append(KeywordPartIR("splice", st.cost, zone=st.onto))
         elif k == "HandOnResolveStmt":
             parts.append(KeywordPartIR("hand_on_resolve"))
         elif k == "FlashStmt":
@@ -810,7 +816,10 @@ class CardLowering:
             if any(p.per_counter or p.per_filter is not None for p in parts):
                 self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
             tail = tuple(self.static_part(p) for p in e.tail)
-            if d is None and not any(p.this_turn for p in parts):
+            if d is None and parts and all(p.kind == "has" for p in parts) and not tail and e.lead is None:
+                # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
+                duration = "forever"
+            elif d is None and not any(p.this_turn for p in parts):
                 self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
             elif d is not None and d.next_upkeep:
                 duration = "next_upkeep"
@@ -843,11 +852,11 @@ class CardLowering:
             ref = self.target(e.target, cond)
             whose = self.from_graveyard(e, ref) if e.source is not None else ""
             also = self.target(e.also, cond) if e.also is not None else None
-            args: tuple[tuple[str, Any], ...] = (("target", ref), ("from", whose), ("also", also))
+            exile_args: tuple[tuple[str, Any], ...] = (("target", ref), ("from", whose), ("also", also))
             if e.counter is not None:
                 # 702.62a: "exile it with N time counters on it" (the counters come with it, 122.1).
-                args += (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)))
-            return EffectIR("exile", args)
+                exile_args += (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)))
+            return EffectIR("exile", exile_args)
         if k == "ReturnFromGraveyardEffect" and e.source is None:
             ref = self.target(e.target, cond)
             t = self.targets[ref.index] if ref.kind == "slot" and self.targets else None
@@ -996,6 +1005,8 @@ class CardLowering:
                 self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
                                  "activated abilities")
             return EffectIR("pay", (("cost", cost),))
+        if k == "PutFromHandEffect":
+            return EffectIR("put_from_hand", (("filter", _filter(self.ck, e.filter, e)),))
         if k == "DelayedEffect":
             step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
             return EffectIR("delayed", (("step", step), ("effect", self.effect(e.effect, cond))))
@@ -1501,6 +1512,12 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
                 low.ck.error(st, f"{kw.name}'s {pname} must be {want}")
             else:
                 args.append(str(arg.quality))
+            continue
+        if ptype == "subtype" or (not is_int and cname(arg) == "OntoArg"):
+            if ptype != "subtype" or is_int or cname(arg) != "OntoArg":
+                low.ck.error(st, f"{kw.name}'s {pname} must be {'a subtype such as onto Arcane' if ptype == 'subtype' else 'a ' + ptype}")
+            else:
+                args.append(str(arg.subtype))
             continue
         if ptype == "type" or cname(arg) == "TypeArg":
             if ptype != "type" or cname(arg) != "TypeArg":

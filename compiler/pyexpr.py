@@ -378,6 +378,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.{cls}(target={r('target')})"
     if k == "gain_control":
         return f"rt.GainControl(target={r('target')}, until={lit(a['duration'])})"
+    if k == "put_from_hand":
+        f = a["filter"]
+        assert isinstance(f, FilterIR)
+        return f"rt.PutFromHand(filter={obj_filter(f)})"
     if k == "continuous":
         parts, tail = a["parts"], a.get("tail", ())
         assert isinstance(parts, tuple) and isinstance(tail, tuple)

@@ -236,6 +236,9 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
         return f"rt.HandIfPaidOnResolve(label={label})"
     if p.kind == "flash":
         return "rt.MayCastAsThoughInstant()"
+    if p.kind == "splice":
+        return (f"rt.SpliceOnto(subtype={pyexpr.ident(p.zone)}, label={label}, cost={pyexpr.ident(p.param)}, "
+                f"keyword={pyexpr.lit(k.name)})")
     if p.kind == "aura":
         return f"rt.AuraTarget(types=({pyexpr.ident(p.param)},))"
     raise ValueError(p.kind)

@@ -577,6 +577,11 @@ class _Phrase:
             assert isinstance(cost, CostIR)
             words = cost_text(cost, card=self.card.name)
             return "pay " + words[:1].lower() + words[1:]
+        if k == "put_from_hand":
+            f = a["filter"]
+            assert isinstance(f, FilterIR)
+            article = "an" if f.words[:1] in "aeiou" else "a"
+            return f"put {article} {f.words} from your hand onto the battlefield"
         if k == "delayed":
             inner = a["effect"]
             assert isinstance(inner, EffectIR)
@@ -738,7 +743,9 @@ def keyword_line(use: KeywordUseIR, kw: KeywordIR | None, reminder: bool) -> str
     for i, a in enumerate(use.args):
         # 702.16a: a quality argument prints with its "from" ("Protection from black").
         quality = i < len(kinds) and kinds[i] == "quality"
-        args.append(f"from {a}" if quality else str(a) if isinstance(a, (int, str)) else cost_text(a))
+        onto = i < len(kinds) and kinds[i] == "subtype"  # "Splice onto Arcane" (702.47a)
+        args.append(f"from {a}" if quality else f"onto {a}" if onto else
+                    str(a) if isinstance(a, (int, str)) else cost_text(a))
     line = use.name
     if args:
         only_mana = all(isinstance(a, (int, str)) or (not a.tap and a.life is None and a.sacrifice is None and not a.discard

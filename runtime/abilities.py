@@ -206,6 +206,18 @@ class AlternativeCost(Ability):
 
 
 @dataclass(frozen=True)
+class SpliceOnto(Ability):
+    """702.47a: while this card is in its owner's hand, as they cast a spell with ``subtype`` they may
+    reveal it and pay ``cost`` as an additional cost (601.2b, 601.2f-h); the spell gains this card's
+    rules text (702.47c, a text-changing effect, 612), its instructions following the spell's own."""
+
+    subtype: str
+    label: str
+    cost: Cost
+    keyword: str = ""
+
+
+@dataclass(frozen=True)
 class CostsMorePerExtraTarget(Ability):
     """601.2f: "This spell costs {1} more to cast for each target beyond the first" -- a cost
     increase added to the total cost once for each chosen target after the first (also strive,

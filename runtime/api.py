@@ -7,7 +7,7 @@ from .abilities import (
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
-    TargetKind, TargetSpec, TriggeredAbility, Ability,
+    TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto,
 )
 from .continuous import (
     GainAbility,
@@ -25,7 +25,7 @@ from .effects import (
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
+    PlayerSacrifices, PutIntoZone, PutFromHand, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
 )
 from .facedown import FaceDown
 from .values import (
@@ -46,6 +46,7 @@ __all__ = [
     "AddMana",
     "AdditionalCost",
     "AlternativeCost",
+    "SpliceOnto",
     "ApplyContinuous",
     "AssignsExcessToPlayer",
     "AsTurnedFaceUp",
@@ -168,6 +169,7 @@ __all__ = [
     "OwnerOf",
     "PhaseOut",
     "ReturnAllFromGraveyards",
+    "PutFromHand",
     "PlayerSlot",
     "PowerOf",
     "PreventDamageFrom",

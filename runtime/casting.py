@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from . import layers
 from .abilities import (
     Ability, ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, MayCastAsThoughInstant,
-    SpellAbility,
+    SpellAbility, SpliceOnto,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
 from .continuous import AbilitiesCantBeActivated, MayPlay
@@ -171,9 +171,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     d = spell_obj.definition
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     modes = announce_modes(game, player, spell, req.modes, name)
+    splices = announce_splices(game, player, new_oid, name)
     spell_obj.cast = CastInfo(alternative=req.alternative, paid=paid, x=req.x, from_zone=from_zone, modes=modes,
                               options=labels, granted=(kept,) if kept is not None else (),
-                              main_phase=game.state.active == player and game.state.step in MAIN_STEPS)
+                              main_phase=game.state.active == player and game.state.step in MAIN_STEPS,
+                              spliced=tuple(game.obj(oid).definition for oid, _ in splices))
     item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
     game.state.stack.append(item)
@@ -181,9 +183,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g), and
     # a modal spell's slot only if its mode was chosen (700.2).
     aura = aura_target_specs(d)
-    if spell is not None and spell.targets:
-        active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in spell.targets]
-        item.targets = choose_targets(game, player, spell.targets, new_oid, req.targets, active)
+    # 702.47d: the targets of spliced text are chosen normally, after the spell's own.
+    specs = tuple(s for part in spell_parts(spell_obj) for s in part.targets)
+    if spell is not None and specs:
+        active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in specs]
+        item.targets = choose_targets(game, player, specs, new_oid, req.targets, active)
     elif aura:
         # 303.4a: an Aura spell targets the object its enchant ability allows.
         item.targets = choose_targets(game, player, aura, new_oid, req.targets, [True])
@@ -206,6 +210,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
         for _ in range(chosen_targets - 1):
             total = total.plus(ManaRequirement.build(inc.cost.mana, x=req.x))
+    for _, splice in splices:  # 702.47a: each splice cost is an additional cost (601.2f)
+        total = total.plus(ManaRequirement.build(splice.cost.mana, x=req.x))
     total = total.reduced(cost_reduction(game, player, spell_obj))
     nonmana = alt.cost.without_mana() if alt is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
@@ -214,6 +220,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         if not c.mana_only:
             for _ in range(times):
                 pay_cost(game, player, c.without_mana(), spell_obj, res)
+    for _, splice in splices:
+        if not splice.cost.mana_only:
+            pay_cost(game, player, splice.cost.without_mana(), spell_obj, res)
     # 601.2i: the spell becomes cast.
     extras = []
     if alt is not None:
@@ -224,11 +233,55 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         extras.append(f"{options[index].label} x{times}" if times > 1 else options[index].label)
     if req.x:
         extras.append(f"X={req.x}")
+    for oid, splice in splices:
+        extras.append(f"{game.name_of(oid)} spliced onto it")
     suffix = f" ({', '.join(extras)})" if extras else ""
     shown = "a face-down spell" if face_down is not None else name  # 708.5: hidden from the others
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
+
+
+def announce_splices(game: "Game", player: int, spell_oid: int, name: str) -> list[tuple[int, SpliceOnto]]:
+    """702.47a-b, 601.2b: as a spell is cast, its controller may reveal cards with "splice onto
+    [subtype]" from their hand (each at most once), if the spell has that subtype and the card's own
+    targets could be chosen (702.47b); returns the chosen cards (in the order chosen, the order their
+    instructions follow the spell's, 702.47b) with their splice abilities."""
+    from .decisions import ChooseCards, Choice
+    from .game import chosen_keys
+    from .legality import targets_exist
+
+    subtypes = game.characteristics(game.obj(spell_oid)).subtypes
+    offers: list[tuple[int, SpliceOnto]] = []
+    for oid in game.zone(Zone.HAND, player):
+        h = game.obj(oid)
+        if not any(isinstance(a, SpliceOnto) for a in h.definition.expanded):
+            continue  # cheap check on the printed abilities first
+        splice = next((a for a in game.characteristics(h).abilities
+                       if isinstance(a, SpliceOnto) and a.subtype in subtypes), None)
+        own = next((a for a in h.definition.expanded if isinstance(a, SpellAbility)), None)
+        if splice is not None and own is not None and targets_exist(game, player, own.targets, spell_oid):
+            offers.append((oid, splice))
+    if not offers:
+        return []
+    keys = [oid for oid, _ in offers]
+    opts = tuple(Choice(str(oid), f"{game.name_of(oid)} (splice onto {s.subtype} {''.join(s.cost.mana)})")
+                 for oid, s in offers)
+    picked = game.ask_valid(ChooseCards(player, f"Reveal cards to splice onto {name} (702.47a)", opts, 0, len(offers)),
+                            lambda ans: chosen_keys(ans, keys, 0, len(offers)),
+                            "choose cards with splice from your hand, each once (702.47b)")
+    chosen = [(oid, s) for oid in picked for o2, s in offers if o2 == oid]
+    for oid, s in chosen:
+        game.log(f"{game.players[player].name} reveals {game.name_of(oid)} to splice it onto {name} (702.47a)")
+    return chosen
+
+
+def spell_parts(spell_obj: "GameObject") -> list[SpellAbility]:
+    """The spell's instructions, then those of each card spliced onto it (702.47b-c)."""
+    parts = [a for a in spell_obj.definition.expanded if isinstance(a, SpellAbility)][:1]
+    for sd in (spell_obj.cast.spliced if spell_obj.cast is not None else ()):
+        parts += [a for a in sd.expanded if isinstance(a, SpellAbility)][:1]
+    return parts
 
 
 def cast_banned(game: "Game", player: int, name: str) -> bool:

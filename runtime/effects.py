@@ -561,6 +561,35 @@ class ApplyContinuous:
 
 
 @dataclass(frozen=True)
+class PutFromHand:
+    """110.2: "put a creature card from your hand onto the battlefield": the controller chooses one of
+    the matching cards in their hand, if any; it enters under their control and becomes "that
+    creature" for the instructions after it.  Not performed (for "if you do") with no such card."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the card, then move it."""
+        from .decisions import ChooseCards, Choice
+        from .game import chosen_keys
+        game, p = res.game, res.controller
+        hand = [oid for oid in game.zone(Zone.HAND, p)
+                if self.filter.matches(game, game.obj(oid), viewer=p, source_oid=res.source_oid)]
+        res.performed = False
+        res.last_affected = ()
+        if not hand:
+            game.log(f"{game.players[p].name} has no such card to put onto the battlefield")
+            return
+        opts = tuple(Choice(str(oid), game.name_of(oid)) for oid in hand)
+        picked = game.ask_valid(ChooseCards(p, "Choose a card to put onto the battlefield", opts, 1, 1),
+                                lambda ans: chosen_keys(ans, hand, 1, 1), "choose one of the matching cards in your hand")
+        new = game.move(picked[0], Zone.BATTLEFIELD, controller=p)
+        if new is not None:
+            res.last_affected = (new,)
+            res.performed = True
+
+
+@dataclass(frozen=True)
 class GainControl:
     """613.1b: the ability's controller gains control of a permanent ("until" "eot", or "forever")."""
 

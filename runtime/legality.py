@@ -105,6 +105,11 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
     return True
 
 
+def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
+    """601.2c, 702.47b: could a target be chosen for every required slot of ``specs`` now?"""
+    return _targets_ok(game, player, specs, source_oid)
+
+
 def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
     res = Resolution(game, player, source_oid, ())
     for spec in specs:

@@ -8,6 +8,7 @@ Everything a spell learned while being cast (kicked, X, alternative cost) lives 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -51,6 +52,8 @@ class CastInfo:
     # 400.7f: keywords granted to the card that let it be cast, kept by the spell: (name, cost
     # parameter or None), as in ``Characteristics.granted``.
     granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
+    # 702.47a-c: the cards spliced onto the spell, in the order their instructions follow its own.
+    spliced: tuple["CardDefinition", ...] = ()
 
 
 @dataclass
@@ -88,8 +91,7 @@ class GameObject:
         new = copy.copy(self)
         new.counters = Counter(self.counters)
         if self.cast is not None:
-            new.cast = CastInfo(self.cast.alternative, dict(self.cast.paid), self.cast.x, self.cast.from_zone,
-                                self.cast.copy, self.cast.main_phase, self.cast.modes, self.cast.division)
+            new.cast = dataclasses.replace(self.cast, paid=dict(self.cast.paid))  # every field, the dict copied
         memo[id(self)] = new
         return new
 

@@ -414,11 +414,14 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
 def _resolve_spell(game: "Game", item: StackItem) -> None:
     o = game.obj(item.oid)
     d = o.definition
+    from .casting import spell_parts
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     ch = game.characteristics(o)
     if spell is not None:
+        parts = spell_parts(o)
+        specs = tuple(s for part in parts for s in part.targets)
         res = Resolution(game, item.controller, item.oid, item.targets, x=o.cast.x if o.cast else 0)
-        res.illegal = illegal_slots(game, item.controller, spell.targets, item.targets, item.oid)
+        res.illegal = illegal_slots(game, item.controller, specs, item.targets, item.oid)
         chosen = [t for t in item.targets if t is not None]
         if chosen and len(res.illegal) == len(chosen):
             # 608.2b: a spell whose targets are all illegal doesn't resolve.
@@ -430,6 +433,15 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
         # 700.2: a modal spell follows the instructions of the chosen modes, in printed order.
         for m in (o.cast.modes if o.cast is not None else ()):
             run_sentences(res, spell.modes[m])
+        # 702.47b-c: then the instructions spliced onto it, each with its own targets; "this" in them
+        # is the spell (702.47c).
+        offset = len(spell.targets)
+        for part in parts[1:]:
+            n = len(part.targets)
+            sub = Resolution(game, item.controller, item.oid, item.targets[offset:offset + n], x=res.x)
+            sub.illegal = frozenset(i - offset for i in res.illegal if offset <= i < offset + n)
+            run_sentences(sub, part.sentences)
+            offset += n
     if {"instant", "sorcery"} & ch.types:
         if game.exists(item.oid):
             game.move(item.oid, Zone.GRAVEYARD)  # 608.2m
