@@ -825,4 +825,5 @@ Effect = Union[
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
+    PutFromHand,
 ]
