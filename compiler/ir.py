@@ -230,7 +230,7 @@ class TriggerIR:
     @property
     def event_amount(self) -> bool:
         """Whether the event has an amount ("that much": the damage dealt, 603.2)."""
-        return "deals_damage" in self.events or "dealt_damage" in self.events
+        return "deals_damage" in self.events or "dealt_damage" in self.events or "attack_batch" in self.events
 
 
 @dataclass(frozen=True)
@@ -320,6 +320,7 @@ class StaticIR:
     host_word: str = "enchanted"  # "enchanted" (an Aura, 303.4) or "equipped" (an Equipment, 301.5)
     affected: FilterIR | None = None  # "white creatures get +1/+1": every permanent the selector matches
     cards: bool = False  # ... every card it matches that isn't on the battlefield (611.3a)
+    zones: tuple[str, ...] = ()  # 113.6b: the zones it says it functions in ("command", "battlefield")
 
 
 @dataclass(frozen=True)

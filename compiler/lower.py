@@ -474,6 +474,8 @@ class CardLowering:
             return ConditionIR("", "", kind="empty_hand")
         if k == "TotalPowerCondition":
             return ConditionIR("", "", kind="total_power", count=int(c.value))
+        if k == "ItIsCondition":
+            return ConditionIR("", "", kind="it_is", filter=_filter(self.ck, c.filter, c))
         if k == "CountersCondition":
             # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
             n = self.amount(c.count)
@@ -823,6 +825,8 @@ class CardLowering:
                 self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
             elif d is not None and d.next_upkeep:
                 duration = "next_upkeep"
+            elif d is not None and d.losecontrol:
+                duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
             if e.target is not None:
                 ref = self.target(e.target, cond)
                 if e.also is not None:
@@ -1005,6 +1009,8 @@ class CardLowering:
                 self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
                                  "activated abilities")
             return EffectIR("pay", (("cost", cost),))
+        if k == "MayEffect":
+            return EffectIR("may", (("effect", self.effect(e.effect, cond)),))  # 608.2d
         if k == "PutFromHandEffect":
             return EffectIR("put_from_hand", (("filter", _filter(self.ck, e.filter, e)),))
         if k == "DelayedEffect":
@@ -1187,7 +1193,8 @@ class CardLowering:
             n = int(syms[0].strip("{}")) if syms and syms[0].strip("{}").isdigit() else 0
             if any(f.kind != "spell" for f in filters):
                 self.ck.error(b, "a cost reduction names spells ('green spells and blue spells you cast')")
-            return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word)
+            zones = tuple("command" if z.command else "battlefield" for z in b.zones)
+            return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word, zones=zones)
         if k == "HandSizeStmt":
             return StaticIR((StaticPartIR("hand_size", count=NUMBER_WORDS[b.amount]),), None, False, word)
         if k in ("CantSearchStmt", "SkipExtraTurnStmt"):
@@ -1241,6 +1248,13 @@ class CardLowering:
             verb = "cast" if t.who == "you" else "casts"
             return TriggerIR(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+        if cname(t) == "BatchAttackTrigger":
+            # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
+            subject = _filter(self.ck, t.subject, t)
+            if subject.controller != "you":
+                self.ck.error(t, "write 'whenever one or more FILTER you control attack'")
+            return TriggerIR(("attack_batch",), scope="yours", subject=subject,
+                             words=f"whenever one or more {subject.words} attack")
         if cname(t) == "LastCounterTrigger":
             # 702.62a-style: the last counter of a kind is removed from the object (603.2).
             kind = self.counter_kind(t.counter)

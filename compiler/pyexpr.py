@@ -205,6 +205,9 @@ def condition(c: ConditionIR | None) -> str:
         return f"rt.TotalPower(at_least={lit(c.count)})"
     if c.kind == "sorcery_timing":
         return "rt.SorceryTiming()"
+    if c.kind == "it_is":
+        assert c.filter is not None
+        return f"rt.LastAffectedIs(filter={obj_filter(c.filter)})"
     if c.kind == "cast_timing":
         return "rt.CouldCastTiming()"
     if c.kind == "counters":
@@ -378,6 +381,10 @@ def effect(e: EffectIR, actions: dict[str, str]) -> str:
         return f"rt.{cls}(target={r('target')})"
     if k == "gain_control":
         return f"rt.GainControl(target={r('target')}, until={lit(a['duration'])})"
+    if k == "may":
+        inner = a["effect"]
+        assert isinstance(inner, EffectIR)
+        return f"rt.MayDo(effect={effect(inner, actions)})"
     if k == "put_from_hand":
         f = a["filter"]
         assert isinstance(f, FilterIR)

@@ -117,7 +117,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                                     "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
                                     "sentences": [], "parts": [], "restriction": "", "once": False,
-                                    "from_hand": False, "special": False,
+                                    "from_hand": False, "special": False, "zones": (),
                                     "modes": [], "choose": 0, "divide": ""}
         if isinstance(ab, StaticIR):
             entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
@@ -125,6 +125,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                 "filter" if ab.affected is not None else ""
             entry["filter"] = pyexpr.obj_filter(ab.affected) if ab.affected is not None else ""
             entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
+            entry["zones"] = ab.zones
         else:
             names: set[str] = set()
             for sent in (*ab.sentences, *(s for m in getattr(ab, "modes", ()) for s in m)):

@@ -289,6 +289,8 @@ class _Phrase:
             if k == "draw":
                 n = amt.value
                 obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
+                if amt.kind != "fixed":
+                    obj = f"{_amount(amt)} cards"  # "draw that many cards", "draw X cards"
                 return f"{who} draws {obj}" if third else f"draw {obj}"
             verb = ("gains" if third else "gain") if k == "gain_life" else ("loses" if third else "lose")
             if amt.kind == "power_of":
@@ -483,6 +485,8 @@ class _Phrase:
                 return f"{self.ref(ref, True)} {text} until end of turn.{mana_cost_sentences(parts)[:-1]}"
             if a["duration"] == "next_upkeep":
                 return f"until your next upkeep, {self.ref(ref)} {text}"
+            if a["duration"] == "control":
+                return f"{self.ref(ref, True)} {text} until you lose control of it"
             if a.get("lead", any(p.kind == "loses" for p in parts)):
                 return f"until end of turn, {self.ref(ref, True)} {text}"
             if a.get("written") is False:  # "can attack this turn as though ...": its own duration
@@ -577,6 +581,10 @@ class _Phrase:
             assert isinstance(cost, CostIR)
             words = cost_text(cost, card=self.card.name)
             return "pay " + words[:1].lower() + words[1:]
+        if k == "may":
+            inner = a["effect"]
+            assert isinstance(inner, EffectIR)
+            return "you may " + self.effect(inner, subject)
         if k == "put_from_hand":
             f = a["filter"]
             assert isinstance(f, FilterIR)
@@ -637,6 +645,8 @@ def _condition(c: ConditionIR, spell: bool, card: str = "it") -> str:
         return "any time you could cast a sorcery"
     if c.kind == "cast_timing":
         return "any time you could cast it"
+    if c.kind == "it_is" and c.filter is not None:
+        return f"if it's {'an' if c.filter.words[:1] in 'aeiou' else 'a'} {c.filter.words}"
     if c.kind == "counters":
         n = "a" if c.count == 1 and not c.keyword else NUMBER_TEXT.get(c.count, str(c.count))
         more = " or more" if c.keyword else ""
@@ -850,7 +860,12 @@ def _ability_body(card: CardIR, ab: AbilityIR) -> str:
             return f"Prevent all damage that would be dealt to {card.name} by {ab.parts[0].filters[0].words}."
         if [p.kind for p in ab.parts] == ["cost_reduction"]:
             p = ab.parts[0]
-            return f"{_cap(' and '.join(f.words for f in p.filters))} you cast cost {{{p.count}}} less to cast."
+            spells = ' and '.join(f.words for f in p.filters)
+            if ab.zones:
+                # 113.6b: "As long as The Ur-Dragon is in the command zone or on the battlefield, ..."
+                places = " or ".join("in the command zone" if z == "command" else "on the battlefield" for z in ab.zones)
+                return f"As long as {card.name} is {places}, {spells} you cast cost {{{p.count}}} less to cast."
+            return f"{_cap(spells)} you cast cost {{{p.count}}} less to cast."
         if [p.kind for p in ab.parts] == ["cant_search"]:
             who = "Your opponents" if ab.parts[0].keywords[0] == "opponents" else "Players"
             return f"{who} can't search libraries."

@@ -163,6 +163,8 @@ class StaticAbility(Ability):
     # ``filter`` matches that isn't on the battlefield, 611.3a: "Each Vampire creature card you own
     # that isn't on the battlefield has madness")
     affects: ClassVar[str] = ""
+    # 113.6b: the zones it says it functions in (e.g. ("command", "battlefield"), eminence); () is the battlefield.
+    zones: ClassVar[tuple[str, ...]] = ()
     filter: ClassVar[ObjectFilter] = ObjectFilter()
 
 

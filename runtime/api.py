@@ -25,12 +25,12 @@ from .effects import (
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
-    PlayerSacrifices, PutIntoZone, PutFromHand, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
+    PlayerSacrifices, PutIntoZone, PutFromHand, MayDo, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
 )
 from .facedown import FaceDown
 from .values import (
     GraveyardSize,
-    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, CountOf, YouControl, NoCardsInHand, SorceryTiming, CouldCastTiming, HasCounters, TotalPower, EachObject, EachOpponent, EachPlayer,
+    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, CountOf, YouControl, NoCardsInHand, SorceryTiming, CouldCastTiming, HasCounters, LastAffectedIs, TotalPower, EachObject, EachOpponent, EachPlayer,
     CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn,
     Fixed, HasKeyword, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer, DefendingPlayerControls,
@@ -139,6 +139,7 @@ __all__ = [
     "SorceryTiming",
     "CouldCastTiming",
     "HasCounters",
+    "LastAffectedIs",
     "TotalPower",
     "Keyword",
     "KeywordAction",
@@ -170,6 +171,7 @@ __all__ = [
     "PhaseOut",
     "ReturnAllFromGraveyards",
     "PutFromHand",
+    "MayDo",
     "PlayerSlot",
     "PowerOf",
     "PreventDamageFrom",

@@ -44,6 +44,7 @@ def _sorcery_timing(game: "Game", player: int) -> str | None:
 def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     """601.2f: how much generic mana static abilities of ``player``'s permanents take off the total
     cost of ``spell`` ("Green spells and blue spells you cast cost {1} less to cast")."""
+    from .abilities import StaticAbility
     from .continuous import CostReduction
     n = 0
     for o in game.battlefield():
@@ -53,6 +54,18 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
             assert isinstance(part, CostReduction)
             if any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
                 n += part.amount
+    for oid in game.zone(Zone.COMMAND):
+        # 113.6b, 408: a static ability that says it functions in the command zone ("as long as
+        # this is in the command zone or on the battlefield", eminence) applies from there.
+        o = game.obj(oid)
+        if o.controller != player:
+            continue
+        for a in game.characteristics(o).abilities:
+            if isinstance(a, StaticAbility) and "command" in a.zones:
+                for part in a.parts:
+                    if isinstance(part, CostReduction) and \
+                            any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
+                        n += part.amount
     return n
 
 

@@ -206,6 +206,8 @@ def declare_attackers(game: "Game") -> None:
             game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
         for oid in chosen:
             game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
+        if chosen:
+            game.fire_attack_batch(chosen)
         return
 
 

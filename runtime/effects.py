@@ -561,6 +561,25 @@ class ApplyContinuous:
 
 
 @dataclass(frozen=True)
+class MayDo:
+    """608.2d: "..., then you may put ...": the controller chooses whether to follow this instruction
+    as it is reached; "if you do" after it asks whether they did."""
+
+    effect: "Effect"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask, then follow the instruction if the answer is yes."""
+        from .decisions import YesNo
+        game = res.game
+        if game.ask_valid(YesNo(res.controller, f"{game.name_of(res.source_oid)}: do the optional instruction ('you may')?"),
+                          lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no"):
+            res.performed = True
+            self.effect.resolve(res)
+        else:
+            res.performed = False
+
+
+@dataclass(frozen=True)
 class PutFromHand:
     """110.2: "put a creature card from your hand onto the battlefield": the controller chooses one of
     the matching cards in their hand, if any; it enters under their control and becomes "that
@@ -727,6 +746,7 @@ class CastThis:
             try:
                 cast_spell(game, o.owner, CastSpell(ref, alternative=index), during_resolution=True, named=named,
                            free=not self.label)
+                res.last_affected = (game.state.stack[-1].oid,)  # 400.7: the spell it became ("it")
             except IllegalAction as e:
                 # Not a refused player action but an instruction that can't be followed: rewind
                 # the attempt (726.1) and go on resolving.
@@ -825,5 +845,5 @@ Effect = Union[
     Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
     CastThis, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
     CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
-    PutFromHand,
+    PutFromHand, MayDo,
 ]

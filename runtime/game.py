@@ -9,6 +9,7 @@ illegal action raises :class:`IllegalAction` and the state is restored as it was
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import random
 from collections import Counter
@@ -619,6 +620,11 @@ class Game:
         else:
             new.controller = o.owner
         self.state.objects[new.oid] = new
+        if o.zone is Zone.STACK and ev.to_zone is Zone.BATTLEFIELD:
+            # 702.62a: "... until you lose control of the spell or the permanent it becomes": such an
+            # effect follows the resolving spell onto the battlefield (608.3).
+            self.state.continuous = [dataclasses.replace(e, oid=new.oid) if e.oid == o.oid and e.until == "control"
+                                     else e for e in self.state.continuous]
         if ev.keywords and ev.to_zone is Zone.BATTLEFIELD:
             # "enters with ... and with flying" (614.1c): it has those keywords while it stays (613.1f).
             self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
@@ -928,7 +934,8 @@ class Game:
         if not self.exists(oid):
             return
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
-        self.log(f"an effect applies to {self.name_of(oid)} until {'end of turn' if until == 'eot' else 'your next upkeep'}")
+        ends = {"eot": "end of turn", "next_upkeep": "your next upkeep", "control": "its controller loses control of it"}
+        self.log(f"an effect applies to {self.name_of(oid)} until {ends.get(until, until)}")
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:
         """End effects with the given duration (514.2 for "eot"; "next_upkeep" for ``player``)."""
@@ -1321,6 +1328,23 @@ class Game:
                     elif _damage_matches(t, damage, w.controller):
                         # "whenever a creature you control deals combat damage to a player": "it" is that creature.
                         self._trigger(w, a, (obj.oid,), event_player=damage.player, event_amount=damage.amount)
+
+    def fire_attack_batch(self, attackers: list[int]) -> None:
+        """508.3a, 603.2c: "whenever one or more <filter> you control attack" triggers once for a
+        declaration of attackers, if any of them matches; "that many" is how many matched (603.2)."""
+        for w in self.battlefield():
+            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                       and "attack_batch" in a.trigger.events for a in w.definition.expanded):
+                continue  # cheap pre-check on the printed abilities
+            for a in self.characteristics(w).abilities:
+                if not (isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                        and "attack_batch" in a.trigger.events):
+                    continue
+                subject = a.trigger.subject
+                which = tuple(oid for oid in attackers if self.obj(oid).controller == w.controller
+                              and (subject is None or subject.matches(self, self.obj(oid), w.controller, w.oid)))
+                if which:
+                    self._trigger(w, a, which, event_amount=len(which))
 
     def spell_cast(self, spell: GameObject, caster: int) -> None:
         """603.2 / 601.2i: a spell became cast; "whenever [you|an opponent|a player] casts a ... spell"

@@ -317,6 +317,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
 
     # Layer 6, from resolved effects in timestamp order (613.7).
     for e in sorted(effects, key=lambda e: e.timestamp) if effects else ():
+        if e.until == "control" and e.controller != obj.controller:
+            continue  # 702.62a: "until you lose control of it"
         for p in e.parts:
             if isinstance(p, GainKeywords):
                 gain(p.keywords, "")

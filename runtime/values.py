@@ -620,9 +620,23 @@ class HasCounters:
         return game.exists(res.source_oid) and game.obj(res.source_oid).counters.get(self.counter, 0) >= self.at_least
 
 
+@dataclass(frozen=True)
+class LastAffectedIs:
+    """"if it's a creature spell": an object the previous instruction acted on matches ``filter`` now
+    (702.62a: the spell just cast)."""
+
+    filter: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the objects the previous instruction acted on."""
+        return any(isinstance(o, int) and game.exists(o)
+                   and self.filter.matches(game, game.obj(o), viewer=res.controller, source_oid=res.source_oid)
+                   for o in res.last_affected)
+
+
 Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
                   CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls, YouControl,
-                  NoCardsInHand, SorceryTiming, TotalPower, CouldCastTiming, HasCounters]
+                  NoCardsInHand, SorceryTiming, TotalPower, CouldCastTiming, HasCounters, LastAffectedIs]
 
 
 # ------------------------------------------------------------------ costs
