@@ -361,6 +361,8 @@ class CardDefinition:
     affecting: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
     # Static abilities that affect cards in zones other than the battlefield (611.3a, 613.1f).
     reaching: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
+    # The additional and alternative costs (``cost_options``), found once: asked at every offer.
+    costs: tuple["AdditionalCost | AlternativeCost", ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         out: list[Ability] = []
@@ -381,6 +383,7 @@ class CardDefinition:
                                                      and a.affects == "filter"))
         object.__setattr__(self, "reaching", tuple(a for a in out if isinstance(a, StaticAbility)
                                                     and a.affects == "cards"))
+        object.__setattr__(self, "costs", tuple(a for a in out if isinstance(a, (AdditionalCost, AlternativeCost))))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":
         return self
@@ -397,7 +400,7 @@ class CardDefinition:
 
     def cost_options(self) -> tuple[AdditionalCost | AlternativeCost, ...]:
         """The card's additional and alternative costs, in printed order (their index is their id)."""
-        return tuple(a for a in self.expanded if isinstance(a, (AdditionalCost, AlternativeCost)))
+        return self.costs
 
     def of_type(self, cls: type) -> list[Ability]:
         """The expanded abilities of class ``cls``."""

@@ -18,7 +18,7 @@ from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
 from .mana import ManaRequirement
 from .objects import CastInfo
-from .stack import Resolution, StackItem, aura_target_specs, choose_targets, describe, run_sentences
+from .stack import Resolution, StackItem, aura_target_specs, choose_targets, describe, run_sentences, with_targets
 from .values import Condition, Cost, CostPaid, XValue
 from .zones import Zone
 
@@ -200,10 +200,10 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     specs = tuple(s for part in spell_parts(spell_obj) for s in part.targets)
     if spell is not None and specs:
         active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in specs]
-        item.targets = choose_targets(game, player, specs, new_oid, req.targets, active)
+        item = with_targets(game, item, choose_targets(game, player, specs, new_oid, req.targets, active))
     elif aura:
         # 303.4a: an Aura spell targets the object its enchant ability allows.
-        item.targets = choose_targets(game, player, aura, new_oid, req.targets, [True])
+        item = with_targets(game, item, choose_targets(game, player, aura, new_oid, req.targets, [True]))
     elif req.targets:
         raise IllegalAction(f"{name} has no targets (601.2c)")
     if spell is not None and spell.divide is not None:

@@ -352,7 +352,7 @@ Part = Union[
 ]
 
 
-@dataclass
+@dataclass(frozen=True)
 class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (611.2), on one object, with a duration.
 

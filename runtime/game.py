@@ -60,7 +60,7 @@ class GameOver(Exception):
     """Raised inside the loop when the game has ended (104)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class PendingTrigger:
     """A triggered ability that triggered and waits to be put on the stack (603.3)."""
 
@@ -75,7 +75,7 @@ class PendingTrigger:
     event_amount: int = 0  # the triggering event's amount ("that much")
 
 
-@dataclass
+@dataclass(frozen=True)
 class DelayedTrigger:
     """603.7: a delayed triggered ability waiting for the next ``step``."""
 
@@ -157,13 +157,25 @@ def _copy_object(o: GameObject) -> GameObject:
     c.__dict__.update(o.__dict__)
     c.counters = Counter(o.counters) if o.counters else Counter()
     if o.cast is not None:
-        c.cast = copy.copy(o.cast)
+        c.cast = _shallow(o.cast)
         c.cast.paid = dict(o.cast.paid)
     return c
 
 
+_T = TypeVar("_T")
+
+
+def _shallow(o: _T) -> _T:
+    """What ``copy.copy`` does for a plain (slot-less, hook-less) dataclass instance, without its
+    ``__reduce_ex__`` detour: a snapshot copies every stack item and trigger, and a long stack or
+    many delayed triggers (a repeatable {0} ability) made that the largest cost of play."""
+    c: _T = object.__new__(o.__class__)
+    c.__dict__.update(o.__dict__)
+    return c
+
+
 def _copy_player(p: Player) -> Player:
-    c = copy.copy(p)
+    c = _shallow(p)
     c.mana = Counter(p.mana)
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
@@ -229,6 +241,8 @@ class Game:
         self.verify_characteristics = False
         # Characteristics that depend on a definition alone (definitions never change: never stale).
         self.printed = layers.PrintedMemo()
+        # ``state.continuous`` as last indexed, and its effects by object (see ``effects_on``).
+        self._effects_index: tuple[list[ContinuousEffect], dict[int, list[ContinuousEffect]]] = ([], {})
         # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
         self.damage_batch: list[tuple[int, object, int, bool]] | None = None
 
@@ -324,6 +338,24 @@ class Game:
         objects = self.state.objects
         return [o for o in map(objects.__getitem__, self.zone(Zone.BATTLEFIELD)) if not o.phased_out]
 
+    def effects_on(self, oid: int) -> list[ContinuousEffect]:
+        """The resolved continuous effects on object ``oid`` (611.2), in creation order; read only.
+
+        Found through an index by object, rebuilt whenever ``state.continuous`` is not element for
+        element the list it was built from (a C-level comparison, by identity first; effects are
+        frozen), so it is never stale, whoever changed the list and however; a lookup no longer
+        scans every effect in the game (hundreds, after a repeated "until end of turn" ability)."""
+        cont = self.state.continuous
+        if not cont:
+            return []
+        seen, index = self._effects_index
+        if seen != cont:
+            index = {}
+            for e in cont:
+                index.setdefault(e.oid, []).append(e)
+            self._effects_index = (list(cont), index)
+        return index.get(oid, [])
+
     def characteristics(self, obj: GameObject) -> layers.Characteristics:
         """``obj``'s current characteristics (613)."""
         if obj.oid in self.partial:
@@ -382,7 +414,12 @@ class Game:
         o = self.state.objects.get(oid) or self.state.last_known.get(oid)
         if o is None:
             return f"#{oid}"
-        return self.characteristics(o).name or (f"face-down creature #{oid}" if o.face_down else "a nameless object")
+        # The name is a copiable value (layer 1: face-down 708.2, copies 707.2) that no later layer
+        # changes here, so the layers need not run for a log line (they did, per line, per object).
+        name = o.definition.name
+        if self.verify_characteristics and name != self.characteristics(o).name:
+            raise AssertionError(f"name shortcut differs from the layers for #{oid}")
+        return name or (f"face-down creature #{oid}" if o.face_down else "a nameless object")
 
     def name_for(self, oid: int, viewer: int) -> str:
         """How ``oid`` is shown to ``viewer`` in a question: 708.5, you may look at a face-down spell or
@@ -403,22 +440,23 @@ class Game:
         """A copy of the state that later changes can't reach (definitions are shared, not copied).
 
         Copies exactly what the engine mutates in place: players (life, pool), objects (status,
-        counters, cast information), zone lists, the stack and bookkeeping lists.  Frozen values
-        (cards, definitions, tuples, continuous effects, last known information) are shared.
+        counters, cast information), zone lists and bookkeeping lists.  Frozen values (cards,
+        definitions, tuples, stack items, pending and delayed triggers, continuous effects, last known
+        information) are shared: the lists holding them are copied, the items are not.
         A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 1 ms.
         """
         s = self.state
-        snap = copy.copy(s)
+        snap = _shallow(s)
         snap.players = [_copy_player(p) for p in s.players]
         snap.cards = dict(s.cards)
         snap.objects = {k: _copy_object(o) for k, o in s.objects.items()}
         snap.zones = {k: list(v) for k, v in s.zones.items()}
-        snap.stack = [copy.copy(i) for i in s.stack]
+        snap.stack = list(s.stack)
         snap.rng = random.Random()
         snap.rng.setstate(s.rng.getstate())
         snap.log = list(s.log)
-        snap.pending = [copy.copy(t) for t in s.pending]
-        snap.delayed = [copy.copy(d) for d in s.delayed]
+        snap.pending = list(s.pending)
+        snap.delayed = list(s.delayed)
         snap.blocked = list(s.blocked)
         snap.damage_order = dict(s.damage_order)
         snap.last_known = dict(s.last_known)
@@ -1057,7 +1095,7 @@ class Game:
         from copy import copy as shallow
 
         from .abilities import SpellAbility
-        from .stack import StackItem, choose_targets
+        from .stack import StackItem, choose_targets, with_targets
         item = next((i for i in self.state.stack if i.kind == "spell" and i.oid == oid), None)
         if item is None or not self.exists(oid):
             return None
@@ -1083,7 +1121,8 @@ class Game:
             if change:
                 active = [t is not None for t in item.targets]
                 try:
-                    copy_item.targets = choose_targets(self, controller, spell.targets, new.oid, None, active)
+                    copy_item = with_targets(self, copy_item, choose_targets(self, controller, spell.targets,
+                                                                             new.oid, None, active))
                 except IllegalAction as e:
                     self.log(f"the copy keeps its targets: {e}")
                 new.targets = copy_item.targets

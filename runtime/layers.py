@@ -10,6 +10,7 @@ before static grants, which keeps the computation from depending on itself (613.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -73,6 +74,9 @@ def equivalent(a: Characteristics, b: Characteristics) -> bool:
          b.granted) and \
         [kind(x) for x in a.abilities] == [kind(x) for x in b.abilities] and \
         [part_key(p, o) for p, o in a.parts] == [part_key(p, o) for p, o in b.parts]
+
+
+_timestamp = operator.attrgetter("timestamp")  # 613.7: the order effects apply in
 
 
 def _for_source(game: "Game", p: Part, src: "GameObject") -> Part:
@@ -234,7 +238,7 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     """Compute ``obj``'s characteristics through the layers (613.1)."""
     d = obj.definition
     oid = obj.oid
-    effects = [e for e in game.state.continuous if e.oid == oid]
+    effects = game.effects_on(oid)
     counters = obj.counters
     if not effects and not (counters and any(n and _pt_counter(k) for k, n in counters.items())):
         # Nothing from layers 6-7 can apply unless a static ability does: an object off the
@@ -266,7 +270,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     ``effects``: the resolved continuous effects on it, if the caller has found them."""
     d = obj.definition
     oid = obj.oid
-    if effects is None:
+    if effects is None:  # found afresh, not through the index: ``verify`` compares against this
         effects = [e for e in game.state.continuous if e.oid == oid]
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
@@ -316,7 +320,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
                 granted.append((kept, cost))
 
     # Layer 6, from resolved effects in timestamp order (613.7).
-    for e in sorted(effects, key=lambda e: e.timestamp) if effects else ():
+    for e in sorted(effects, key=_timestamp) if effects else ():
         if e.until == "control" and e.controller != obj.controller:
             continue  # 702.62a: "until you lose control of it"
         for p in e.parts:

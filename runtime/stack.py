@@ -6,7 +6,7 @@ references: an object id, or ``"player:N"``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .abilities import (
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from .objects import GameObject
 
 
-@dataclass
+@dataclass(frozen=True)
 class StackItem:
-    """One item on the stack."""
+    """One item on the stack.  Frozen, so a snapshot of the state shares the items (726.1 rewinds
+    the list, never an item); choosing targets replaces the item (``with_targets``)."""
 
     kind: str  # "spell" or "ability"
     oid: int  # the spell's object id, or a fresh id for an ability
@@ -45,6 +46,17 @@ class StackItem:
     event_player: int = -1  # a triggered ability's event: the player it names ("that player", 603.2)
     event_amount: int = 0  # ... and its amount ("that much")
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
+
+
+def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
+    """``item`` with its targets chosen (601.2c), put on the stack in its place; returns it."""
+    new = replace(item, targets=targets)
+    stack = game.state.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] is item:
+            stack[i] = new
+            break
+    return new
 
 
 @dataclass
