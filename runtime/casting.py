@@ -47,13 +47,11 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     from .abilities import StaticAbility
     from .continuous import CostReduction
     n = 0
-    for o in game.battlefield():
-        if o.controller != player:
-            continue
-        for part, _ in game.characteristics(o).has(CostReduction):
-            assert isinstance(part, CostReduction)
-            if any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
-                n += part.amount
+    for o, part, _ in game.battlefield_parts(CostReduction):
+        assert isinstance(part, CostReduction)
+        if o.controller == player and any(f.matches(game, spell, viewer=player, source_oid=o.oid)
+                                          for f in part.filters):
+            n += part.amount
     for oid in game.zone(Zone.COMMAND):
         # 113.6b, 408: a static ability that says it functions in the command zone ("as long as
         # this is in the command zone or on the battlefield", eminence) applies from there.
@@ -299,7 +297,8 @@ def spell_parts(spell_obj: "GameObject") -> list[SpellAbility]:
 
 def cast_banned(game: "Game", player: int, name: str) -> bool:
     """Whether an effect says ``player`` can't cast spells with this name (101.2: "can't" wins)."""
-    return bool(name) and any(p == player and n == name for p, n, _ in game.state.cast_bans)
+    bans = game.state.cast_bans
+    return bool(bans) and bool(name) and any(p == player and n == name for p, n, _ in bans)
 
 
 def may_play(game: "Game", obj: "GameObject", player: int) -> bool:
@@ -308,8 +307,7 @@ def may_play(game: "Game", obj: "GameObject", player: int) -> bool:
     if obj.zone is Zone.LIBRARY:
         from .library_top import may_play_top
         return may_play_top(game, obj, player)
-    return any(isinstance(p, MayPlay) and p.player == player
-               for e in game.state.continuous if e.oid == obj.oid for p in e.parts)
+    return any(isinstance(p, MayPlay) and p.player == player for e in game.effects_on(obj.oid) for p in e.parts)
 
 
 def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given: tuple[int, ...] | None,

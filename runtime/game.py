@@ -183,7 +183,8 @@ def _copy_player(p: Player) -> Player:
 
 def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
     """The key of ``player``'s ``zone`` (shared zones use -1)."""
-    return (zone, player if zone.per_player else -1)
+    # Identity tests, not ``zone.per_player``: this is asked at every zone lookup.
+    return (zone, player if zone is Zone.LIBRARY or zone is Zone.HAND or zone is Zone.GRAVEYARD else -1)
 
 
 def state_digest(state: GameState) -> str:
@@ -337,6 +338,24 @@ class Game:
     def _battlefield(self) -> list[GameObject]:
         objects = self.state.objects
         return [o for o in map(objects.__getitem__, self.zone(Zone.BATTLEFIELD)) if not o.phased_out]
+
+    def battlefield_parts(self, cls: type) -> list[tuple[GameObject, Part, str]]:
+        """Each continuous-effect part of class ``cls`` applying to a phased-in permanent, with the
+        permanent and the part's origin, in battlefield order (e.g. every cost reduction, 601.2f).
+
+        Read only.  Found once per read-only stretch (``unchanging``), like the characteristics it
+        is made of, rather than once per card that asks; never remembered while another object's
+        characteristics are in progress (613.8)."""
+        cache = self.characteristics_cache
+        if cache is not None and not self.partial:
+            hit = cache.parts.get(cls)
+            if hit is not None:
+                return hit
+        out = [(o, p, origin) for o in self.battlefield() for p, origin in self.characteristics(o).parts
+               if isinstance(p, cls)]
+        if cache is not None and not self.partial and self.characteristics_cache is cache:
+            cache.parts[cls] = out
+        return out
 
     def effects_on(self, oid: int) -> list[ContinuousEffect]:
         """The resolved continuous effects on object ``oid`` (611.2), in creation order; read only.

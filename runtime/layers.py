@@ -126,6 +126,8 @@ class CharacteristicsCache:
         self.sources: list["GameObject"] | None = None
         self.battlefield: list["GameObject"] | None = None  # Game.battlefield(), found once
         self.reaching: list["GameObject"] | None = None  # permanents whose statics reach other zones
+        # Game.battlefield_parts(cls), by part class, found once.
+        self.parts: dict[type, list[tuple["GameObject", Part, str]]] = {}
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
@@ -133,6 +135,7 @@ class CharacteristicsCache:
         self.sources = None
         self.battlefield = None
         self.reaching = None
+        self.parts.clear()
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""

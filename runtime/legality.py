@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
-from .casting import cast_banned, instant_timing, land_plays_allowed, may_play
+from .casting import cast_banned, cost_reduction, instant_timing, land_plays_allowed, may_play
 from .costoptions import cost_options
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
@@ -165,7 +165,6 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             return False
     if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
         return False
-    from .casting import cost_reduction
     if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
         return False
     if not _nonmana_ok(game, player, nonmana.without_mana(), obj):

@@ -27,8 +27,7 @@ def top_card(game: "Game", player: int) -> int | None:
 
 def top_revealed(game: "Game", player: int) -> bool:
     """401.5: whether a permanent ``player`` controls makes them play with their top card revealed."""
-    return any(o.controller == player and game.characteristics(o).has(TopOfLibraryRevealed)
-               for o in game.battlefield())
+    return any(o.controller == player for o, _, _ in game.battlefield_parts(TopOfLibraryRevealed))
 
 
 def may_play_top(game: "Game", obj: "GameObject", player: int) -> bool:
@@ -38,15 +37,12 @@ def may_play_top(game: "Game", obj: "GameObject", player: int) -> bool:
     if obj.zone is not Zone.LIBRARY or obj.owner != player or top_card(game, player) != obj.oid:
         return False
     is_land = "land" in game.characteristics(obj).types
-    for o in game.battlefield():
-        if o.controller != player:
+    for o, part, _ in game.battlefield_parts(MayPlayTopOfLibrary):
+        assert isinstance(part, MayPlayTopOfLibrary)
+        if o.controller != player or (part.spells_only and is_land):
             continue
-        for part, _ in game.characteristics(o).has(MayPlayTopOfLibrary):
-            assert isinstance(part, MayPlayTopOfLibrary)
-            if part.spells_only and is_land:
-                continue
-            if part.filter is None or part.filter.matches(game, obj, player, o.oid):
-                return True
+        if part.filter is None or part.filter.matches(game, obj, player, o.oid):
+            return True
     return False
 
 

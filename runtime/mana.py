@@ -6,6 +6,7 @@ Phyrexian, then generic, so the same pool and cost always give the same payment.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -84,33 +85,7 @@ class ManaRequirement:
     @staticmethod
     def build(symbols: tuple[str, ...], x: int = 0, phyrexian_life: int = 0) -> "ManaRequirement":
         """Resolve X to ``x`` (107.3) and Phyrexian symbols to life for the first ``phyrexian_life`` of them."""
-        generic = 0
-        specific: Counter[str] = Counter()
-        choices: list[tuple[str, ...]] = []
-        life_left = phyrexian_life
-        life = 0
-        for s in symbols:
-            body = s[1:-1]
-            if body.isdigit():
-                generic += int(body)
-            elif body == "X":
-                generic += x
-            elif body in COLORS or body == "C":
-                specific[body] += 1
-            elif body == "S":
-                specific["C"] += 0  # snow mana is not modelled; treated as generic
-                generic += 1
-            else:
-                a, b = body.split("/")
-                if b == "P":
-                    if life_left > 0:
-                        life_left -= 1
-                        life += 2
-                    else:
-                        specific[a] += 1
-                else:
-                    choices.append((a, b))
-        return ManaRequirement(generic, tuple(sorted(specific.items())), tuple(choices), life)
+        return _build(tuple(symbols), x, phyrexian_life)
 
     def reduced(self, n: int) -> "ManaRequirement":
         """601.2f: a cost reduction of {n} lowers only the generic part, not below zero."""
@@ -131,6 +106,39 @@ class ManaRequirement:
     def total(self) -> int:
         """How many mana the requirement asks for."""
         return self.generic + sum(n for _, n in self.specific) + len(self.choices)
+
+
+@functools.lru_cache(maxsize=4096)
+def _build(symbols: tuple[str, ...], x: int, phyrexian_life: int) -> ManaRequirement:
+    """``ManaRequirement.build``, remembered: a pure function of its arguments, with a frozen result,
+    that every offer of every card asked for anew."""
+    generic = 0
+    specific: Counter[str] = Counter()
+    choices: list[tuple[str, ...]] = []
+    life_left = phyrexian_life
+    life = 0
+    for s in symbols:
+        body = s[1:-1]
+        if body.isdigit():
+            generic += int(body)
+        elif body == "X":
+            generic += x
+        elif body in COLORS or body == "C":
+            specific[body] += 1
+        elif body == "S":
+            specific["C"] += 0  # snow mana is not modelled; treated as generic
+            generic += 1
+        else:
+            a, b = body.split("/")
+            if b == "P":
+                if life_left > 0:
+                    life_left -= 1
+                    life += 2
+                else:
+                    specific[a] += 1
+            else:
+                choices.append((a, b))
+    return ManaRequirement(generic, tuple(sorted(specific.items())), tuple(choices), life)
 
 
 def pay_from_pool(pool: Counter[str], req: ManaRequirement) -> Counter[str] | None:

@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Callable
 
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
-from .casting import activate, cast_spell, play_land
+from .abilities import ActivatedAbility, AlternativeCost
+from .casting import activate, activated_abilities, cast_spell, may_play, play_land
+from .costs import mana_sources
+from .facedown import face_up_ways
+from .legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
 from .costoptions import cost_options
 from .continuous import DoesntUntap, MaxHandSize
 from .phasing import untap_step_phasing
@@ -180,12 +184,6 @@ def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action
 
 
 def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
-    from .abilities import ActivatedAbility, AlternativeCost
-    from .casting import activated_abilities
-    from .costs import mana_sources
-    from .facedown import face_up_ways
-    from .casting import may_play
-    from .legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     sources = mana_sources(game, player)  # once per offer: what could pay for each candidate
     for oid in game.zone(Zone.HAND, player):

@@ -18,7 +18,7 @@ class Zone(Enum):
     @property
     def per_player(self) -> bool:
         """Whether each player has their own zone of this kind (400.2)."""
-        return self in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD)
+        return self is Zone.LIBRARY or self is Zone.HAND or self is Zone.GRAVEYARD
 
     @property
     def hidden(self) -> bool:
