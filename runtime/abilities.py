@@ -363,6 +363,8 @@ class CardDefinition:
     reaching: tuple["StaticAbility", ...] = field(init=False, repr=False, compare=False)
     # The additional and alternative costs (``cost_options``), found once: asked at every offer.
     costs: tuple["AdditionalCost | AlternativeCost", ...] = field(init=False, repr=False, compare=False)
+    # Whether it has an activated ability that works in the hand (702.29a): asked at every offer.
+    hand_abilities: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         out: list[Ability] = []
@@ -384,6 +386,7 @@ class CardDefinition:
         object.__setattr__(self, "reaching", tuple(a for a in out if isinstance(a, StaticAbility)
                                                     and a.affects == "cards"))
         object.__setattr__(self, "costs", tuple(a for a in out if isinstance(a, (AdditionalCost, AlternativeCost))))
+        object.__setattr__(self, "hand_abilities", any(isinstance(a, ActivatedAbility) and a.from_hand for a in out))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "CardDefinition":
         return self

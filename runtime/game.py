@@ -377,10 +377,14 @@ class Game:
 
     def characteristics(self, obj: GameObject) -> layers.Characteristics:
         """``obj``'s current characteristics (613)."""
-        if obj.oid in self.partial:
-            return self.partial[obj.oid]
-        if self.characteristics_cache is not None:
-            ch = self.characteristics_cache.get(self, obj)
+        partial = self.partial
+        if partial and obj.oid in partial:
+            return partial[obj.oid]
+        cache = self.characteristics_cache
+        if cache is not None:
+            # A hit is looked up here, not through ``cache.get``: this is the engine's most frequent call.
+            hit = cache.entries.get(obj.oid) if not partial else None
+            ch = hit[1] if hit is not None and hit[0] is obj else cache.get(self, obj)
         else:
             ch = layers.characteristics(self, obj)
         if self.verify_characteristics and not layers.equivalent(ch, layers.through_layers(self, obj)):

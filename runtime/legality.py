@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from .objects import GameObject
 
 
+_NO_COST = Cost()  # frozen: shared by every cast without an alternative cost
+
+
 def _sorcery_ok(game: "Game", player: int) -> bool:
     s = game.state
     return s.active == player and s.step in ("main1", "main2") and not s.stack
@@ -147,7 +150,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     ch = game.characteristics(obj)
     options = cost_options(game, obj)  # printed and granted (613.1f)
     base = d.mana_cost
-    nonmana = Cost()
+    nonmana = _NO_COST
     if alternative is not None:
         alt = options[alternative]
         if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:

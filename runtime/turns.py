@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
-from .abilities import ActivatedAbility, AlternativeCost
+from .abilities import AlternativeCost
 from .casting import activate, activated_abilities, cast_spell, may_play, play_land
 from .costs import mana_sources
 from .facedown import face_up_ways
@@ -238,7 +238,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     for oid in game.zone(Zone.HAND, player):
         # 113.6a: abilities that work in the hand (702.29a cycling); cheap check on the printed ones first.
         h = game.obj(oid)
-        if not any(isinstance(a, ActivatedAbility) and a.from_hand for a in h.definition.expanded):
+        if not h.definition.hand_abilities:
             continue
         for i, a in enumerate(activated_abilities(game, h)):
             if a.from_hand and can_activate(game, player, h, a, sources, i):
