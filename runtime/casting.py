@@ -47,10 +47,9 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     from .abilities import StaticAbility
     from .continuous import CostReduction
     n = 0
-    for o, part, _ in game.battlefield_parts(CostReduction):
+    for o, part, _ in game.battlefield_parts(CostReduction, player):
         assert isinstance(part, CostReduction)
-        if o.controller == player and any(f.matches(game, spell, viewer=player, source_oid=o.oid)
-                                          for f in part.filters):
+        if any(f.matches(game, spell, viewer=player, source_oid=o.oid) for f in part.filters):
             n += part.amount
     for oid in game.zone(Zone.COMMAND):
         # 113.6b, 408: a static ability that says it functions in the command zone ("as long as
@@ -372,7 +371,7 @@ def _slot_active(game: "Game", res: Resolution, cond: Condition | None) -> bool:
 
 def activated_abilities(game: "Game", obj: "GameObject") -> list[ActivatedAbility]:
     """The activated abilities ``obj`` has now, in printed order."""
-    return [a for a in game.characteristics(obj).abilities if isinstance(a, ActivatedAbility)]
+    return list(game.characteristics(obj).activated)
 
 
 def activate(game: "Game", player: int, req: ActivateAbility) -> None:

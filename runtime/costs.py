@@ -21,6 +21,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .layers import Characteristics
     from .objects import GameObject
     from .stack import Resolution
 
@@ -57,17 +58,25 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
         if o.controller != player or o.tapped:
             continue
         ch = game.characteristics(o)
-        acts = [a for a in ch.abilities if isinstance(a, ActivatedAbility)]
-        taps = [(i, a) for i, a in enumerate(acts)
-                if a.is_mana and a.cost.tap and not (a.cost.mana or a.cost.life or a.cost.sacrifice)]
+        taps = ch.derived(_tap_mana)
         # The cheap test first: most permanents have no {T} mana ability at all.
         if not taps or summoning_sick(game, o) or ch.has(AbilitiesCantBeActivated):
             continue
-        for i, a in taps:
+        for i, produced in taps:
+            out.append((o.oid, i, produced))
+    return out
+
+
+def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The {T} mana abilities among ``ch``'s activated abilities that cost nothing else, by their
+    index, with the mana each can add (those that add none left out)."""
+    out = []
+    for i, a in enumerate(ch.activated):
+        if a.is_mana and a.cost.tap and not (a.cost.mana or a.cost.life or a.cost.sacrifice):
             produced = _produces(a)
             if produced:
-                out.append((o.oid, i, tuple(produced)))
-    return out
+                out.append((i, tuple(produced)))
+    return tuple(out)
 
 
 def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:

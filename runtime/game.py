@@ -339,22 +339,24 @@ class Game:
         objects = self.state.objects
         return [o for o in map(objects.__getitem__, self.zone(Zone.BATTLEFIELD)) if not o.phased_out]
 
-    def battlefield_parts(self, cls: type) -> list[tuple[GameObject, Part, str]]:
-        """Each continuous-effect part of class ``cls`` applying to a phased-in permanent, with the
-        permanent and the part's origin, in battlefield order (e.g. every cost reduction, 601.2f).
+    def battlefield_parts(self, cls: type, controller: int) -> list[tuple[GameObject, Part, str]]:
+        """Each continuous-effect part of class ``cls`` applying to a phased-in permanent
+        ``controller`` controls, with the permanent and the part's origin, in battlefield order
+        (e.g. every cost reduction of that player's spells, 601.2f).
 
         Read only.  Found once per read-only stretch (``unchanging``), like the characteristics it
         is made of, rather than once per card that asks; never remembered while another object's
         characteristics are in progress (613.8)."""
         cache = self.characteristics_cache
+        key = (cls, controller)
         if cache is not None and not self.partial:
-            hit = cache.parts.get(cls)
+            hit = cache.parts.get(key)
             if hit is not None:
                 return hit
-        out = [(o, p, origin) for o in self.battlefield() for p, origin in self.characteristics(o).parts
-               if isinstance(p, cls)]
+        out = [(o, p, origin) for o in self.battlefield() if o.controller == controller
+               for p, origin in self.characteristics(o).parts if isinstance(p, cls)]
         if cache is not None and not self.partial and self.characteristics_cache is cache:
-            cache.parts[cls] = out
+            cache.parts[key] = out
         return out
 
     def effects_on(self, oid: int) -> list[ContinuousEffect]:

@@ -13,9 +13,9 @@ import functools
 import operator
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
-from .abilities import Ability, Keyword, StaticAbility
+from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
     ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
 )
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .abilities import CardDefinition
     from .game import Game
     from .objects import GameObject
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,22 @@ class Characteristics:
     # 613.1f: keyword instances granted by effects, as (name, cost parameter or None), in the order
     # granted; their abilities follow the printed ones (so a printed cost option keeps its index).
     granted: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
+
+    def derived(self, fn: "Callable[[Characteristics], T]") -> "T":
+        """``fn(self)`` for a pure function ``fn`` of the characteristics (a module-level function),
+        computed once per characteristics object: they are frozen, so the value can't go stale, and
+        printed characteristics are shared by every object of a definition (see ``PrintedMemo``)."""
+        memo: dict[object, object] = self.__dict__.setdefault("_derived", {})
+        if fn in memo:
+            return memo[fn]  # type: ignore[return-value]
+        value = memo[fn] = fn(self)
+        return value
+
+    @functools.cached_property
+    def activated(self) -> tuple[ActivatedAbility, ...]:
+        """Its activated abilities (602), in order: found once per characteristics object (printed
+        characteristics are shared by every object of a definition), not at every offer."""
+        return tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
 
     def has(self, cls: type) -> list[tuple[Part, str]]:
         """The parts of class ``cls`` that apply, with their origins."""
@@ -126,8 +145,8 @@ class CharacteristicsCache:
         self.sources: list["GameObject"] | None = None
         self.battlefield: list["GameObject"] | None = None  # Game.battlefield(), found once
         self.reaching: list["GameObject"] | None = None  # permanents whose statics reach other zones
-        # Game.battlefield_parts(cls), by part class, found once.
-        self.parts: dict[type, list[tuple["GameObject", Part, str]]] = {}
+        # Game.battlefield_parts(cls, controller), by part class and controller, found once.
+        self.parts: dict[tuple[type, int], list[tuple["GameObject", Part, str]]] = {}
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""

@@ -27,7 +27,7 @@ def top_card(game: "Game", player: int) -> int | None:
 
 def top_revealed(game: "Game", player: int) -> bool:
     """401.5: whether a permanent ``player`` controls makes them play with their top card revealed."""
-    return any(o.controller == player for o, _, _ in game.battlefield_parts(TopOfLibraryRevealed))
+    return bool(game.battlefield_parts(TopOfLibraryRevealed, player))
 
 
 def may_play_top(game: "Game", obj: "GameObject", player: int) -> bool:
@@ -37,9 +37,9 @@ def may_play_top(game: "Game", obj: "GameObject", player: int) -> bool:
     if obj.zone is not Zone.LIBRARY or obj.owner != player or top_card(game, player) != obj.oid:
         return False
     is_land = "land" in game.characteristics(obj).types
-    for o, part, _ in game.battlefield_parts(MayPlayTopOfLibrary):
+    for o, part, _ in game.battlefield_parts(MayPlayTopOfLibrary, player):
         assert isinstance(part, MayPlayTopOfLibrary)
-        if o.controller != player or (part.spells_only and is_land):
+        if part.spells_only and is_land:
             continue
         if part.filter is None or part.filter.matches(game, obj, player, o.oid):
             return True
