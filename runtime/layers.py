@@ -180,29 +180,25 @@ class CharacteristicsCache:
         return ch
 
 
+def _static_sources(game: "Game", kind: str) -> list["GameObject"]:
+    """Phased-in permanents whose definition has static abilities of ``kind`` ("affecting" or
+    "reaching"), in battlefield order."""
+    objects = game.state.objects
+    return [src for src in (objects[oid] for oid in game.zone(Zone.BATTLEFIELD))
+            if not src.phased_out and getattr(src.definition, kind)]
+
+
 def affecting_sources(game: "Game") -> list["GameObject"]:
     """Phased-in permanents whose static abilities affect every permanent their selector matches
     (611.3a, e.g. "White creatures get +1/+1"), in battlefield order."""
-    objects = game.state.objects
-    out = []
-    for oid in game.zone(Zone.BATTLEFIELD):
-        src = objects[oid]
-        if not src.phased_out and src.definition.affecting:
-            out.append(src)
-    return out
+    return _static_sources(game, "affecting")
 
 
 def reaching_sources(game: "Game") -> list["GameObject"]:
     """Phased-in permanents whose static abilities affect cards that aren't on the battlefield
     (611.3a, 613.1f: "Each Vampire creature card you own that isn't on the battlefield has
     madness"), in battlefield order."""
-    objects = game.state.objects
-    out = []
-    for oid in game.zone(Zone.BATTLEFIELD):
-        src = objects[oid]
-        if not src.phased_out and src.definition.reaching:
-            out.append(src)
-    return out
+    return _static_sources(game, "reaching")
 
 
 def _reached(game: "Game", obj: "GameObject") -> bool:
