@@ -433,8 +433,7 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
 def land_plays_allowed(game: "Game", player: int) -> int:
     """305.2: one land a turn, increased by static abilities of permanents the player controls."""
     from .continuous import AdditionalLandPlays
-    return 1 + sum(part.count for o in game.battlefield() if o.controller == player
-                   for part, _ in game.characteristics(o).has(AdditionalLandPlays)
+    return 1 + sum(part.count for _, part, _ in game.battlefield_parts(AdditionalLandPlays, player)
                    if isinstance(part, AdditionalLandPlays))
 
 

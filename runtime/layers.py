@@ -73,6 +73,8 @@ class Characteristics:
 
     def has(self, cls: type) -> list[tuple[Part, str]]:
         """The parts of class ``cls`` that apply, with their origins."""
+        if not self.parts:  # most objects have none: no comprehension to set up
+            return []
         return [(p, o) for p, o in self.parts if isinstance(p, cls)]
 
 
@@ -147,6 +149,8 @@ class CharacteristicsCache:
         self.reaching: list["GameObject"] | None = None  # permanents whose statics reach other zones
         # Game.battlefield_parts(cls, controller), by part class and controller, found once.
         self.parts: dict[tuple[type, int], list[tuple["GameObject", Part, str]]] = {}
+        # The phased-in permanents that have continuous-effect parts, with them (for ``parts``).
+        self.with_parts: list[tuple["GameObject", tuple[tuple[Part, str], ...]]] | None = None
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
@@ -155,6 +159,7 @@ class CharacteristicsCache:
         self.battlefield = None
         self.reaching = None
         self.parts.clear()
+        self.with_parts = None
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""

@@ -69,6 +69,8 @@ def _players_and_tokens(game: "Game") -> bool:
         if p.lost:
             game.log(f"{p.name} loses the game: {p.loss_reason}")
     # 704.5d / 111.7: a token in a zone other than the battlefield ceases to exist.
+    if not game.has_tokens():  # no token in the game: nothing to look for in every zone
+        return done
     objects = game.state.objects
     for (zone, owner), oids in game.state.zones.items():
         # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
