@@ -171,10 +171,35 @@ def declare_attackers(game: "Game") -> None:
     from .game import IllegalAction
 
     player = game.state.active
-    cands = [o for o in game.battlefield() if o.controller == player and "creature" in game.characteristics(o).types]
-    if not cands:
+    # Until the attackers are tapped, declaring only reads the state (deciders only answer, 117.1,
+    # and a refused declaration changes nothing): one read-only stretch, so each permanent's
+    # characteristics are computed once, not once per candidate and requirement that looks at it.
+    with game.unchanging():
+        cands = [o for o in game.battlefield() if o.controller == player and "creature" in game.characteristics(o).types]
+        if not cands:
+            return
+        opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
+        chosen = _choose_attackers(game, player, cands, opts)
+    if chosen is None:
         return
-    opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
+    for oid in chosen:
+        o = game.obj(oid)
+        o.attacking = True
+        if not game.characteristics(o).has(AttacksWithoutTapping):
+            o.tapped = True  # 508.1f
+        game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
+    for oid in chosen:
+        game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
+    if chosen:
+        game.fire_attack_batch(chosen)
+
+
+def _choose_attackers(game: "Game", player: int, cands: list["GameObject"],
+                      opts: tuple[Choice, ...]) -> list[int] | None:
+    """508.1a-d: ask for a legal declaration, up to 20 times; the attackers chosen, or None when
+    every answer was illegal (then no creature attacks).  Reads the state only."""
+    from .game import IllegalAction
+
     for _ in range(20):
         legal = tuple(str(o.oid) for o in cands if attack_problem(game, o, player) is None)
         required = tuple(str(o.oid) for o in cands if game.characteristics(o).has(AttacksEachCombat))
@@ -198,17 +223,8 @@ def declare_attackers(game: "Game") -> None:
         except IllegalAction as e:
             game.refusals.append(str(e))
             continue
-        for oid in chosen:
-            o = game.obj(oid)
-            o.attacking = True
-            if not game.characteristics(o).has(AttacksWithoutTapping):
-                o.tapped = True  # 508.1f
-            game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
-        for oid in chosen:
-            game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
-        if chosen:
-            game.fire_attack_batch(chosen)
-        return
+        return chosen
+    return None
 
 
 def declare_blockers(game: "Game") -> None:
@@ -219,19 +235,20 @@ def declare_blockers(game: "Game") -> None:
     if not attackers:
         return
     defender = game.opponent(game.state.active)
-    blockers = [o for o in game.battlefield() if o.controller == defender and not o.tapped
-                and "creature" in game.characteristics(o).types]
-    if not blockers:
-        return
-    each = each_combat_block_requirements(game, blockers, attackers, defender)
-    q = DeclareBlockers(defender, "Declare blockers",
-                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
-                        tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
-                        tuple(f"{b}>{a}" for b, a in list(game.state.block_requirements) + each),
-                        tuple(f"{b.oid}>{a.oid}" for b in blockers for a in attackers
-                              if block_problem(game, b, a, defender) is None),
-                        tuple(f"{a.oid}>{n}" for a in attackers if (n := minimum_blockers(game, a)) > 1),
-                        tuple(f"{a.oid}>{m}" for a in attackers if (m := maximum_blockers(game, a)) is not None))
+    with game.unchanging():  # the question only reads the state: characteristics computed once
+        blockers = [o for o in game.battlefield() if o.controller == defender and not o.tapped
+                    and "creature" in game.characteristics(o).types]
+        if not blockers:
+            return
+        each = each_combat_block_requirements(game, blockers, attackers, defender)
+        q = DeclareBlockers(defender, "Declare blockers",
+                            tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in blockers),
+                            tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in attackers),
+                            tuple(f"{b}>{a}" for b, a in list(game.state.block_requirements) + each),
+                            tuple(f"{b.oid}>{a.oid}" for b in blockers for a in attackers
+                                  if block_problem(game, b, a, defender) is None),
+                            tuple(f"{a.oid}>{n}" for a in attackers if (n := minimum_blockers(game, a)) > 1),
+                            tuple(f"{a.oid}>{m}" for a in attackers if (m := maximum_blockers(game, a)) is not None))
     for _ in range(20):
         ans = game.ask(q)
         pairs = ans if isinstance(ans, tuple) else ()

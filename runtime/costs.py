@@ -32,13 +32,18 @@ def summoning_sick(game: "Game", obj: "GameObject") -> bool:
     ch = game.characteristics(obj)
     if "creature" not in ch.types:
         return False
-    if any(isinstance(a, IgnoresSummoningSickness) for a in ch.abilities):
+    if ch.derived(_ignores_sickness):
         return False
     began = game.players[obj.controller].turn_began
     # With extra turns (500.7) a player's most recent turn isn't always the one before this one.
     last_turn_start = began if began >= 0 else (
         game.state.turn if game.state.active == obj.controller else game.state.turn - 1)
     return obj.entered_turn >= last_turn_start and obj.entered_turn >= 0
+
+
+def _ignores_sickness(ch: "Characteristics") -> bool:
+    # Remembered per characteristics object: asked for every creature at every offer.
+    return any(isinstance(a, IgnoresSummoningSickness) for a in ch.abilities)
 
 
 def _produces(a: ActivatedAbility) -> list[str]:

@@ -1465,9 +1465,8 @@ class Game:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7); also those
         of cards in exile whose ability says it functions there (113.6b, 702.62a)."""
         for o in self.battlefield():
-            for a in self.characteristics(o).abilities:
-                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
-                        and a.trigger.step == step and not a.trigger.zone \
+            for a in self.characteristics(o).derived(_step_triggers):
+                if isinstance(a.trigger, BeginningOfStep) and a.trigger.step == step and not a.trigger.zone \
                         and (not a.trigger.yours or o.controller == self.state.active):
                     # "each player's upkeep": "that player" is the player whose step it is (the active player).
                     self._trigger(o, a, event_player=self.state.active)
@@ -1476,11 +1475,10 @@ class Game:
             if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep)
                        and a.trigger.zone == "exile" for a in o.definition.expanded):
                 continue  # cheap pre-check on the printed abilities
-            for a in self.characteristics(o).abilities:
-                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep) \
-                        and a.trigger.step == step and a.trigger.zone == "exile" \
-                        and (not a.trigger.yours or o.controller == self.state.active):
-                    self._trigger(o, a, event_player=self.state.active)
+            for t in self.characteristics(o).derived(_step_triggers):
+                if isinstance(t.trigger, BeginningOfStep) and t.trigger.step == step and t.trigger.zone == "exile" \
+                        and (not t.trigger.yours or o.controller == self.state.active):
+                    self._trigger(o, t, event_player=self.state.active)
         keep: list[DelayedTrigger] = []
         for d in self.state.delayed:
             fresh = d.created_turn == self.state.turn and d.created_step == step
@@ -1531,6 +1529,12 @@ class Game:
             out.extend(mine)
         self.state.pending = []
         return out
+
+
+def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":
+    """The "at the beginning of <step>" abilities among ``ch``'s (remembered per characteristics
+    object: every permanent is looked at in every step, and few have one)."""
+    return tuple(a for a in ch.abilities if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
 
 
 def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:

@@ -164,14 +164,29 @@ class CharacteristicsCache:
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""
         if self.sources is None:
-            self.sources = affecting_sources(game)
-        return self.sources
+            self._find_sources(game)
+        return self.sources  # type: ignore[return-value]
 
     def reaching_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect cards in other zones (611.3a), found once per query."""
         if self.reaching is None:
-            self.reaching = reaching_sources(game)
-        return self.reaching
+            self._find_sources(game)
+        return self.reaching  # type: ignore[return-value]
+
+    def _find_sources(self, game: "Game") -> None:
+        # Both kinds in one pass over the battlefield: nearly every stretch asks for both.
+        affecting: list["GameObject"] = []
+        reaching: list["GameObject"] = []
+        objects = game.state.objects
+        for oid in game.zone(Zone.BATTLEFIELD):
+            src = objects[oid]
+            if not src.phased_out:
+                d = src.definition
+                if d.affecting:
+                    affecting.append(src)
+                if d.reaching:
+                    reaching.append(src)
+        self.sources, self.reaching = affecting, reaching
 
     def get(self, game: "Game", obj: "GameObject") -> Characteristics:
         """``obj``'s characteristics: remembered, or computed through the layers now."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
 from .casting import cast_banned, cost_reduction, instant_timing, land_plays_allowed, may_play
-from .costoptions import cost_options
+from .costoptions import CostOption, cost_options
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
@@ -148,10 +148,11 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
     d = obj.definition
     ch = game.characteristics(obj)
-    options = cost_options(game, obj)  # printed and granted (613.1f)
+    options: tuple[CostOption, ...] | None = None
     base = d.mana_cost
     nonmana = _NO_COST
     if alternative is not None:
+        options = cost_options(game, obj)  # printed and granted (613.1f)
         alt = options[alternative]
         if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:
             return False
@@ -166,13 +167,13 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     elif obj.zone is not Zone.HAND:
         if not may_play(game, obj, player):
             return False
-    if "instant" not in ch.types and not instant_timing(ch.abilities) and not _sorcery_ok(game, player):
+    if "instant" not in ch.types and not _sorcery_ok(game, player) and not ch.derived(_instant_timing):
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
         return False
     if not _nonmana_ok(game, player, nonmana.without_mana(), obj):
         return False
-    for opt in options:
+    for opt in options if options is not None else cost_options(game, obj):
         # 601.2b: a mandatory additional cost must be payable too.
         if isinstance(opt, AdditionalCost) and opt.mandatory and not _nonmana_ok(game, player, opt.cost, obj):
             return False
@@ -181,6 +182,11 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         return bool(legal_modes(game, player, obj))
     specs = spell.targets if spell is not None else aura_target_specs(d)
     return _targets_ok(game, player, specs, obj.oid)
+
+
+def _instant_timing(ch: layers.Characteristics) -> bool:
+    # Remembered per characteristics object (``Characteristics.derived``): asked at every offer.
+    return instant_timing(ch.abilities)
 
 
 def can_pay(game: "Game", player: int, cost: Cost, obj: "GameObject", sources: Sources | None = None) -> bool:

@@ -36,8 +36,11 @@ def may_play_top(game: "Game", obj: "GameObject", player: int) -> bool:
     "cast" doesn't cover playing a land (305.1 vs 601.2a)."""
     if obj.zone is not Zone.LIBRARY or obj.owner != player or top_card(game, player) != obj.oid:
         return False
+    permissions = game.battlefield_parts(MayPlayTopOfLibrary, player)
+    if not permissions:  # the usual case: no need to look at the card
+        return False
     is_land = "land" in game.characteristics(obj).types
-    for o, part, _ in game.battlefield_parts(MayPlayTopOfLibrary, player):
+    for o, part, _ in permissions:
         assert isinstance(part, MayPlayTopOfLibrary)
         if part.spells_only and is_land:
             continue

@@ -111,10 +111,13 @@ def _check_permanents(game: "Game") -> _Found:
     destroyed: list[int] = []
     deathtouched: list[int] = []
     annihilate: list[int] = []
+    worlds: list[int] = []
     seen = False
     battlefield = game.battlefield()
     for o in battlefield:
         ch = game.characteristics(o)
+        if "world" in ch.supertypes:
+            worlds.append(o.oid)
         if "creature" in ch.types and ch.toughness is not None:
             if ch.toughness <= 0:  # 704.5f
                 dying.append(o.oid)
@@ -150,14 +153,13 @@ def _check_permanents(game: "Game") -> _Found:
                     _protected_from(game, host, o):
                 unattached.append(o.oid)
     return _Found(tuple(unattached), tuple(dying), tuple(destroyed), tuple(deathtouched), tuple(annihilate), seen,
-                  _world_rule(game, battlefield), tuple(unequipped))
+                  _world_rule(worlds), tuple(unequipped))
 
 
-def _world_rule(game: "Game", battlefield: list["GameObject"]) -> tuple[int, ...]:
-    """704.5k: of two or more world permanents, all but the one that has had the world supertype for
-    the shortest time go to their owners' graveyards.  A permanent has it from the moment it became the
-    object it is (no effect grants it), and object ids grow in that order (400.7)."""
-    worlds = [o.oid for o in battlefield if "world" in game.characteristics(o).supertypes]
+def _world_rule(worlds: list[int]) -> tuple[int, ...]:
+    """704.5k: of two or more world permanents (``worlds``), all but the one that has had the world
+    supertype for the shortest time go to their owners' graveyards.  A permanent has it from the
+    moment it became the object it is (no effect grants it), and object ids grow in that order (400.7)."""
     return tuple(sorted(worlds)[:-1]) if len(worlds) > 1 else ()
 
 

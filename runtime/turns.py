@@ -20,7 +20,7 @@ from .legality import can_activate, can_cast, can_pay, can_play_land, legal_mode
 from .costoptions import cost_options
 from .continuous import DoesntUntap, MaxHandSize
 from .phasing import untap_step_phasing
-from .library_top import reveal_tops
+from .library_top import reveal_tops, top_card
 from .decisions import ChooseAction, ChooseCards, Choice
 from .sba import check_state_based_actions
 from .stack import put_triggers_on_stack, resolve_top
@@ -125,11 +125,9 @@ def turn_based_actions(game: "Game", step: str) -> None:
 def max_hand_size(game: "Game", player: int) -> int:
     """402.2: seven, changed by static abilities of permanents the player controls."""
     size = 7
-    for o in game.battlefield():
-        if o.controller == player:
-            for part, _ in game.characteristics(o).has(MaxHandSize):
-                assert isinstance(part, MaxHandSize)
-                size += part.delta
+    for _, part, _ in game.battlefield_parts(MaxHandSize, player):
+        assert isinstance(part, MaxHandSize)
+        size += part.delta
     return size
 
 
@@ -139,7 +137,8 @@ def _cleanup(game: "Game") -> None:
 
     s = game.state
     hand = game.zone(Zone.HAND, s.active)
-    excess = len(hand) - max_hand_size(game, s.active)
+    with game.unchanging():  # read only: the permanents with parts found in one pass
+        excess = len(hand) - max_hand_size(game, s.active)
     if excess > 0:
         opts = tuple(Choice(str(o), game.name_of(o)) for o in hand)
         chosen = game.ask_valid(ChooseCards(s.active, f"Discard {excess} (hand size, 514.1)", opts, excess, excess),
@@ -196,7 +195,6 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                 label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
                 out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
-    from .library_top import top_card
     top = top_card(game, player)
     # "You may play the top card of your library" (305.1, 601.2a): the top card, if a permission covers it.
     for oid in game.zone(Zone.EXILE) + ([top] if top is not None else []):
@@ -262,12 +260,17 @@ def priority_round(game: "Game", actions: ActionSource | None,
     resolutions = 0
     refusals_in_a_row = 0
     carried = resume
+    # The state is the one the last state-based-action check left, in which none applies: only
+    # priority passed since (117.3d), so checking again (704.3) would find nothing and do nothing.
+    settled = False
     while not s.game_over:
         # From the state-based-action check to the offers, nothing changes unless an action is
         # performed or a trigger put on the stack (each forgets what was remembered): one stretch,
         # so each permanent's characteristics are computed once, not once per check.
         with game.unchanging(carried) as cache:
-            check_state_based_actions(game)
+            if not settled:
+                check_state_based_actions(game)
+            settled = False
             if s.game_over:
                 return
             if s.pending:
@@ -310,8 +313,11 @@ def priority_round(game: "Game", actions: ActionSource | None,
             else:
                 s.priority = (player + 1) % n
                 # 117.3d: passing priority changes nothing any characteristic depends on (and
-                # deciders only answer, 117.1), so the next check and offers go on with this cache.
+                # deciders only answer, 117.1), so the next check and offers go on with this cache;
+                # nor anything a state-based action looks at, so the next check is skipped (the
+                # last one left the state with none to perform, and nothing went pending since).
                 carried = cache
+                settled = not s.pending
             continue
         try:
             perform(game, player, action)
