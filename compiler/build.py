@@ -26,7 +26,6 @@ import py_compile
 import stat
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
@@ -49,7 +48,7 @@ GC_EVERY = 64  # cards compiled between collections of the young generations (se
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
 MANIFEST = "manifest.marshal"
-MANIFEST_FORMAT = 2  # bumped whenever the layout of the manifest changes
+MANIFEST_FORMAT = 3  # bumped whenever the layout of the manifest changes
 
 
 def default_pool() -> Path:
@@ -60,25 +59,43 @@ def default_pool() -> Path:
 
 def find_sources(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
     """Split paths (files or directories) into card files and keyword files, sorted."""
-    cards, keywords = _walk_sources(paths)
-    return sorted(Path(f, n) for f, n in cards), sorted(keywords)
+    folders, keywords = _walk_sources(paths)
+    return [Path(f, n) for f, names in folders for n in names], keywords
 
 
-def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, str]], list[Path]]:
-    """Card files as (folder, file name) strings -- a pool of tens of thousands of files is
-    listed in one walk, without a ``Path`` object per file -- and keyword files."""
-    cards: set[tuple[str, str]] = set()
+def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, list[str]]], list[Path]]:
+    """Card files as (folder, sorted file names) strings, folders sorted -- a pool of tens of
+    thousands of files is listed with one ``scandir`` per folder, without a ``Path`` per file --
+    and keyword files, sorted.  Directories are followed through symbolic links, as ``os.walk``
+    with ``followlinks`` does; a folder that can't be listed is skipped, as it does."""
+    cards: dict[str, set[str]] = {}
     keywords: set[Path] = set()
+
+    def scan(folder: str) -> None:
+        names = cards.setdefault(folder, set())
+        subfolders = []
+        try:
+            with os.scandir(folder) as entries:
+                for e in entries:
+                    if e.is_dir():
+                        subfolders.append(e.path)
+                    elif e.name.endswith(".card"):
+                        names.add(e.name)
+                    elif e.name.endswith(".kw"):
+                        keywords.add(Path(e.path))
+        except OSError:
+            pass
+        for sub in subfolders:
+            scan(sub)
+
     for p in paths:
         if p.is_dir():
-            for folder, _, names in os.walk(p, followlinks=True):
-                cards.update((folder, n) for n in names if n.endswith(".card"))
-                keywords.update(Path(folder, n) for n in names if n.endswith(".kw"))
+            scan(str(p))
         elif p.suffix == ".kw":
             keywords.add(p)
         else:
-            cards.add((str(p.parent), p.name))
-    return sorted(cards), sorted(keywords)
+            cards.setdefault(str(p.parent), set()).add(p.name)
+    return [(f, sorted(cards[f])) for f in sorted(cards) if cards[f]], sorted(keywords)
 
 
 def keyword_dir_for(cards: list[Path], keyword_files: list[Path]) -> list[Path]:
@@ -301,7 +318,16 @@ class BuildReport:
     written: int = 0
     seconds: float = 0.0
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    results: list[CardResult] = field(default_factory=list)
+    _results: list[CardResult] = field(default_factory=list, repr=False)
+    _unlisted: Callable[[], list[CardResult]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def results(self) -> list[CardResult]:
+        """Every card's result, in path order (made on first use when the build needed only its
+        manifest for most cards)."""
+        if self._unlisted is not None:
+            self._results, self._unlisted = self._unlisted(), None
+        return self._results
 
     def summary(self) -> str:
         """The one-line summary."""
@@ -353,20 +379,58 @@ class _Entry(NamedTuple):
                 and self.mtime_ns < self.stamp - _RACY_NS)
 
 
+_COLUMNS = ("paths", "mtimes", "sizes", "keys", "names", "modules", "stamps", "written")
+
+
 @dataclass
 class _Manifest:
     """What the last build with the same compiler, grammar, templates and keyword library
-    recorded: its entries, the key of the index it wrote and the keyword modules it wrote."""
+    recorded: one column per :class:`_Entry` field (the rows sorted by path), the key of the index
+    it wrote and the keyword modules it wrote.
 
-    entries: dict[str, _Entry] = field(default_factory=dict)
+    Columns, not a dict of tuples: a pool's manifest is loaded by every build, a no-op one
+    included, and lists of plain values load several times faster than one tuple per card.
+    """
+
+    paths: list[str] = field(default_factory=list)
+    mtimes: list[int] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    modules: list[str] = field(default_factory=list)
+    stamps: list[int] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
     index_key: str = ""
     keyword_modules: tuple[str, ...] = ()
+
+    @classmethod
+    def from_entries(cls, entries: dict[str, _Entry], index_key: str,
+                     keyword_modules: tuple[str, ...]) -> _Manifest:
+        """A manifest of ``entries`` (by path)."""
+        order = sorted(entries)
+        rows = [entries[k] for k in order]
+        return cls(order, [e.mtime_ns for e in rows], [e.size for e in rows], [e.key for e in rows],
+                   [e.name for e in rows], [e.module for e in rows], [e.stamp for e in rows],
+                   [e.written for e in rows], index_key, keyword_modules)
+
+    def positions(self) -> dict[str, int]:
+        """Row of each path."""
+        return {p: i for i, p in enumerate(self.paths)}
+
+    def entry(self, i: int) -> _Entry:
+        """Row ``i`` as an entry."""
+        return _Entry(self.mtimes[i], self.sizes[i], self.keys[i], self.names[i], self.modules[i],
+                      self.stamps[i], self.written[i])
+
+    def entries(self) -> dict[str, _Entry]:
+        """Every row, by path."""
+        return {p: self.entry(i) for i, p in enumerate(self.paths)}
 
 
 def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
     """The manifest of the last build, or an empty one if there is none for this base key.
 
-    It is stored with :mod:`marshal` (plain dicts, tuples, strings and integers only): for tens
+    It is stored with :mod:`marshal` (plain dicts, lists, strings and integers only): for tens
     of thousands of entries that loads several times faster than JSON, and unlike pickle it can
     hold no code.  A file of another format or a damaged one is ignored (everything is rebuilt).
     """
@@ -374,17 +438,23 @@ def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
         data = marshal.loads((cache_dir / MANIFEST).read_bytes())
         if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or data.get("base") != base_key:
             return _Manifest()
-        return _Manifest({k: _Entry._make(v) for k, v in data["entries"].items()}, str(data["index"]),
+        columns = [data[c] for c in _COLUMNS]
+        if not all(isinstance(c, list) and len(c) == len(columns[0]) for c in columns):
+            return _Manifest()
+        paths, mtimes, sizes, keys, names, modules, stamps, written = columns
+        return _Manifest(paths, mtimes, sizes, keys, names, modules, stamps, written, str(data["index"]),
                          tuple(data["keywords"]))
     except (OSError, ValueError, TypeError, KeyError, EOFError):
         return _Manifest()
 
 
 def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest) -> None:
-    data = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
-            "keywords": list(manifest.keyword_modules),
-            "entries": {k: tuple(manifest.entries[k]) for k in sorted(manifest.entries)}}
-    _write_bytes_if_changed(cache_dir / MANIFEST, marshal.dumps(data))
+    """Write the manifest (whole, through a temporary file: never half-written)."""
+    data: dict[str, object] = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
+                               "keywords": list(manifest.keyword_modules)}
+    data.update((c, getattr(manifest, c)) for c in _COLUMNS)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    _write_new(cache_dir / MANIFEST, marshal.dumps(data))
 
 
 def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
@@ -395,6 +465,7 @@ def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress
         # Batches of a few dozen cards: few round trips, and still even load at the end.
         chunk = max(8, min(64, len(todo) // (workers * 8)))
         batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+        from concurrent.futures import ProcessPoolExecutor  # (not imported by a no-op or small build)
         with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                                  initargs=(library, base_key, cache_dir)) as ex:
             for batch in ex.map(_work, batches):
@@ -424,50 +495,96 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{library.digest}"
     base_key = base.encode()
     old = _load_manifest(cache_dir, base) if cache_dir is not None and use_cache else _Manifest()
-    manifest = old.entries
-    new_manifest: dict[str, _Entry] = {}
+    row_of = old.positions()
     stats: dict[str, os.stat_result] = {}
     results: dict[str, CardResult] = {}
+    unchanged: list[tuple[str, int]] = []  # (path, manifest row) of sources trusted by their stat
+    same_key: list[tuple[str, int]] = []  # touched, but the same bytes: no compiling needed
     todo: list[str] = []
     shown_as = _Display()
-    # The loop below runs once per card of the pool on every build, a no-op one included: paths
-    # are joined once per folder, not with ``os.path.join`` per file.
-    folder_of: str | None = None
-    prefix = shown_prefix = ""
+    # The loops below run once per card of the pool on every build, a no-op one included: paths
+    # are joined once per folder, and a folder whose sources are all trusted by their size and
+    # mtime is settled in bulk (one ``lstat`` each and a few list reads).
     lstat, is_link = os.lstat, stat.S_ISLNK
-    for folder, file_name in card_files:
-        if folder != folder_of:
-            folder_of, prefix = folder, os.path.join(folder, "")
-            shown_prefix = os.path.join(shown_as.folder(folder), "")
-            if shown_prefix == os.path.join(".", ""):
-                shown_prefix = ""
-        p = prefix + file_name
+    mtimes, sizes, stamps, keys = old.mtimes, old.sizes, old.stamps, old.keys
+    no_row = -1
+    card_count = 0
+    for folder, names in card_files:
+        card_count += len(names)
+        prefix = os.path.join(folder, "")
+        shown_prefix = os.path.join(shown_as.folder(folder), "")
+        if shown_prefix == os.path.join(".", ""):
+            shown_prefix = ""
+        shown_names = [shown_prefix + n for n in names]
         try:
-            st = lstat(p)
-            if is_link(st.st_mode):
-                shown = shown_as(folder, file_name, st)  # a symbolic link shows as what it points to
-                st = os.stat(p)
-            else:
-                shown = shown_prefix + file_name
-            entry = manifest.get(shown)
-            if entry is not None and entry.trusted(st):
-                # Unchanged since it was compiled: not even read (its module is in the output).
-                results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
-                new_manifest[shown] = entry
+            sts = [lstat(prefix + n) for n in names]
+        except OSError:
+            sts = []
+        if sts:
+            rows = [row_of.get(n, no_row) for n in shown_names]
+            if all(i >= 0 and st.st_mtime_ns == mtimes[i] and st.st_size == sizes[i]
+                   and st.st_mtime_ns < stamps[i] - _RACY_NS and not is_link(st.st_mode) for i, st in zip(rows, sts)):
+                # Unchanged since they were compiled (and not modified just before that was
+                # recorded): not even read (their modules are in the output).
+                unchanged.extend(zip(shown_names, rows))
                 continue
-            # Touched (or recorded too close to its last change): the same bytes need no compiling.
-            key = source_key(base_key, shown, read_source(p)) if entry is not None else ""
-        except OSError as e:
-            shown = display(Path(p))
-            results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
-            continue
-        stats[shown] = st
-        if entry is not None and entry.key == key:
-            results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=key)
-        else:
-            todo.append(shown)  # read and keyed where it is compiled (in a worker, for many cards)
+        for file_name, shown in zip(names, shown_names):
+            p = prefix + file_name
+            try:
+                st = lstat(p)
+                if is_link(st.st_mode):
+                    shown = shown_as(folder, file_name, st)  # a symbolic link shows as what it points to
+                    st = os.stat(p)
+                i = row_of.get(shown, no_row)
+                if i >= 0:
+                    m = st.st_mtime_ns
+                    if m == mtimes[i] and st.st_size == sizes[i] and m < stamps[i] - _RACY_NS:
+                        unchanged.append((shown, i))
+                        continue
+                    # Touched (or recorded too close to its last change): the same bytes need no compiling.
+                    key = source_key(base_key, shown, read_source(p))
+            except OSError as e:
+                shown = display(Path(p))
+                results[shown] = CardResult(shown, diagnostics=[Diagnostic(shown, 1, 1, f"can't read file: {e.strerror}")])
+                continue
+            stats[shown] = st
+            if i >= 0 and keys[i] == key:
+                same_key.append((shown, i))
+            else:
+                todo.append(shown)  # read and keyed where it is compiled (in a worker, for many cards)
+    writing = out is not None and not lib_diags
+    pkg = out / PACKAGE if out is not None else Path()
+    modules = _CardModules(pkg, staging=writing)
+    metamodel_dir = cache_dir if use_cache else None
+    compiled: Iterable[CardResult] = ()
+    if (writing and use_cache and not results and len(old.paths) == len(unchanged) + len(same_key) + len(todo)
+            and len(todo) < PARALLEL_THRESHOLD):
+        # The same sources as the last build, a few of them edited: settled against the manifest
+        # alone when nothing but those few changes (see ``_incremental``).
+        edited = list(_compile_batches(todo, library.get(), 1, lambda n: None, base_key, metamodel_dir)) if todo else []
+        quick = _incremental(old, row_of, pkg, modules, same_key, edited, stats, stamp, base_key, library)
+        if quick is not None:
+            if cache_dir is not None and quick.manifest is not None:
+                _save_manifest(cache_dir, base, quick.manifest)
+            report.compiled, report.cached, report.written = len(edited), len(old.paths) - len(edited), quick.written
+            report._unlisted = quick.results
+            if progress:
+                progress(card_count, card_count)
+            report.seconds = time.perf_counter() - start
+            return report
+        compiled = edited
+        todo = []
+    manifest = old.entries()
+    new_manifest: dict[str, _Entry] = {}
+    for shown, i in unchanged:
+        entry = manifest[shown]
+        results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
+        new_manifest[shown] = entry
+    for shown, i in same_key:
+        entry = manifest[shown]
+        results[shown] = CardResult(shown, entry.name, entry.module, cached=True, key=entry.key)
     done = len(results)
-    total = len(card_files)
+    total = card_count
     if progress:
         progress(done, total)
 
@@ -477,25 +594,19 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         if progress:
             progress(done, total)
 
-    writing = out is not None and not lib_diags
-    pkg = out / PACKAGE if out is not None else Path()
-    present: set[str] = set()
-    if out is not None:
-        (pkg / "cards").mkdir(parents=True, exist_ok=True)
-        present = {e.name for e in os.scandir(pkg / "cards")}
+    present = modules.present
     written = 0
     # Modules are written as results arrive, while the workers go on compiling.  A module name
     # two cards want is settled below (the first by path keeps it); until then the first to
     # arrive writes it, unless a cached card holds it.
     writer: dict[str, str] = {}  # module -> the card whose code is in it now
     claimed = {r.module: r.path for r in results.values() if r.cached}
-    metamodel_dir = cache_dir if use_cache else None
-    compiled = (_compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key, metamodel_dir)
-                if todo else ())
+    if todo:
+        compiled = _compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key, metamodel_dir)
     for r in compiled:
         results[r.path] = r
         if writing and not r.diagnostics and claimed.setdefault(r.module, r.path) == r.path:
-            written += _write_module(pkg, r, present)
+            written += modules.write(r)
             writer[r.module] = r.path
     # One card per name: a second definition of a name is an error at its file.
     by_name: dict[str, str] = {}
@@ -530,7 +641,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             results[r.path] = again
     for shown in order:
         r = results[shown]
-        report.results.append(r)
+        report._results.append(r)
         if r.diagnostics:
             report.failed += 1
             report.diagnostics += r.diagnostics
@@ -540,10 +651,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
             report.compiled += 1
     if writing:
         assert cache_dir is not None and out is not None
-        written += _write_if_changed(pkg / "__init__.py", f'"""Compiled card pool (cardsmith {VERSION}). Do not edit."""\n')
-        written += _write_if_changed(pkg / "py.typed", "")
-        written += _write_if_changed(pkg / "cards" / "__init__.py", '"""Compiled cards."""\n')
-        written += _write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n')
+        written += _write_package_files(pkg, modules)
         keyword_modules = old.keyword_modules
         if not keyword_modules or not all((pkg / "keywords" / m).exists() for m in keyword_modules):
             # They depend only on the library and the templates (both in the base key).
@@ -556,11 +664,11 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                 written += _write_if_changed(pkg / "keywords" / f"{f.module}.py", code)
             keyword_modules = tuple(f"{f.module}.py" for f in lib.files)
         cards = []
-        for r in report.results:
+        for r in report._results:
             if r.diagnostics:
                 continue
             if not r.cached and writer.get(r.module) != r.path:
-                written += _write_module(pkg, r, present)  # (a cached card's module is its own: see above)
+                written += modules.write(r)  # (a cached card's module is its own: see above)
             cards.append((r.name, r.module))
             if r.path in stats:
                 st = stats[r.path]
@@ -568,21 +676,20 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
                                               base_module[r.path], stamp, r.module)
             elif r.path in new_manifest and new_manifest[r.path].written != r.module:
                 new_manifest[r.path] = new_manifest[r.path]._replace(written=r.module)
+        modules.publish()  # (a cold build's modules all become visible here, at once)
         index = pkg / "index.py"
         # The index depends only on the (name, module) list, the library and the templates.
         index_key = hashlib.sha256(base_key + repr(cards).encode()).hexdigest()
         if index_key == old.index_key and index.exists():
             pass  # unchanged since the build that wrote it: not even rendered
-        elif _write_if_changed(index, _render_index(cards, library.get())):
-            written += 1
-            # Compiled now, so the first lazy load of the pool doesn't compile it.
-            py_compile.compile(str(index), doraise=True)
+        else:
+            written += _write_index(index, cards, library.get())
         # Remove modules of cards no longer in the pool.
         kept = {m for _, m in cards} | {"__init__"}
         for stale in sorted(present_modules - kept):
             (pkg / "cards" / f"{stale}.py").unlink()
             written += 1
-        new = _Manifest(new_manifest, index_key, keyword_modules)
+        new = _Manifest.from_entries(new_manifest, index_key, keyword_modules)
         if use_cache:
             if new != old:  # (a no-op build writes nothing, not even the manifest)
                 _save_manifest(cache_dir, base, new)
@@ -594,20 +701,180 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     return report
 
 
+class _Quick(NamedTuple):
+    """What :func:`_incremental` did."""
+
+    written: int
+    manifest: _Manifest | None  # to save (None: nothing changed)
+    results: Callable[[], list[CardResult]]
+
+
+def _incremental(old: _Manifest, row_of: dict[str, int], pkg: Path, modules: _CardModules,
+                 same_key: list[tuple[str, int]], edited: list[CardResult], stats: dict[str, os.stat_result],
+                 stamp: int, base_key: bytes, library: _Library) -> _Quick | None:
+    """Finish a build whose sources are exactly those of the last build, ``edited`` compiled again
+    and ``same_key`` touched but unchanged, from the manifest alone: O(edited) work besides
+    the listing of the output folder and the manifest itself (and the index, if a name changed).
+
+    Returns None, having written nothing, whenever the whole settlement of names and modules is
+    needed (``build`` then runs it): an edited card failed; the output lacks a module the
+    manifest lists, or holds one it doesn't, or lacks a keyword module or the index; an edited
+    card takes a name or module another card has, or leaves a module another card wanted; more
+    than one card changed its name or module.
+    """
+    if any(r.diagnostics for r in edited) or modules.staging:
+        return None
+    expected = {f"{w}.py" for w in old.written}
+    expected.add("__init__.py")
+    if {n for n in modules.present if n.endswith(".py")} != expected:
+        return None
+    if (not old.keyword_modules or not (pkg / "index.py").exists()
+            or not all((pkg / "keywords" / m).exists() for m in old.keyword_modules)):
+        return None
+    placed: dict[int, str] = {}  # manifest row -> the module an edited card is written to
+    moved: list[int] = []
+    for r in edited:
+        i = row_of[r.path]
+        if r.name == old.names[i] and r.module == old.modules[i]:
+            placed[i] = old.written[i]
+            continue
+        if moved or old.written[i] != old.modules[i]:
+            return None
+        # Names are unique and a plain module name is held by at most one card (the manifest
+        # records no failed card); the card itself counts once in the old columns.
+        if (r.name != old.names[i] and r.name in old.names) or (r.module != old.modules[i] and (
+                r.module in old.modules or r.module in old.written)) or old.modules.count(old.modules[i]) > 1:
+            return None
+        placed[i] = r.module
+        moved.append(i)
+    written = 0
+    base_modules = {row_of[r.path]: r.module for r in edited}
+    for r in edited:
+        r.module = placed[row_of[r.path]]
+        written += modules.write(r)
+    for i in moved:
+        (modules.folder / f"{old.written[i]}.py").unlink()
+        written += 1
+    written += _write_package_files(pkg, modules)
+    if not edited and not same_key:
+        manifest = None
+    else:
+        manifest = _Manifest(old.paths, list(old.mtimes), list(old.sizes), list(old.keys), list(old.names),
+                             list(old.modules), list(old.stamps), list(old.written), old.index_key,
+                             old.keyword_modules)
+        for r in edited:
+            i = row_of[r.path]
+            manifest.keys[i], manifest.names[i], manifest.modules[i] = r.key, r.name, base_modules[i]
+            manifest.written[i] = r.module
+        for shown, i in [*((r.path, row_of[r.path]) for r in edited), *same_key]:
+            st = stats[shown]
+            manifest.mtimes[i], manifest.sizes[i], manifest.stamps[i] = st.st_mtime_ns, st.st_size, stamp
+        if moved:
+            cards = list(zip(manifest.names, manifest.written))
+            manifest.index_key = hashlib.sha256(base_key + repr(cards).encode()).hexdigest()
+            written += _write_index(pkg / "index.py", cards, library.get())
+    edited_at = {row_of[r.path]: r for r in edited}
+    final = manifest or old
+
+    def results() -> list[CardResult]:
+        return [edited_at.get(i) or CardResult(p, final.names[i], final.written[i], cached=True, key=final.keys[i])
+                for i, p in enumerate(final.paths)]
+
+    return _Quick(written, manifest, results)
+
+
+def _write_package_files(pkg: Path, modules: _CardModules) -> int:
+    """The package's fixed files (rewritten only if they changed); how many were written."""
+    return (_write_if_changed(pkg / "__init__.py", f'"""Compiled card pool (cardsmith {VERSION}). Do not edit."""\n')
+            + _write_if_changed(pkg / "py.typed", "")
+            + modules.write_init('"""Compiled cards."""\n')
+            + _write_if_changed(pkg / "keywords" / "__init__.py", '"""Compiled keywords."""\n'))
+
+
+def _write_index(index: Path, cards: list[tuple[str, str]], library: LibraryIR) -> int:
+    """Render the index of ``cards`` (name, module); 1 if the file changed."""
+    if not _write_if_changed(index, _render_index(cards, library)):
+        return 0
+    # Compiled now, so the first lazy load of the pool doesn't compile it.
+    py_compile.compile(str(index), doraise=True)
+    return 1
+
+
 def _render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
     from .render import render_index
     return render_index(cards, library)
 
 
-def _write_module(pkg: Path, r: CardResult, present: set[str]) -> int:
-    """Write a card's module; 1 if the file changed.  A module not in the output before is written
-    without reading anything first."""
-    target = pkg / "cards" / f"{r.module}.py"
-    if f"{r.module}.py" in present:
-        return int(_write_if_changed(target, r.code))
-    _write_new(target, r.code.encode("utf-8"))
-    present.add(f"{r.module}.py")
-    return 1
+class _CardModules:
+    """The folder of card modules of an output package: what is in it, and writing a module.
+
+    When the output has no card folder yet (a cold build), every module is written straight into
+    a staging folder beside it, with no temporary file per module, and the whole folder is renamed
+    into place once complete (:meth:`publish`): no module is visible before all are written, so
+    none can be loaded half-written, and a build that stops half-way leaves only the staging
+    folder, which the next build removes.  Into an existing folder, a module is written to a
+    temporary file renamed over its name, and only if it changed (see :func:`_write_bytes_if_changed`).
+    """
+
+    def __init__(self, pkg: Path, staging: bool) -> None:
+        self.final = pkg / "cards"
+        self.present: set[str] = set()  # file names in the folder
+        self.folder = self.final
+        if pkg == Path():  # checking only: no output
+            return
+        try:
+            self.present = {e.name for e in os.scandir(self.final)}
+            return
+        except FileNotFoundError:
+            pass
+        if staging:
+            self.folder = pkg / ".cards.partial"  # not an importable name
+            if self.folder.exists():  # left by a build that stopped half-way
+                import shutil
+                shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._prefix = os.path.join(self.folder, "")
+
+    @property
+    def staging(self) -> bool:
+        """Whether modules are written to the staging folder (until :meth:`publish`)."""
+        return self.folder != self.final
+
+    def write(self, r: CardResult) -> int:
+        """Write a card's module; 1 if the file changed.  A module not in the folder before is
+        written without reading anything first."""
+        return self._write(f"{r.module}.py", r.code)
+
+    def write_init(self, code: str) -> int:
+        """Write the folder's ``__init__.py``; 1 if it changed."""
+        return self._write("__init__.py", code)
+
+    def _write(self, name: str, code: str) -> int:
+        if self.staging:
+            _write_fresh(self._prefix + name, code.encode("utf-8"))
+        elif name in self.present:
+            return int(_write_if_changed(self.folder / name, code))
+        else:
+            _write_new(self.folder / name, code.encode("utf-8"))
+        self.present.add(name)
+        return 1
+
+    def publish(self) -> None:
+        """Move a staging folder into place (one rename: all its modules appear at once)."""
+        if self.staging:
+            os.rename(self.folder, self.final)
+            self.folder = self.final
+
+
+def _write_fresh(path: str, data: bytes) -> None:
+    """Write a new file in a folder nobody reads yet (the staging folder): three system calls."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def main_pool_paths(args: list[str]) -> list[Path]:

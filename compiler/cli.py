@@ -2,17 +2,26 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    import tempfile
 
 from dsl.diagnostics import Diagnostic
 
 from . import VERSION
 from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
 from .terminal import print_diagnostics, progress_bar
+
+
+def _temporary_directory() -> tempfile.TemporaryDirectory[str]:
+    """A temporary directory (``tempfile`` is imported only by the commands that need one: a
+    rebuild is timed as a whole command, imports included)."""
+    import tempfile
+
+    return tempfile.TemporaryDirectory()
 
 
 def _show_progress(fmt: str) -> bool:
@@ -27,6 +36,8 @@ def _print_located(diags: Sequence[Diagnostic]) -> None:
 
 def _print_diagnostics(report: BuildReport, fmt: str) -> None:
     if fmt == "json":
+        import json
+
         print(json.dumps({"diagnostics": [d.as_dict() for d in report.diagnostics],
                           "compiled": report.compiled, "cached": report.cached, "failed": report.failed},
                          indent=2))
@@ -107,7 +118,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     if not files:
         print("cardsmith test: no scenario files found", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as tmp:
+    with _temporary_directory() as tmp:
         report = build([Path(args.pool)] if args.pool else [default_pool()], Path(tmp))
         if report.diagnostics:
             _print_diagnostics(report, "text")
@@ -194,7 +205,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"cardsmith play: --human takes {' or '.join(names)}, not {args.human!r}", file=sys.stderr)
             return 2
         human = names.index(args.human)
-    with tempfile.TemporaryDirectory() as tmp:
+    with _temporary_directory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)
         decks = [_read_deck(d) for d in args.deck] if args.deck else None
@@ -251,7 +262,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as e:
         print(f"cardsmith replay: {e}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as tmp:
+    with _temporary_directory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)
         unknown = sorted({c for d in saved.decks for c in d if c not in pool.names()})
@@ -324,7 +335,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
         sys.stderr.flush()
 
-    with tempfile.TemporaryDirectory() as tmp:
+    with _temporary_directory() as tmp:
         _compiled_pool(tmp)
         cpu = _cpu_seconds()
         totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress)
