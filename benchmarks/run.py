@@ -12,7 +12,8 @@ workers, whose sum divided by the cores is what the build takes on an otherwise 
   file): cold build on all cores (vs. the bare parse rate times the cores), no-op rebuild and
   one-card edit (vs. the cold build; ``build()`` in a fresh process, and the whole
   ``cardsmith build`` command with its imports: ``*_command_*``, for an edit that renames the card
-  and one that doesn't), peak memory (max RSS of the build and of its workers).
+  and one that doesn't), peak memory (max RSS of the build and of its workers).  These commands
+  run with Python's bytecode cache on, as an installed package does (see ``_environment``).
 - load: one card from the compiled pool by name, lazily, in a fresh process, then the name list
   and all of it (after importing the runtime, which is timed on its own).
 - play: seeded random games without invariant checks (games/s, decisions/s on one core), the cost
@@ -102,8 +103,18 @@ def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
             "ratio_to_bare_parse": bare / full, "ratio_to_bare_parse_of_cards_only": bare_cards / full}
 
 
+def _environment() -> dict[str, str]:
+    """The environment of the timed commands: that of this process, but with Python's bytecode
+    cache on (``PYTHONDONTWRITEBYTECODE`` removed), as for an installed package, whose modules
+    are compiled once when it is installed, not on every start."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def _in_subprocess(code: str) -> list[str]:
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env=_environment())
     return res.stdout.split()
 
 
@@ -128,7 +139,7 @@ def _command_in_subprocess(src: Path, out: Path) -> dict[str, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "compiler.cli", "build", "-o", str(out), str(src)],
-                   capture_output=True, text=True, check=True, cwd=ROOT)
+                   capture_output=True, text=True, check=True, cwd=ROOT, env=_environment())
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)

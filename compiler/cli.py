@@ -14,6 +14,7 @@ from dsl.diagnostics import Diagnostic
 from . import VERSION
 from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
 from .terminal import print_diagnostics, progress_bar
+from .watch import DEFAULT_INTERVAL
 
 
 def _temporary_directory() -> tempfile.TemporaryDirectory[str]:
@@ -71,12 +72,33 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
         return 2
     out = Path(args.output)
+    if args.watch:
+        return _watch(paths, out, args)
     with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
         report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
     _print_diagnostics(report, args.format)
     if args.format == "text":
         print(f"cardsmith build: {report.summary()} -> {out}")
     return 1 if report.diagnostics else 0
+
+
+def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
+    """``build --watch``: build, then rebuild on every change until interrupted (Ctrl-C, exit 0)."""
+    from .watch import watch
+
+    def show(report: BuildReport) -> None:
+        _print_diagnostics(report, args.format)
+        if args.format == "text":
+            print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
+
+    if args.no_cache:
+        print("cardsmith build: --watch rebuilds through the cache; drop --no-cache", file=sys.stderr)
+        return 2
+    try:
+        watch(paths, out, show, jobs=args.jobs, interval=args.interval)
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def cmd_text(args: argparse.Namespace) -> int:
@@ -388,6 +410,10 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--format", choices=("text", "json"), default="text")
     b.add_argument("-j", "--jobs", type=int, default=None)
     b.add_argument("--no-cache", action="store_true", help="recompile every card")
+    b.add_argument("--watch", action="store_true",
+                   help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
+    b.add_argument("--interval", type=float, default=DEFAULT_INTERVAL, metavar="SECONDS",
+                   help=f"with --watch: pause between two checks for changes (default: {DEFAULT_INTERVAL})")
     b.set_defaults(func=cmd_build)
     t = sub.add_parser("text", help="print the rules text a card's script renders")
     t.add_argument("card", help="a card name or a .card file")

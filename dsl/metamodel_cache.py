@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:
     from textx.metamodel import TextXMetaModel
 
-FORMAT = 1  # bumped whenever what is pickled, or how, changes
+FORMAT = 2  # bumped whenever what is pickled, or how, changes
 
 
 def cache_file(cache_dir: Path, grammar: bytes) -> Path:
@@ -82,6 +82,7 @@ class _Pickler(pickle.Pickler):
         self._parser_class = type(getattr(mm, "_parser_blueprint"))
 
     def reducer_override(self, obj: Any) -> Any:
+        from arpeggio import RegExMatch
         from textx.metamodel import TextXMetaClass
         if type(obj) is TextXMetaClass and "<locals>" in obj.__qualname__:
             state = {k: v for k, v in vars(obj).items() if k not in _CLASS_SKIP}
@@ -90,6 +91,12 @@ class _Pickler(pickle.Pickler):
             if id(obj) in self._processors:
                 return (_default_processor, (self._processors[id(obj)],))
             raise pickle.PicklingError(f"can't pickle the local function {obj.__qualname__}")
+        if isinstance(obj, RegExMatch):
+            # Its compiled pattern is left out: it is compiled again on first use (see
+            # :class:`_LazyRegExMatch`), so a process that parses one card compiles only the
+            # patterns that card needs, not the grammar's several hundred.
+            state = {k: v for k, v in vars(obj).items() if k != "regex"}
+            return (_new_lazy_regex_match, (), state)
         if type(obj) is self._parser_class:
             return (_new_model_parser, (), dict(vars(obj)))
         if isinstance(obj, types.ModuleType):
@@ -138,3 +145,35 @@ def _new_model_parser() -> Any:
     from textx.model import get_model_parser
     cls: Any = type(get_model_parser(None, None))
     return cls.__new__(cls)
+
+
+def _new_lazy_regex_match() -> Any:
+    """An empty :class:`_LazyRegExMatch` (its state is set by pickle)."""
+    cls: Any = _lazy_regex_match_class()
+    return cls.__new__(cls)
+
+
+_LAZY: dict[str, type] = {}  # the class below, made once (arpeggio is imported only when needed)
+
+
+def _lazy_regex_match_class() -> type:
+    """An Arpeggio ``RegExMatch`` that compiles its pattern when first used.
+
+    Arpeggio reads ``self.regex`` (a compiled pattern) to match; here the attribute is missing
+    until then, and ``__getattr__`` -- which Python calls only for a missing attribute -- runs
+    ``RegExMatch.compile`` (the same flags) and stores it, so later matches cost exactly what they
+    cost on a metamodel built from the grammar.
+    """
+    cls = _LAZY.get("cls")
+    if cls is None:
+        from arpeggio import RegExMatch
+
+        def __getattr__(self: Any, name: str) -> Any:
+            if name != "regex":
+                raise AttributeError(name)
+            self.compile()
+            return self.__dict__["regex"]
+
+        cls = _LAZY["cls"] = type("_LazyRegExMatch", (RegExMatch,), {
+            "__getattr__": __getattr__, "__module__": __name__, "__qualname__": "_LazyRegExMatch"})
+    return cls
