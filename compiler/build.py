@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import marshal
+import operator
 import os
 import pickle
 import py_compile
@@ -28,7 +29,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, cast
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import card_metamodel, grammar_hash
@@ -65,28 +66,27 @@ def find_sources(paths: Iterable[Path]) -> tuple[list[Path], list[Path]]:
 
 def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, list[str]]], list[Path]]:
     """Card files as (folder, sorted file names) strings, folders sorted -- a pool of tens of
-    thousands of files is listed with one ``scandir`` per folder, without a ``Path`` per file --
-    and keyword files, sorted.  Directories are followed through symbolic links, as ``os.walk``
-    with ``followlinks`` does; a folder that can't be listed is skipped, as it does."""
+    thousands of files is listed with one ``listdir`` per folder, without a ``Path`` or a
+    ``DirEntry`` per file -- and keyword files, sorted.  A name ending in ``.card`` is taken for a
+    card file (a folder so named is then reported as a file that can't be read); other entries
+    are looked into when they are folders, through symbolic links too, as ``os.walk`` with
+    ``followlinks`` does; a folder that can't be listed is skipped, as it does."""
     cards: dict[str, set[str]] = {}
     keywords: set[Path] = set()
 
     def scan(folder: str) -> None:
-        names = cards.setdefault(folder, set())
-        subfolders = []
         try:
-            with os.scandir(folder) as entries:
-                for e in entries:
-                    if e.is_dir():
-                        subfolders.append(e.path)
-                    elif e.name.endswith(".card"):
-                        names.add(e.name)
-                    elif e.name.endswith(".kw"):
-                        keywords.add(Path(e.path))
+            names = os.listdir(folder)
         except OSError:
-            pass
-        for sub in subfolders:
-            scan(sub)
+            return
+        cards.setdefault(folder, set()).update([n for n in names if n.endswith(".card")])
+        for n in names:
+            if not n.endswith(".card"):
+                p = os.path.join(folder, n)
+                if n.endswith(".kw") and not os.path.isdir(p):
+                    keywords.add(Path(p))
+                elif os.path.isdir(p):
+                    scan(p)
 
     for p in paths:
         if p.is_dir():
@@ -515,15 +515,18 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         shown_prefix = os.path.join(shown_as.folder(folder), "")
         if shown_prefix == os.path.join(".", ""):
             shown_prefix = ""
-        shown_names = [shown_prefix + n for n in names]
+        shown_names = list(map(shown_prefix.__add__, names))
         try:
-            sts = [lstat(prefix + n) for n in names]
+            sts = list(map(lstat, map(prefix.__add__, names)))
         except OSError:
             sts = []
-        if sts:
-            rows = [row_of.get(n, no_row) for n in shown_names]
-            if all(i >= 0 and st.st_mtime_ns == mtimes[i] and st.st_size == sizes[i]
-                   and st.st_mtime_ns < stamps[i] - _RACY_NS and not is_link(st.st_mode) for i, st in zip(rows, sts)):
+        row_list = list(map(row_of.get, shown_names))
+        if sts and None not in row_list:
+            rows = cast("list[int]", row_list)
+            folder_mtimes = [st.st_mtime_ns for st in sts]
+            if (folder_mtimes == [mtimes[i] for i in rows] and [st.st_size for st in sts] == [sizes[i] for i in rows]
+                    and all(map(operator.lt, folder_mtimes, [stamps[i] - _RACY_NS for i in rows]))
+                    and not any([is_link(st.st_mode) for st in sts])):
                 # Unchanged since they were compiled (and not modified just before that was
                 # recorded): not even read (their modules are in the output).
                 unchanged.extend(zip(shown_names, rows))
