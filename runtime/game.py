@@ -418,11 +418,15 @@ class Game:
         if partial and obj.oid in partial:
             return partial[obj.oid]
         cache = self.characteristics_cache
-        if cache is not None:
-            # A hit is looked up here, not through ``cache.get``: this is the engine's most frequent call.
-            hit = cache.entries.get(obj.oid) if not partial else None
-            ch = hit[1] if hit is not None and hit[0] is obj else cache.get(self, obj)
-        else:
+        if cache is not None and not partial:
+            # Looked up and stored here, not through ``cache.get``: this is the engine's most frequent call.
+            hit = cache.entries.get(obj.oid)
+            if hit is not None and hit[0] is obj:
+                ch = hit[1]
+            else:
+                ch = layers.characteristics(self, obj)
+                cache.entries[obj.oid] = (obj, ch)
+        else:  # no stretch, or another object's characteristics in progress (613.8): not remembered
             ch = layers.characteristics(self, obj)
         if self.verify_characteristics and not layers.equivalent(ch, layers.through_layers(self, obj)):
             raise AssertionError(f"stale or shortcut characteristics served for {obj.definition.name} #{obj.oid}")

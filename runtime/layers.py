@@ -283,19 +283,21 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
         # battlefield (113.6) has its printed characteristics, and so has a permanent with no Aura
         # and no "affects others" static on the battlefield, once its own unconditional static
         # abilities are applied (which depends on its definition alone).
-        printed, kind = printed_characteristics(game, d)
+        hit = game.printed.printed.get(id(d))  # printed_characteristics, looked up inline
+        printed, kind = (hit[1], hit[2]) if hit is not None and hit[0] is d else printed_characteristics(game, d)
         if not with_statics:
             return printed
         if obj.zone is not Zone.BATTLEFIELD:
             return through_layers(game, obj, effects, with_statics) if _reached(game, obj) else printed
-        if kind != CONDITIONAL_STATICS and not game.attached_to(oid):
+        # Nothing is attached to most permanents: the index answers before any attachment is checked.
+        if kind != CONDITIONAL_STATICS and not (game.state.attachments.get(oid) and game.attached_to(oid)):
             cache = game.characteristics_cache
             if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
                 if kind == NO_STATICS:
                     return printed
-                hit = game.printed.with_statics.get(id(d))
-                if hit is not None and hit[0] is d:
-                    return hit[1]
+                done = game.printed.with_statics.get(id(d))
+                if done is not None and done[0] is d:
+                    return done[1]
                 ch = through_layers(game, obj, effects, with_statics)
                 game.printed.with_statics[id(d)] = (d, ch)
                 return ch

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
 from .abilities import AlternativeCost
-from .casting import activate, activated_abilities, cast_spell, may_play, play_land
+from .casting import activate, cast_spell, may_play, play_land
 from .costs import mana_sources
 from .facedown import face_up_ways
 from .legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
@@ -230,7 +230,8 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                 if can_pay(game, player, way.cost, o, sources):
                     out.append((Choice(f"faceup:{o.oid}:{i}", f"turn {game.name_for(o.oid, player)} face up "
                                                              f"({way.label})"), TurnFaceUp(o.oid, i)))
-        for i, a in enumerate(activated_abilities(game, o)):
+        # The characteristics' own tuple (``activated_abilities`` copies it for callers that keep it).
+        for i, a in enumerate(game.characteristics(o).activated):
             if not a.is_mana and can_activate(game, player, o, a, sources, i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     for oid in game.zone(Zone.HAND, player):
@@ -238,7 +239,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         h = game.obj(oid)
         if not h.definition.hand_abilities:
             continue
-        for i, a in enumerate(activated_abilities(game, h)):
+        for i, a in enumerate(game.characteristics(h).activated):
             if a.from_hand and can_activate(game, player, h, a, sources, i):
                 out.append((Choice(f"activate:{oid}:{i}", f"activate {h.definition.name} from hand"),
                             ActivateAbility(oid, i)))
