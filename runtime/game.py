@@ -29,7 +29,7 @@ from .continuous import (
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
 from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
-from .objects import Card, GameObject, Player
+from .objects import Card, CastInfo, GameObject, Player
 from .values import has_quality
 from .zones import Zone
 
@@ -150,16 +150,8 @@ class GameState:
         return new
 
 
-def _copy_object(o: GameObject) -> GameObject:
-    # What copy.copy does for a plain dataclass instance, without its __reduce_ex__ detour (every
-    # object is copied for each transaction's snapshot).
-    c = object.__new__(GameObject)
-    c.__dict__.update(o.__dict__)
-    c.counters = _copy_counter(o.counters)
-    if o.cast is not None:
-        c.cast = _shallow(o.cast)
-        c.cast.paid = dict(o.cast.paid)
-    return c
+# Where a snapshot keeps its objects' saved fields (in its ``__dict__``, not a field of the state).
+_SAVED_FIELDS = "_saved_fields"
 
 
 def _copy_counter(c: "Counter[str]") -> "Counter[str]":
@@ -501,19 +493,36 @@ class Game:
         return self.state.cards[card_id].definition.name
 
     def snapshot(self) -> GameState:
-        """A copy of the state that later changes can't reach (definitions are shared, not copied).
+        """The state as it is now, for :meth:`restore` to put back (726.1); definitions are shared.
 
-        Copies exactly what the engine mutates in place: players (life, pool), objects (status,
-        counters, cast information), zone lists and bookkeeping lists.  Frozen values (cards,
-        definitions, tuples, stack items, pending and delayed triggers, continuous effects, last known
-        information) are shared: the lists holding them are copied, the items are not.
-        A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 1 ms.
+        Copies exactly what the engine mutates in place: players (life, pool), zone lists and
+        bookkeeping lists, and the objects' fields (status, counters, cast information).  Frozen values
+        (cards, definitions, tuples, stack items, pending and delayed triggers, continuous effects, last
+        known information) are shared: the lists holding them are copied, the items are not.
+        The objects themselves are shared too, with their fields saved beside them (``restore`` puts
+        the fields back into the same objects): a snapshot is taken before every player action, and
+        copying every object (a hundred library cards) was most of its cost.  So a snapshot is only
+        for ``restore``: its objects are the live ones.
+        A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 0.1 ms.
         """
         s = self.state
         snap = _shallow(s)
         snap.players = [_copy_player(p) for p in s.players]
         snap.cards = dict(s.cards)
-        snap.objects = {k: _copy_object(o) for k, o in s.objects.items()}
+        snap.objects = dict(s.objects)
+        saved = []
+        for o in s.objects.values():
+            fields = o.__dict__.copy()
+            counters = fields["counters"]
+            # None for no counters: restore gives the object a fresh empty Counter (the action may
+            # have added counters to the one it has).
+            fields["counters"] = _copy_counter(counters) if counters else None
+            cast = fields["cast"]
+            if cast is not None:
+                fields["cast"] = c = _shallow(cast)
+                c.paid = dict(cast.paid)
+            saved.append((o, fields))
+        snap.__dict__[_SAVED_FIELDS] = saved
         snap.zones = {k: list(v) for k, v in s.zones.items()}
         snap.stack = list(s.stack)
         snap.rng = random.Random()
@@ -540,6 +549,21 @@ class Game:
         """
         self.state.__dict__.clear()
         self.state.__dict__.update(state.__dict__)
+        saved: list[tuple[GameObject, dict[str, object]]] = self.state.__dict__.pop(_SAVED_FIELDS, [])
+        for o, fields in saved:
+            # A copy of the saved fields (and of their mutable parts), so the snapshot itself is
+            # never changed by what happens after.
+            now = dict(fields)
+            counters = fields["counters"]
+            now["counters"] = _copy_counter(counters) if isinstance(counters, Counter) else Counter()
+            cast = fields["cast"]
+            if isinstance(cast, CastInfo):
+                now["cast"] = c = _shallow(cast)
+                c.paid = dict(cast.paid)
+            o.__dict__ = now
+        # The objects are the same ones with their old fields back: nothing remembered in a
+        # read-only stretch about them may be served again.
+        self.changed()
 
     def digest(self) -> str:
         """Hash of the full state."""
