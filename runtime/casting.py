@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from . import layers
 from .abilities import (
     Ability, ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, MayCastAsThoughInstant,
-    SpellAbility, SpliceOnto,
+    SpellAbility, SpliceOnto, StaticAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
-from .continuous import AbilitiesCantBeActivated, MayPlay
+from .continuous import AbilitiesCantBeActivated, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
 from .mana import ManaRequirement
@@ -44,8 +44,6 @@ def _sorcery_timing(game: "Game", player: int) -> str | None:
 def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     """601.2f: how much generic mana static abilities of ``player``'s permanents take off the total
     cost of ``spell`` ("Green spells and blue spells you cast cost {1} less to cast")."""
-    from .abilities import StaticAbility
-    from .continuous import CostReduction
     n = 0
     for o, part, _ in game.battlefield_parts(CostReduction, player):
         assert isinstance(part, CostReduction)

@@ -290,7 +290,9 @@ class Game:
 
     def zone(self, zone: Zone, player: int = -1) -> list[int]:
         """Object ids in ``player``'s ``zone`` (library top first)."""
-        return self.state.zones[zone_key(zone, player)]
+        # ``zone_key`` inline: one of the engine's most frequent calls.
+        return self.state.zones[
+            (zone, player if zone is Zone.LIBRARY or zone is Zone.HAND or zone is Zone.GRAVEYARD else -1)]
 
     def obj(self, oid: int) -> GameObject:
         """The object with id ``oid``."""

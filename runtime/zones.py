@@ -15,6 +15,12 @@ class Zone(Enum):
     EXILE = "exile"
     COMMAND = "command"
 
+    # Members are singletons compared by identity, so they may hash by identity too: Enum's own
+    # ``__hash__`` is a Python-level function, and a zone is hashed at every zone lookup (the
+    # zones are keyed by (zone, player)).  Nothing iterates a set of zones (dicts keep insertion
+    # order), so no order depends on it.
+    __hash__ = object.__hash__
+
     @property
     def per_player(self) -> bool:
         """Whether each player has their own zone of this kind (400.2)."""
