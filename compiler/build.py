@@ -79,7 +79,10 @@ def _walk_sources(paths: Iterable[Path]) -> tuple[list[tuple[str, list[str]]], l
             names = os.listdir(folder)
         except OSError:
             return
-        cards.setdefault(folder, set()).update([n for n in names if n.endswith(".card")])
+        found = [n for n in names if n.endswith(".card")]
+        cards.setdefault(folder, set()).update(found)
+        if len(found) == len(names):
+            return  # (a folder of cards only, as most of a large pool's are)
         for n in names:
             if not n.endswith(".card"):
                 p = os.path.join(folder, n)
@@ -481,8 +484,14 @@ def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress
 
 
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
-          progress: Callable[[int, int], None] | None = None) -> BuildReport:
-    """Compile card and keyword sources under ``paths`` into ``out`` (None: check only)."""
+          progress: Callable[[int, int], None] | None = None,
+          unchanged_folders: frozenset[str] = frozenset()) -> BuildReport:
+    """Compile card and keyword sources under ``paths`` into ``out`` (None: check only).
+
+    ``unchanged_folders`` (folders as listed, for :mod:`compiler.watch`): folders known to have
+    had no change since the build that wrote the manifest (the kernel said so); their sources
+    recorded in the manifest are trusted without a ``stat``.
+    """
     start = time.perf_counter()
     stamp = time.time_ns()
     report = BuildReport()
@@ -516,11 +525,14 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
         if shown_prefix == os.path.join(".", ""):
             shown_prefix = ""
         shown_names = list(map(shown_prefix.__add__, names))
+        row_list = list(map(row_of.get, shown_names))
+        if folder in unchanged_folders and None not in row_list:
+            unchanged.extend(zip(shown_names, cast("list[int]", row_list)))
+            continue
         try:
             sts = list(map(lstat, map(prefix.__add__, names)))
         except OSError:
             sts = []
-        row_list = list(map(row_of.get, shown_names))
         if sts and None not in row_list:
             rows = cast("list[int]", row_list)
             folder_mtimes = [st.st_mtime_ns for st in sts]
