@@ -19,7 +19,6 @@ every ``interval`` seconds and looks at everything.
 """
 from __future__ import annotations
 
-import ctypes
 import os
 import select
 import struct
@@ -50,6 +49,8 @@ class _Inotify:
     """Change notifications for a set of folders (Linux inotify)."""
 
     def __init__(self) -> None:
+        import ctypes  # (only when watching: not on every start of the command line)
+
         self._libc = ctypes.CDLL(None, use_errno=True)
         fd = self._libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         if fd < 0:
