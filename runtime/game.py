@@ -374,17 +374,16 @@ class Game:
         hit = cache.parts.get(key)
         if hit is not None:
             return hit
-        with_parts = cache.with_parts
+        with_parts = cache.with_parts.get(controller)
         if with_parts is None:
-            # One pass over the battlefield per stretch for every class and controller asked
-            # about: most permanents have no parts at all, and are passed over once, not per key.
-            with_parts = [(o, ch.parts) for o in self.battlefield() if (ch := self.characteristics(o)).parts]
+            # One pass over the controller's permanents per stretch for every class asked about:
+            # most permanents have no parts at all, and are passed over once, not once per class.
+            with_parts = [(o, ch.parts) for o in self.battlefield()
+                          if o.controller == controller and (ch := self.characteristics(o)).parts]
             if self.characteristics_cache is not cache or self.partial:
-                return [(o, p, origin) for o, parts in with_parts if o.controller == controller
-                        for p, origin in parts if isinstance(p, cls)]
-            cache.with_parts = with_parts
-        out = [(o, p, origin) for o, parts in with_parts if o.controller == controller
-               for p, origin in parts if isinstance(p, cls)]
+                return [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
+            cache.with_parts[controller] = with_parts
+        out = [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
         cache.parts[key] = out
         return out
 
@@ -557,7 +556,11 @@ class Game:
             # never changed by what happens after.
             now = dict(fields)
             counters = fields["counters"]
-            now["counters"] = _copy_counter(counters) if isinstance(counters, Counter) else Counter()
+            if isinstance(counters, Counter):
+                now["counters"] = _copy_counter(counters)
+            else:  # it had none: its own Counter if still empty (the usual case), else a new one
+                current = o.counters
+                now["counters"] = current if not current else Counter()
             cast = fields["cast"]
             if isinstance(cast, CastInfo):
                 now["cast"] = c = _shallow(cast)

@@ -149,8 +149,8 @@ class CharacteristicsCache:
         self.reaching: list["GameObject"] | None = None  # permanents whose statics reach other zones
         # Game.battlefield_parts(cls, controller), by part class and controller, found once.
         self.parts: dict[tuple[type, int], list[tuple["GameObject", Part, str]]] = {}
-        # The phased-in permanents that have continuous-effect parts, with them (for ``parts``).
-        self.with_parts: list[tuple["GameObject", tuple[tuple[Part, str], ...]]] | None = None
+        # By controller, the phased-in permanents that have continuous-effect parts, with them (for ``parts``).
+        self.with_parts: dict[int, list[tuple["GameObject", tuple[tuple[Part, str], ...]]]] = {}
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
@@ -159,7 +159,7 @@ class CharacteristicsCache:
         self.battlefield = None
         self.reaching = None
         self.parts.clear()
-        self.with_parts = None
+        self.with_parts.clear()
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""
