@@ -102,7 +102,9 @@ def outcome(mm: Any, text: str) -> Any:
     try:
         return dump(mm.model_from_str(text, file_name="x.card"))
     except TextXSyntaxError as e:
-        return ("error", e.line, e.col, e.message)
+        # A failed lookahead first at the error position leaves a "Not" marker that
+        # dsl.metamodel.parse_text drops: compare what an author reads.
+        return ("error", e.line, e.col, str(e.message).replace("Expected Not or ", "Expected "))
     except RecursionError:
         return ("error", "recursion")
 
