@@ -12,8 +12,9 @@ textX builds (so a rule added later that breaks the property fails here, by name
 - the keyword-line shortcut of CardStmt: where it is taken, no statement or ability tried before
   KeywordLine can begin with the word except through a parameter name or an ability word, whose
   follow-up (',' or ':') the shortcut tries itself and KeywordLead excludes;
-- a run of optional words entered through ``&(first words)``: the lookahead tries exactly the
-  words the run would try first, in the same order;
+- a run of optional words, or a choice's complete list, entered through ``&(first words)``: the
+  lookahead tries exactly the words the run would try first, in the same order (so where it fails, the
+  run would have failed with the same syntax error, and where it matches, the run is tried);
 - NotParamName is the union of the five rules ParamName used to exclude one by one.
 
 The checks reason on first words, so they over-approximate what an alternative can begin with (a
@@ -140,6 +141,8 @@ def shortcut_parts(choice: Any) -> tuple[list[tuple[Any, list[Any]]], list[Any]]
         shortcuts.append((guard, list(entries.nodes) if isinstance(entries, OrderedChoice) and not entries.rule_name
                           else [entries]))
         rest.pop(0)
+    if len(rest) == 1 and isinstance(rest[0], Sequence) and isinstance(rest[0].nodes[0], And):
+        rest = list(rest[0].nodes[1].nodes)  # the complete list, entered through a lookahead
     return shortcuts, rest
 
 
@@ -186,7 +189,8 @@ def attempts(e: Any) -> tuple[list[Any], bool]:
     if isinstance(e, Match):
         return [e], False
     if isinstance(e, Not):
-        return [], True  # tried silently
+        # tried silently; !(!X) fails where X does
+        return [], not isinstance(e.nodes[0], Not)
     if isinstance(e, And):
         return attempts(e.nodes[0])[0], False
     if isinstance(e, (Optional, ZeroOrMore)):
@@ -211,22 +215,24 @@ def expected(terminals: list[Any]) -> list[str]:
 
 
 def entered_runs(e: Any, found: list[tuple[str, Any]], rule: str, seen: set[int]) -> None:
+    """Every ``&(first words) run`` of the grammar: a run of optional words in an optional group, or a
+    choice's complete list."""
     if id(e) in seen:
         return
     seen.add(id(e))
     if e.root and e.rule_name and not e.rule_name.startswith("__"):
         rule = e.rule_name
-    if isinstance(e, Optional) and isinstance(e.nodes[0], Sequence) and isinstance(e.nodes[0].nodes[0], And) \
-            and isinstance(e.nodes[0].nodes[0].nodes[0], OrderedChoice):
-        found.append((rule, e.nodes[0]))
+    if isinstance(e, Sequence) and isinstance(e.nodes[0], And) and isinstance(e.nodes[0].nodes[0], OrderedChoice) \
+            and len(e.nodes) > 1:
+        found.append((rule, e))
     for x in getattr(e, "nodes", []):
         entered_runs(x, found, rule, seen)
 
 
-def test_runs_of_optional_words_are_entered_by_exactly_their_first_words() -> None:
+def test_runs_and_lists_are_entered_by_exactly_their_first_words() -> None:
     found: list[tuple[str, Any]] = []
     entered_runs(peg("File"), found, "File", set())
-    assert sorted(r for r, _ in found) == ["ObjectFilter", "ObjectFilter", "Sentence", "Sentence"]
+    assert sorted(r for r, _ in found) == ["Effect", "ObjectFilter", "ObjectFilter", "Sentence", "Sentence"]
     for rule, run in found:
         guard = expected(attempts(run.nodes[0].nodes[0])[0])
         body = Sequence(nodes=run.nodes[1:])
