@@ -58,6 +58,11 @@ def _produces(a: ActivatedAbility) -> list[str]:
 
 def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, ...]]]:
     """Untapped sources whose {T} mana abilities ``player`` could activate now: (oid, index, colors)."""
+    if game.characteristics_cache is None and not game.partial:
+        # Outside a stretch (paying a cost): a stretch of its own, as this only reads, so the
+        # layers of each permanent don't look through the battlefield again for every other one.
+        with game.unchanging():
+            return mana_sources(game, player)
     out: list[tuple[int, int, tuple[str, ...]]] = []
     for o in game.battlefield():
         if o.controller != player or o.tapped:

@@ -367,9 +367,14 @@ class Game:
         is made of, rather than once per card that asks; never remembered while another object's
         characteristics are in progress (613.8)."""
         cache = self.characteristics_cache
-        if cache is None or self.partial:
+        if self.partial:
             return [(o, p, origin) for o in self.battlefield() if o.controller == controller
                     for p, origin in self.characteristics(o).parts if isinstance(p, cls)]
+        if cache is None:
+            # Outside a stretch (e.g. paying for a spell being cast): a stretch of its own, as this
+            # only reads, so each permanent's layers don't look through the battlefield again.
+            with self.unchanging():
+                return self.battlefield_parts(cls, controller)
         key = (cls, controller)
         hit = cache.parts.get(key)
         if hit is not None:

@@ -103,3 +103,23 @@ def test_skipping_the_check_after_a_pass_changes_no_game(pool: Pool) -> None:
     assert len(checks) > 100 and all(not r.violations for r in plain + forced)
     assert [(r.log, r.decisions_log, r.final_state) for r in plain] == \
         [(r.log, r.decisions_log, r.final_state) for r in forced]
+
+
+def test_read_only_helpers_outside_a_stretch_open_one_of_their_own_only(pool: Pool) -> None:
+    """Paying a cost reads the mana sources and cost reductions outside any stretch: they are found
+    in a stretch of their own (each permanent's layers computed once), which closes with the call,
+    and give what they give inside a stretch."""
+    from runtime.continuous import CostReduction
+    from runtime.costs import mana_sources
+
+    game = _game(pool)
+    for name in ("Forest", "Llanowar Elves", "Sunscape Familiar", "Mountain"):
+        game.add_card(0, pool.get(name), Zone.BATTLEFIELD)
+    outside = (mana_sources(game, 0), game.battlefield_parts(CostReduction, 0))
+    assert game.characteristics_cache is None  # nothing stays remembered after the call
+    with game.unchanging():
+        inside = (mana_sources(game, 0), game.battlefield_parts(CostReduction, 0))
+    assert outside == inside and len(outside[0]) >= 2 and len(outside[1]) == 1
+    # A change after the call is seen by the next one.
+    game.obj(game.zone(Zone.BATTLEFIELD)[0]).tapped = True
+    assert len(mana_sources(game, 0)) == len(outside[0]) - 1
