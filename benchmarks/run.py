@@ -202,7 +202,11 @@ def watch_bench(src: Path, out: Path, cards: list[Path], interval: float = 0.1) 
     import signal
     proc = subprocess.Popen([sys.executable, "-m", "compiler.cli", "build", "--watch", "--interval", str(interval),
                              "-o", str(out), str(src)], cwd=ROOT, env=_environment(), text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            # Ctrl-C's default in the watcher, as at a terminal: a shell starts
+                            # background jobs (nohup ... &) with SIGINT ignored, and the child
+                            # would inherit that and never stop.
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     latencies = []
     try:
@@ -216,7 +220,12 @@ def watch_bench(src: Path, out: Path, cards: list[Path], interval: float = 0.1) 
             assert line.startswith("cardsmith build: 1 compiled"), line
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise
     return {"watch_interval_s": interval, "watch_edit_to_written_s": min(latencies),
             "watch_edit_to_written_mean_s": sum(latencies) / len(latencies)}
 
