@@ -272,8 +272,13 @@ def play_bench(tmp: Path, games: int, rounds: int) -> Results:
     best = min(secs[1:])
     out: Results = {"games": games, "games_per_s_1core": games / best, "decisions_per_s": decisions / best,
                     "decisions_per_game": decisions / games, "cold_games_per_s_1core": games / secs[0]}
-    out.update(decision_cost(pool, rounds))
+    # Each round of the decision measure takes a few tens of milliseconds, so it gets at least ten:
+    # with two or three, one collection or scheduling hiccup inside a round decided the growth figure.
+    out.update(decision_cost(pool, max(rounds, DECISION_ROUNDS)))
     return out
+
+
+DECISION_ROUNDS = 10  # at least this many alternating rounds for the per-decision figures
 
 
 def _best_ms(fn: Callable[[], object], reps: int, rounds: int) -> float:
