@@ -1,7 +1,10 @@
 """Helpers for compiler tests: compile card text against the shipped keyword library."""
 from __future__ import annotations
 
+import os
+import shutil
 from functools import lru_cache
+from pathlib import Path
 
 from compiler.build import CardResult, compile_text, default_pool, load_library
 from compiler.ir import LibraryIR
@@ -24,3 +27,23 @@ def compile_src(text: str, path: str = "test.card") -> CardResult:
 def errors(text: str, path: str = "test.card") -> list[Diagnostic]:
     """The diagnostics for one card's source text."""
     return compile_src(text, path).diagnostics
+
+
+def age(src: Path) -> None:
+    """Date every file under ``src`` a minute back: modified well before any build that records it
+    (a build trusts no file modified within its racy window)."""
+    old = 1_000_000_000 * (int(os.path.getmtime(src)) - 60)
+    for p in src.rglob("*"):
+        os.utime(p, ns=(old, old))
+
+
+def small_pool(tmp_path: Path, cards: tuple[str, ...]) -> Path:
+    """``tmp_path/cards``: the keyword library and the shipped ``cards`` (paths like
+    ``"l/lightning_bolt.card"``), aged with :func:`age`."""
+    src = tmp_path / "cards"
+    shutil.copytree(default_pool() / "keywords", src / "keywords")
+    for name in cards:
+        (src / name).parent.mkdir(exist_ok=True)
+        shutil.copy(default_pool() / name, src / name)
+    age(src)
+    return src

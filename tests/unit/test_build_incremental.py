@@ -5,7 +5,6 @@ of the same sources writes, and when an edit needs the whole settlement of names
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,25 +13,16 @@ import compiler.build as b
 from compiler.build import MANIFEST, build, default_pool
 from runtime.pool import PACKAGE, Pool, UnknownCard
 
+from .helpers import age, small_pool
+
 CARDS = ("l/lightning_bolt.card", "g/grizzly_bears.card", "l/llanowar_elves.card", "c/counterspell.card",
          "b/burst_lightning.card")
 
 
 def _pool(tmp_path: Path) -> Path:
-    """A few cards and the keyword library, modified well before any build that records them."""
-    src = tmp_path / "cards"
-    shutil.copytree(default_pool() / "keywords", src / "keywords")
-    for name in CARDS:
-        (src / name).parent.mkdir(exist_ok=True)
-        shutil.copy(default_pool() / name, src / name)
-    _age(src)
-    return src
+    return small_pool(tmp_path, CARDS)
 
 
-def _age(src: Path) -> None:
-    old = 1_000_000_000 * (int(os.path.getmtime(src)) - 60)
-    for p in src.rglob("*"):
-        os.utime(p, ns=(old, old))
 
 
 def _files(out: Path) -> dict[str, bytes]:
@@ -138,7 +128,7 @@ def test_card_leaving_a_module_another_card_wanted_takes_the_whole_settlement(
     clash.parent.mkdir()
     clash.write_text('card "Lightning-Bolt" {\n    cost {R}\n    type instant\n    spell:\n'
                      '        deal 1 damage to any target.\n}\n')
-    _age(src)
+    age(src)
     out = tmp_path / "out"
     build([src], out, jobs=1)
     quick = _spy_incremental(monkeypatch)

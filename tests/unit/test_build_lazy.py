@@ -3,7 +3,6 @@
 from a compiled pool without reading the index when its module is named after it."""
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -14,20 +13,13 @@ import pytest
 from compiler.build import MANIFEST, build, default_pool, display
 from runtime.pool import PACKAGE, Pool, UnknownCard, module_name
 
+from .helpers import small_pool
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _small_pool(tmp_path: Path) -> Path:
-    """A few cards and the keyword library, modified well before any build that records them."""
-    src = tmp_path / "cards"
-    shutil.copytree(default_pool() / "keywords", src / "keywords")
-    for name in ("l/lightning_bolt.card", "g/grizzly_bears.card", "l/llanowar_elves.card"):
-        (src / name).parent.mkdir(exist_ok=True)
-        shutil.copy(default_pool() / name, src / name)
-    old = 1_000_000_000 * (int(os.path.getmtime(src)) - 60)
-    for p in src.rglob("*"):
-        os.utime(p, ns=(old, old))
-    return src
+    return small_pool(tmp_path, ("l/lightning_bolt.card", "g/grizzly_bears.card", "l/llanowar_elves.card"))
 
 
 def test_noop_rebuild_imports_no_parser_or_templates(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 rounds that did something."""
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -14,19 +12,13 @@ from compiler.build import BuildReport, default_pool
 from compiler.watch import watch
 from runtime.pool import PACKAGE
 
+from .helpers import small_pool
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _pool(tmp_path: Path) -> Path:
-    src = tmp_path / "cards"
-    shutil.copytree(default_pool() / "keywords", src / "keywords")
-    for name in ("l/lightning_bolt.card", "g/grizzly_bears.card"):
-        (src / name).parent.mkdir(exist_ok=True)
-        shutil.copy(default_pool() / name, src / name)
-    old = 1_000_000_000 * (int(os.path.getmtime(src)) - 60)
-    for p in src.rglob("*"):
-        os.utime(p, ns=(old, old))
-    return src
+    return small_pool(tmp_path, ("l/lightning_bolt.card", "g/grizzly_bears.card"))
 
 
 def test_watch_reports_the_first_build_and_each_change_once(tmp_path: Path) -> None:
