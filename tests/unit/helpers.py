@@ -9,6 +9,9 @@ from pathlib import Path
 from compiler.build import CardResult, compile_text, default_pool, load_library
 from compiler.ir import LibraryIR
 from dsl.diagnostics import Diagnostic
+from runtime.decisions import RandomDecider
+from runtime.game import Game
+from runtime.pool import Pool
 
 
 @lru_cache(maxsize=1)
@@ -47,3 +50,11 @@ def small_pool(tmp_path: Path, cards: tuple[str, ...]) -> Path:
         shutil.copy(default_pool() / name, src / name)
     age(src)
     return src
+
+
+def blank_game(pool: Pool) -> Game:
+    """An empty two-player game (players "a" and "b", random deciders seeded 1 and 2) whose cards'
+    keywords are resolved through ``pool``."""
+    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
+    game.keyword_resolver = pool.keyword
+    return game

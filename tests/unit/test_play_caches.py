@@ -11,21 +11,16 @@ import pytest
 from runtime.casting import cost_reduction
 from runtime.continuous import ContinuousEffect, CostReduction, GainKeywords, PTChange
 from runtime.costs import mana_sources
-from runtime.decisions import RandomDecider
-from runtime.game import Game
 from runtime.pool import Pool
 from runtime.stack import StackItem, with_targets
 from runtime.zones import Zone
 
+from .helpers import blank_game
 
-def _game(pool: Pool) -> Game:
-    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
-    game.keyword_resolver = pool.keyword
-    return game
 
 
 def test_effects_index_follows_every_change_to_the_list(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     elves = game.add_card(0, pool.get("Llanowar Elves"), Zone.BATTLEFIELD)
     assert game.effects_on(bears) == []
@@ -43,7 +38,7 @@ def test_effects_index_follows_every_change_to_the_list(pool: Pool) -> None:
 
 
 def test_rewinding_restores_the_effects_and_the_stack_items_a_snapshot_shares(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     item = StackItem(kind="ability", oid=game.new_id(), source_oid=bears, source_card=-1, controller=0)
     game.state.stack.append(item)
@@ -62,7 +57,7 @@ def test_rewinding_restores_the_effects_and_the_stack_items_a_snapshot_shares(po
 
 
 def test_cost_reductions_found_once_per_stretch_and_again_after_a_change(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     spell = game.obj(game.add_card(0, pool.get("Grizzly Bears"), Zone.HAND))
     other = game.obj(game.add_card(1, pool.get("Grizzly Bears"), Zone.HAND))
     with game.unchanging():
@@ -82,7 +77,7 @@ def test_cost_reductions_found_once_per_stretch_and_again_after_a_change(pool: P
 
 
 def test_values_derived_from_characteristics_are_computed_once(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     elves = game.obj(game.add_card(0, pool.get("Llanowar Elves"), Zone.BATTLEFIELD))
     elves.entered_turn = -1
     ch = game.characteristics(elves)

@@ -7,21 +7,17 @@ from __future__ import annotations
 
 from runtime.game import Game, state_digest
 from runtime.objects import CastInfo
-from runtime.decisions import RandomDecider
 from runtime.pool import Pool
 from runtime.sba import check_state_based_actions
 from runtime.simulate import play_game
 from runtime.zones import Zone
 
+from .helpers import blank_game
 
-def _game(pool: Pool) -> Game:
-    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
-    game.keyword_resolver = pool.keyword
-    return game
 
 
 def test_a_rewind_puts_back_every_field_of_every_object(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     elves = game.add_card(0, pool.get("Llanowar Elves"), Zone.BATTLEFIELD)
     bolt = game.add_card(0, pool.get("Lightning Bolt"), Zone.HAND)
@@ -55,7 +51,7 @@ def test_a_rewind_puts_back_every_field_of_every_object(pool: Pool) -> None:
 
 
 def test_a_rewind_forgets_what_a_stretch_remembered(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     snap = game.snapshot()
     game.obj(bears).counters["+1/+1"] += 2
@@ -66,7 +62,7 @@ def test_a_rewind_forgets_what_a_stretch_remembered(pool: Pool) -> None:
 
 
 def test_the_tokens_memo_follows_the_cards(pool: Pool) -> None:
-    game = _game(pool)
+    game = blank_game(pool)
     game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     assert not game.has_tokens()
     snap = game.snapshot()
@@ -112,7 +108,7 @@ def test_read_only_helpers_outside_a_stretch_open_one_of_their_own_only(pool: Po
     from runtime.continuous import CostReduction
     from runtime.costs import mana_sources
 
-    game = _game(pool)
+    game = blank_game(pool)
     for name in ("Forest", "Llanowar Elves", "Sunscape Familiar", "Mountain"):
         game.add_card(0, pool.get(name), Zone.BATTLEFIELD)
     outside = (mana_sources(game, 0), game.battlefield_parts(CostReduction, 0))

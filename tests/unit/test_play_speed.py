@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from runtime import layers
-from runtime.decisions import RandomDecider
 from runtime.game import Game
 from runtime.invariants import _violations, card_census, check_invariants
 from runtime.pool import Pool
 from runtime.simulate import play_game
 from runtime.soak import chunks, soak
 from runtime.zones import Zone
+
+from .helpers import blank_game
 
 
 @pytest.mark.parametrize("seed", [3, 11, 29])
@@ -30,8 +31,7 @@ def test_every_characteristic_served_equals_a_fresh_computation(pool: Pool, seed
 
 
 def test_a_stale_characteristic_would_be_caught(pool: Pool) -> None:
-    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
-    game.keyword_resolver = pool.keyword
+    game = blank_game(pool)
     oid = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     game.verify_characteristics = True
     bears = game.obj(oid)
@@ -45,8 +45,7 @@ def test_a_stale_characteristic_would_be_caught(pool: Pool) -> None:
 
 
 def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool) -> None:
-    game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
-    game.keyword_resolver = pool.keyword
+    game = blank_game(pool)
     bears = game.obj(game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD))
     assert game.characteristics(bears) is layers.printed_characteristics(game, bears.definition)[0]
     # Defender's static ability acts on the creature unconditionally: remembered with it applied.
@@ -62,8 +61,7 @@ def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool)
 def _broken_states(pool: Pool) -> list[tuple[str, Game, Counter[int]]]:
     out = []
     for what in ("orphan", "wrong zone", "two zones", "lost card", "stack", "counters", "priority", "life"):
-        game = Game(["a", "b"], [RandomDecider(1), RandomDecider(2)])
-        game.keyword_resolver = pool.keyword
+        game = blank_game(pool)
         bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
         game.add_card(1, pool.get("Forest"), Zone.HAND)
         census = card_census(game)
