@@ -29,7 +29,7 @@ import stat
 import sys
 import time
 from itertools import repeat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, cast
 
@@ -51,7 +51,7 @@ GC_EVERY = 64  # cards compiled between collections of the young generations (se
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
 MANIFEST = "manifest.marshal"
-MANIFEST_FORMAT = 3  # bumped whenever the layout of the manifest changes
+MANIFEST_FORMAT = 4  # bumped whenever the layout of the manifest changes
 
 
 def default_pool() -> Path:
@@ -407,16 +407,17 @@ class _Manifest:
     written: list[str] = field(default_factory=list)
     index_key: str = ""
     keyword_modules: tuple[str, ...] = ()
+    folder: tuple[int, ...] = ()  # the card folder as this build left it (see :meth:`_CardModules.settle`)
 
     @classmethod
     def from_entries(cls, entries: dict[str, _Entry], index_key: str,
-                     keyword_modules: tuple[str, ...]) -> _Manifest:
+                     keyword_modules: tuple[str, ...], folder: tuple[int, ...]) -> _Manifest:
         """A manifest of ``entries`` (by path)."""
         order = sorted(entries)
         rows = [entries[k] for k in order]
         return cls(order, [e.mtime_ns for e in rows], [e.size for e in rows], [e.key for e in rows],
                    [e.name for e in rows], [e.module for e in rows], [e.stamp for e in rows],
-                   [e.written for e in rows], index_key, keyword_modules)
+                   [e.written for e in rows], index_key, keyword_modules, folder)
 
     def row(self, path: str) -> int:
         """Row of ``path``, -1 if none (a binary search: rows are sorted by path)."""
@@ -458,7 +459,7 @@ def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
             return _Manifest()
         paths, mtimes, sizes, keys, names, modules, stamps, written = columns
         return _Manifest(paths, mtimes, sizes, keys, names, modules, stamps, written, str(data["index"]),
-                         tuple(data["keywords"]))
+                         tuple(data["keywords"]), tuple(map(int, data["folder"])))
     except (OSError, ValueError, TypeError, KeyError, EOFError):
         return _Manifest()
 
@@ -466,7 +467,7 @@ def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
 def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest) -> None:
     """Write the manifest (whole, through a temporary file: never half-written)."""
     data: dict[str, object] = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
-                               "keywords": list(manifest.keyword_modules)}
+                               "keywords": list(manifest.keyword_modules), "folder": list(manifest.folder)}
     data.update((c, getattr(manifest, c)) for c in _COLUMNS)
     cache_dir.mkdir(parents=True, exist_ok=True)
     _write_new(cache_dir / MANIFEST, marshal.dumps(data))
@@ -740,7 +741,7 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
         for stale in sorted(present_modules - kept):
             (pkg / "cards" / f"{stale}.py").unlink()
             written += 1
-        new = _Manifest.from_entries(new_manifest, index_key, keyword_modules)
+        new = _Manifest.from_entries(new_manifest, index_key, keyword_modules, modules.settle(old.folder, stamp))
         if use_cache:
             if new != old:  # (a no-op build writes nothing, not even the manifest)
                 _save_manifest(cache_dir, base, new)
@@ -775,10 +776,12 @@ def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
     """
     if any(r.diagnostics for r in edited) or modules.staging:
         return None
-    expected = {f"{w}.py" for w in old.written}
-    expected.add("__init__.py")
-    if {n for n in modules.present if n.endswith(".py")} != expected:
-        return None
+    if not modules.as_left(old.folder):
+        # Changed since the last build left it (or not known): listed and compared.
+        expected = {f"{w}.py" for w in old.written}
+        expected.add("__init__.py")
+        if {n for n in modules.present if n.endswith(".py")} != expected:
+            return None
     if (not old.keyword_modules or not (pkg / "index.py").exists()
             or not all((pkg / "keywords" / m).exists() for m in old.keyword_modules)):
         return None
@@ -807,12 +810,13 @@ def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
         (modules.folder / f"{old.written[i]}.py").unlink()
         written += 1
     written += _write_package_files(pkg, modules)
+    folder = modules.settle(old.folder, stamp)
     if not edited and not same_key:
-        manifest = None
+        manifest = None if folder == old.folder else replace(old, folder=folder)
     else:
         manifest = _Manifest(old.paths, list(old.mtimes), list(old.sizes), list(old.keys), list(old.names),
                              list(old.modules), list(old.stamps), list(old.written), old.index_key,
-                             old.keyword_modules)
+                             old.keyword_modules, folder)
         for r in edited:
             i = old.row(r.path)
             manifest.keys[i], manifest.names[i], manifest.modules[i] = r.key, r.name, base_modules[i]
@@ -881,13 +885,16 @@ class _CardModules:
 
     def __init__(self, pkg: Path, staging: bool) -> None:
         self.final = pkg / "cards"
-        self.present: set[str] = set()  # file names in the folder
+        self._present: set[str] | None = set()  # file names in the folder (None: not listed yet)
         self.folder = self.final
+        self._found: tuple[int, ...] = ()  # the folder's identity and mtime when the build began
         if pkg == Path():  # checking only: no output
             return
         try:
-            self.present = set(os.listdir(self.final))
-            return
+            st = os.stat(self.final)
+            if stat.S_ISDIR(st.st_mode):
+                self._present, self._found = None, (st.st_ino, st.st_mtime_ns)
+                return
         except FileNotFoundError:
             pass
         if staging:
@@ -897,6 +904,44 @@ class _CardModules:
                 shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._prefix = os.path.join(self.folder, "")
+
+    @property
+    def present(self) -> set[str]:
+        """The file names in the folder (listed on first use: tens of thousands in a large pool)."""
+        if self._present is None:
+            self._present = set(os.listdir(self.final))
+        return self._present
+
+    def as_left(self, recorded: tuple[int, ...]) -> bool:
+        """Whether the folder is as the build that recorded ``recorded`` (see :meth:`settle`) left
+        it: no entry added, removed or renamed since, so it holds exactly the modules that build
+        wrote, and need not be listed."""
+        return bool(recorded) and self._found == recorded
+
+    def settle(self, recorded: tuple[int, ...], stamp: int) -> tuple[int, ...]:
+        """After the last write into the folder: its identity and mtime, to record in the manifest,
+        the mtime first set back to a minute before the build began (``stamp``).
+
+        A folder's mtime changes whenever an entry is added, removed or renamed, but this build's
+        own writes set it to a time a later change, within the file system's timestamp tick,
+        could set again; set back into the past, any later change moves it to a time after the
+        build began, which can't be the recorded one (git's racily clean entries, avoided).
+        Unchanged since ``recorded`` (nothing written): left alone.  () if it can't be done.
+        """
+        try:
+            st = os.stat(self.final)
+            if (st.st_ino, st.st_mtime_ns) == recorded:
+                return recorded
+            os.utime(self.final, ns=(st.st_atime_ns, (stamp // 1_000_000_000 - 60) * 1_000_000_000))
+            st = os.stat(self.final)
+        except OSError:
+            return ()
+        return (st.st_ino, st.st_mtime_ns)
+
+    def _has(self, name: str) -> bool:
+        if self._present is None:
+            return os.path.lexists(os.path.join(self.folder, name))
+        return name in self._present
 
     @property
     def staging(self) -> bool:
@@ -915,11 +960,12 @@ class _CardModules:
     def _write(self, name: str, code: str) -> int:
         if self.staging:
             _write_fresh(self._prefix + name, code.encode("utf-8"))
-        elif name in self.present:
+        elif self._has(name):
             return int(_write_if_changed(self.folder / name, code))
         else:
             _write_new(self.folder / name, code.encode("utf-8"))
-        self.present.add(name)
+        if self._present is not None:
+            self._present.add(name)
         return 1
 
     def publish(self) -> None:

@@ -464,7 +464,7 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``cardsmith`` console script."""
+    """Run one ``cardsmith`` command (``argv``: the arguments, default ``sys.argv[1:]``)."""
     args = make_parser().parse_args(argv)
     try:
         return int(args.func(args))
@@ -472,5 +472,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def run() -> int:
+    """Entry point of the ``cardsmith`` console script: :func:`main`, in a process that ends with it.
+
+    The objects still alive (a rebuild's metamodel, keyword library and manifest: hundreds of
+    thousands) are frozen out of the cyclic collector first, so that the interpreter's exit
+    doesn't trace them all once more only to free them (about 30 ms of a one-card rebuild of a
+    30,000-card pool); the operating system frees the process's memory anyway.  Not done by
+    :func:`main`, which tests and other code call inside a process that goes on.
+    """
+    code = main()
+    import gc
+    gc.freeze()
+    return code
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(run())
