@@ -29,9 +29,13 @@ if TYPE_CHECKING:
 _NO_COST = Cost()  # frozen: shared by every cast without an alternative cost
 
 
-def _sorcery_ok(game: "Game", player: int) -> bool:
+def sorcery_timing(game: "Game", player: int) -> bool:
+    """307.1: whether ``player`` could cast a sorcery now (their main phase, the stack empty)."""
     s = game.state
     return s.active == player and s.step in ("main1", "main2") and not s.stack
+
+
+_sorcery_ok = sorcery_timing
 
 
 Sources = list[tuple[int, int, tuple[str, ...]]]
