@@ -59,8 +59,10 @@ class Characteristics:
         """``fn(self)`` for a pure function ``fn`` of the characteristics (a module-level function),
         computed once per characteristics object: they are frozen, so the value can't go stale, and
         printed characteristics are shared by every object of a definition (see ``PrintedMemo``)."""
-        memo: dict[object, object] = self.__dict__.setdefault("_derived", {})
-        if fn in memo:
+        memo: dict[object, object] | None = self.__dict__.get("_derived")
+        if memo is None:  # the first value derived from these characteristics
+            memo = self.__dict__["_derived"] = {}
+        elif fn in memo:
             return memo[fn]  # type: ignore[return-value]
         value = memo[fn] = fn(self)
         return value
@@ -304,6 +306,14 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     return through_layers(game, obj, effects, with_statics)
 
 
+def _so_far(printed: Characteristics, pairs: list[tuple[Ability, str]], keywords: set[str]) -> Characteristics:
+    """An object's characteristics as computed so far (613.8: what a static ability's condition or
+    selector sees of the object being computed): printed values, abilities and keywords up to now."""
+    return Characteristics(printed.name, printed.mana_cost, printed.colors, printed.supertypes, printed.types,
+                           printed.subtypes, printed.power, printed.toughness, tuple(a for a, _ in pairs),
+                           frozenset(keywords))
+
+
 def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffect] | None = None,
                    with_statics: bool = True) -> Characteristics:
     """``obj``'s characteristics computed through every layer, with no shortcut (613.1);
@@ -312,6 +322,10 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     oid = obj.oid
     if effects is None:  # found afresh, not through the index: ``verify`` compares against this
         effects = [e for e in game.state.continuous if e.oid == oid]
+    # The printed values (layer 1), found once per definition: their colors and type sets are
+    # not rebuilt here at every computation.
+    hit = game.printed.printed.get(id(d))
+    printed = hit[1] if hit is not None and hit[0] is d else printed_characteristics(game, d)[0]
     pairs: list[tuple[Ability, str]] = list(zip(d.expanded, d.origins))
     keywords = set(d.keywords)
     parts: list[tuple[Part, str]] = []
@@ -376,9 +390,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     # permanent's abilities, only while it is on the battlefield (113.6): a threshold creature card
     # in a graveyard has its printed power and toughness.
     if with_statics and obj.zone is Zone.BATTLEFIELD:
-        base = Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types),
-                               frozenset(d.subtypes), d.power, d.toughness, tuple(a for a, _ in pairs),
-                               frozenset(keywords))
+        base = _so_far(printed, pairs, keywords)
         game.partial[obj.oid] = base
         try:
             res = Resolution(game, obj.controller, obj.oid, ())
@@ -422,9 +434,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         cache = game.characteristics_cache
         sources = cache.reaching_sources(game) if cache is not None else reaching_sources(game)
         if sources:
-            game.partial[obj.oid] = Characteristics(
-                d.name, d.mana_cost, d.colors, frozenset(d.supertypes), frozenset(d.types), frozenset(d.subtypes),
-                d.power, d.toughness, tuple(a for a, _ in pairs), frozenset(keywords))
+            game.partial[obj.oid] = _so_far(printed, pairs, keywords)
             try:
                 for src in sources:
                     sres = Resolution(game, src.controller, src.oid, ())
@@ -440,7 +450,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         parts.extend((p, "") for p in e.parts)
     # 613.1e (layer 5): color-changing effects, in the order gathered (statics, then resolved effects
     # by timestamp); the last one that applies decides (613.7).
-    colors = d.colors
+    colors = printed.colors
     for p, _ in parts:
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
@@ -449,9 +459,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     if defining and obj.oid not in game.partial:
         # 613.4a (layer 7a): a characteristic-defining ability sets the value first.  While counting,
         # this object is seen with its printed power and toughness (613.8), so it may count itself.
-        game.partial[obj.oid] = Characteristics(d.name, d.mana_cost, d.colors, frozenset(d.supertypes),
-                                                frozenset(d.types), frozenset(d.subtypes), d.power, d.toughness,
-                                                tuple(a for a, _ in pairs), frozenset(keywords))
+        game.partial[obj.oid] = _so_far(printed, pairs, keywords)
         try:
             for p in defining:
                 n = p.amount.evaluate(Resolution(game, obj.controller, obj.oid, ()))
@@ -475,9 +483,9 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         name=d.name,
         mana_cost=d.mana_cost,
         colors=colors,
-        supertypes=frozenset(d.supertypes),
-        types=frozenset(d.types),
-        subtypes=frozenset(d.subtypes),
+        supertypes=printed.supertypes,
+        types=printed.types,
+        subtypes=printed.subtypes,
         power=power,
         toughness=toughness,
         abilities=tuple(a for a, _ in pairs),

@@ -61,8 +61,9 @@ def untap_step_phasing(game: "Game", player: int) -> None:
     """702.26a / 502.1: before untapping, the active player's phased-in permanents with phasing phase
     out and, simultaneously, their phased-out permanents phase in."""
     objs = [game.obj(i) for i in game.zone(Zone.BATTLEFIELD)]
-    going_out = [o.oid for o in objs if o.controller == player and not o.phased_out
-                 and game.characteristics(o).has(PhasesEachUntap)]
+    with game.unchanging():  # only reads: each permanent's layers computed once
+        going_out = [o.oid for o in objs if o.controller == player and not o.phased_out
+                     and game.characteristics(o).has(PhasesEachUntap)]
     coming_in = [o.oid for o in objs if o.controller == player and o.phased_out and not o.phased_indirectly]
     for oid in going_out:
         phase_out(game, oid)

@@ -179,6 +179,12 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                       enough: int | None = None) -> list[object]:
     """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted);
     with ``enough``, stop once that many are found (whether a target exists at all, 601.2c)."""
+    if game.characteristics_cache is None and not game.partial:
+        # Outside a read-only stretch (choosing targets while casting, checking them on resolution,
+        # 608.2b): a stretch of its own, as this only reads, so each permanent's layers don't look
+        # through the battlefield again for every candidate.
+        with game.unchanging():
+            return target_candidates(game, controller, spec, source_oid, enough)
     out: list[object] = []
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
         # "target opponent" (115.1): a player target restricted to the controller's opponents.

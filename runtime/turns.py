@@ -95,9 +95,13 @@ def turn_based_actions(game: "Game", step: str) -> None:
     if step == "untap":
         # 502.1 / 702.26a: phasing happens first, then 502.3: the active player untaps.
         untap_step_phasing(game, s.active)
-        for o in game.battlefield():
-            if o.controller == s.active and not game.characteristics(o).has(DoesntUntap):
-                o.tapped = False
+        # 502.3: which permanents untap is determined first (a read-only stretch: each permanent's
+        # layers once), then they untap simultaneously.
+        with game.unchanging():
+            untapping = [o for o in game.battlefield()
+                         if o.controller == s.active and not game.characteristics(o).has(DoesntUntap)]
+        for o in untapping:
+            o.tapped = False
         # "... during its controller's next untap step": that untap step has now happened.
         game.state.continuous = [e for e in game.state.continuous if not (
             e.until == "controller_untap" and game.exists(e.oid) and game.obj(e.oid).controller == s.active)]
