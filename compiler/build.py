@@ -31,7 +31,7 @@ import time
 from itertools import repeat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, cast
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import card_metamodel, grammar_hash
@@ -51,6 +51,8 @@ GC_EVERY = 64  # cards compiled between collections of the young generations (se
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
 MANIFEST = "manifest.marshal"
+JOURNAL = "manifest.journal"  # rows changed by one-card rebuilds since the manifest was written whole
+JOURNAL_LIMIT = 256 * 1024  # bytes of journal past which the next build writes the manifest whole
 MANIFEST_FORMAT = 4  # bumped whenever the layout of the manifest changes
 
 
@@ -408,6 +410,7 @@ class _Manifest:
     index_key: str = ""
     keyword_modules: tuple[str, ...] = ()
     folder: tuple[int, ...] = ()  # the card folder as this build left it (see :meth:`_CardModules.settle`)
+    token: str = field(default="", compare=False)  # which whole manifest a journal record follows
 
     @classmethod
     def from_entries(cls, entries: dict[str, _Entry], index_key: str,
@@ -449,6 +452,7 @@ def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
     It is stored with :mod:`marshal` (plain dicts, lists, strings and integers only): for tens
     of thousands of entries that loads several times faster than JSON, and unlike pickle it can
     hold no code.  A file of another format or a damaged one is ignored (everything is rebuilt).
+    The records of the journal written since (see :func:`_save_manifest`) are applied to it.
     """
     try:
         data = marshal.loads((cache_dir / MANIFEST).read_bytes())
@@ -458,19 +462,82 @@ def _load_manifest(cache_dir: Path, base_key: str) -> _Manifest:
         if not all(isinstance(c, list) and len(c) == len(columns[0]) for c in columns):
             return _Manifest()
         paths, mtimes, sizes, keys, names, modules, stamps, written = columns
-        return _Manifest(paths, mtimes, sizes, keys, names, modules, stamps, written, str(data["index"]),
-                         tuple(data["keywords"]), tuple(map(int, data["folder"])))
-    except (OSError, ValueError, TypeError, KeyError, EOFError):
+        manifest = _Manifest(paths, mtimes, sizes, keys, names, modules, stamps, written, str(data["index"]),
+                             tuple(data["keywords"]), tuple(map(int, data["folder"])), str(data["token"]))
+        complete = True
+        for record in _journal_records(cache_dir / JOURNAL, manifest.token):
+            if record is None:  # (records appended after it would never be read: see _save_manifest)
+                complete = False
+                break
+            manifest.index_key, manifest.folder = str(record["index"]), tuple(map(int, record["folder"]))
+            for i, path, *row in record["rows"]:
+                if manifest.paths[i] != path:
+                    return _Manifest()
+                (manifest.mtimes[i], manifest.sizes[i], manifest.keys[i], manifest.names[i], manifest.modules[i],
+                 manifest.stamps[i], manifest.written[i]) = row
+        if not complete:
+            manifest.token = ""  # the next build writes it whole (and removes the journal)
+        return manifest
+    except (OSError, ValueError, TypeError, KeyError, EOFError, IndexError):
         return _Manifest()
 
 
-def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest) -> None:
-    """Write the manifest (whole, through a temporary file: never half-written)."""
-    data: dict[str, object] = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
-                               "keywords": list(manifest.keyword_modules), "folder": list(manifest.folder)}
-    data.update((c, getattr(manifest, c)) for c in _COLUMNS)
+_RECORD_HEAD = 36  # a journal record: its length (4 bytes, little-endian), the sha256 of its data, the data
+
+
+def _journal_records(path: Path, token: str) -> Iterator[dict[str, Any] | None]:
+    """The journal's records that follow the manifest written whole as ``token``, in order, up to
+    the first one that is cut short or damaged, for which None is given (a build stopped while
+    appending it: the manifest then describes the state before that build, which the next build
+    compares with the sources and the output like any other)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return
+    at = 0
+    while at + _RECORD_HEAD <= len(data):
+        size = int.from_bytes(data[at:at + 4], "little")
+        body = data[at + _RECORD_HEAD:at + _RECORD_HEAD + size]
+        if len(body) != size or hashlib.sha256(body).digest() != data[at + 4:at + _RECORD_HEAD]:
+            break
+        record = marshal.loads(body)
+        if not isinstance(record, dict) or record.get("token") != token:
+            break
+        yield record
+        at += _RECORD_HEAD + size
+    if at < len(data):
+        yield None
+
+
+def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest, rows: list[int] | None = None) -> None:
+    """Record ``manifest``: with ``rows`` (it differs from the one loaded only in those rows, its
+    index key and its folder), by appending a record of them to the journal, a few hundred bytes
+    where the whole manifest is megabytes at 30,000 cards; else, or once the journal has grown
+    past :data:`JOURNAL_LIMIT`, whole, through a temporary file (never half-written), under a new
+    token that the old journal's records don't carry, and the journal is removed."""
     cache_dir.mkdir(parents=True, exist_ok=True)
+    journal = cache_dir / JOURNAL
+    if rows is not None and manifest.token:
+        try:
+            size = journal.stat().st_size
+        except FileNotFoundError:
+            size = 0
+        if size < JOURNAL_LIMIT:
+            body = marshal.dumps({"token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
+                                  "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i],
+                                            manifest.keys[i], manifest.names[i], manifest.modules[i],
+                                            manifest.stamps[i], manifest.written[i]] for i in rows]})
+            with open(journal, "ab") as f:
+                f.write(len(body).to_bytes(4, "little") + hashlib.sha256(body).digest() + body)
+            return
+    token = f"{time.time_ns()}-{os.getpid()}"
+    data: dict[str, object] = {"format": MANIFEST_FORMAT, "base": base_key, "index": manifest.index_key,
+                               "keywords": list(manifest.keyword_modules), "folder": list(manifest.folder),
+                               "token": token}
+    data.update((c, getattr(manifest, c)) for c in _COLUMNS)
     _write_new(cache_dir / MANIFEST, marshal.dumps(data))
+    journal.unlink(missing_ok=True)
+    manifest.token = token
 
 
 def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
@@ -614,7 +681,7 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
         quick = _incremental(old, pkg, modules, same_key, edited, stats, stamp, base_key, library)
         if quick is not None:
             if cache_dir is not None and quick.manifest is not None:
-                _save_manifest(cache_dir, base, quick.manifest)
+                _save_manifest(cache_dir, base, quick.manifest, quick.rows)
             report.compiled, report.cached, report.written = len(edited), len(old.paths) - len(edited), quick.written
             report._unlisted = quick.results
             if progress:
@@ -747,6 +814,7 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
                 _save_manifest(cache_dir, base, new)
         else:  # modules were rewritten without it: it no longer describes the output
             (cache_dir / MANIFEST).unlink(missing_ok=True)
+            (cache_dir / JOURNAL).unlink(missing_ok=True)
         report.written = written
     report.diagnostics.sort()
     report.seconds = time.perf_counter() - start
@@ -759,6 +827,7 @@ class _Quick(NamedTuple):
     written: int
     manifest: _Manifest | None  # to save (None: nothing changed)
     results: Callable[[], list[CardResult]]
+    rows: list[int]  # the manifest's rows that changed
 
 
 def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
@@ -807,7 +876,7 @@ def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
         r.module = placed[old.row(r.path)]
         written += modules.write(r)
     for i in moved:
-        (modules.folder / f"{old.written[i]}.py").unlink()
+        (modules.folder / f"{old.written[i]}.py").unlink(missing_ok=True)
         written += 1
     written += _write_package_files(pkg, modules)
     folder = modules.settle(old.folder, stamp)
@@ -816,7 +885,7 @@ def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
     else:
         manifest = _Manifest(old.paths, list(old.mtimes), list(old.sizes), list(old.keys), list(old.names),
                              list(old.modules), list(old.stamps), list(old.written), old.index_key,
-                             old.keyword_modules, folder)
+                             old.keyword_modules, folder, old.token)
         for r in edited:
             i = old.row(r.path)
             manifest.keys[i], manifest.names[i], manifest.modules[i] = r.key, r.name, base_modules[i]
@@ -835,7 +904,7 @@ def _incremental(old: _Manifest, pkg: Path, modules: _CardModules,
         return [edited_at.get(i) or CardResult(p, final.names[i], final.written[i], cached=True, key=final.keys[i])
                 for i, p in enumerate(final.paths)]
 
-    return _Quick(written, manifest, results)
+    return _Quick(written, manifest, results, sorted({old.row(r.path) for r in edited} | {i for _, i in same_key}))
 
 
 def _index_key(base_key: bytes, names: list[str], modules: list[str]) -> str:
@@ -926,17 +995,25 @@ class _CardModules:
         own writes set it to a time a later change, within the file system's timestamp tick,
         could set again; set back into the past, any later change moves it to a time after the
         build began, which can't be the recorded one (git's racily clean entries, avoided).
-        Unchanged since ``recorded`` (nothing written): left alone.  () if it can't be done.
+        The time set is never the mtime of ``recorded`` (the state this build found recorded), so
+        that if this build's record is lost (it stopped before saving the manifest, or its
+        journal record is damaged) the next build, finding that older state recorded, doesn't
+        take the folder for the one it describes: two builds within a second would otherwise
+        set the same time.  Unchanged since ``recorded`` (nothing written): left alone.  () if it
+        can't be done.
         """
         try:
             st = os.stat(self.final)
             if (st.st_ino, st.st_mtime_ns) == recorded:
                 return recorded
-            os.utime(self.final, ns=(st.st_atime_ns, (stamp // 1_000_000_000 - 60) * 1_000_000_000))
-            st = os.stat(self.final)
+            for back in (60, 62):  # (whole seconds: 2 s apart, for the coarsest file systems)
+                os.utime(self.final, ns=(st.st_atime_ns, (stamp // 1_000_000_000 - back) * 1_000_000_000))
+                left = os.stat(self.final)
+                if (left.st_ino, left.st_mtime_ns) != recorded:
+                    return (left.st_ino, left.st_mtime_ns)
         except OSError:
-            return ()
-        return (st.st_ino, st.st_mtime_ns)
+            pass
+        return ()
 
     def _has(self, name: str) -> bool:
         if self._present is None:

@@ -7,6 +7,7 @@ are sorted, and nothing time-dependent is written, so output is byte-for-byte de
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Callable
 
 import jinja2
@@ -279,7 +280,9 @@ def render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
     kws = sorted((k.name.lower(), k.module, k.cls) for f in library.files for k in f.keywords)
     acts = sorted((a.name, a.module, a.cls) for f in library.files for a in f.actions)
     ordered = sorted(cards)
-    assert not any("\x00" in n or "\x00" in m for n, m in ordered)  # the separator (sources with NUL are refused)
+    # (C-level joins and counts: at 30,000 cards a loop over the pairs cost as much as the rest.)
+    names, modules = "\x00".join(map(itemgetter(0), ordered)), "\x00".join(map(itemgetter(1), ordered))
+    # The separator occurs only between entries (sources with NUL are refused).
+    assert names.count("\x00") == modules.count("\x00") == max(len(ordered) - 1, 0)
     return environment().get_template("index.py.j2").render(
-        version=VERSION, names="\x00".join(n for n, _ in ordered), modules="\x00".join(m for _, m in ordered),
-        keywords=kws, actions=acts)
+        version=VERSION, names=names, modules=modules, keywords=kws, actions=acts)
