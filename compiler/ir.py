@@ -6,7 +6,9 @@ Worker processes return them (or rendered text), never textX models.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import AbstractSet, Any, Callable, Mapping, TypeVar, Union, cast
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -470,30 +472,45 @@ class KeywordFileIR:
 
 @dataclass(frozen=True)
 class LibraryIR:
-    """The whole keyword library: the symbol table cards are checked against."""
+    """The whole keyword library: the symbol table cards are checked against.
+
+    Its lookup tables are made once per library and shared (read-only) by every card compiled
+    against it: a build compiles thousands of cards against one library.  They are kept beside
+    the fields, out of equality, hashing and pickles.
+    """
 
     files: tuple[KeywordFileIR, ...]
 
-    def keywords(self) -> dict[str, KeywordIR]:
+    def _memo(self, name: str, make: Callable[[], _T]) -> _T:
+        memo: dict[str, Any] = self.__dict__.setdefault("_tables", {})
+        if name not in memo:
+            memo[name] = make()
+        return cast(_T, memo[name])
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_tables"}
+
+    def keywords(self) -> Mapping[str, KeywordIR]:
         """Keywords by lower-case name."""
-        return {k.name.lower(): k for f in self.files for k in f.keywords}
+        return self._memo("keywords", lambda: {k.name.lower(): k for f in self.files for k in f.keywords})
 
-    def actions(self) -> dict[str, ActionIR]:
+    def actions(self) -> Mapping[str, ActionIR]:
         """Keyword actions by name."""
-        return {a.name: a for f in self.files for a in f.actions}
+        return self._memo("actions", lambda: {a.name: a for f in self.files for a in f.actions})
 
-    def counters(self) -> set[str]:
+    def counters(self) -> AbstractSet[str]:
         """Known counter kinds."""
-        return {c.name for f in self.files for c in f.counters}
+        return self._memo("counters", lambda: frozenset(c.name for f in self.files for c in f.counters))
 
-    def ability_words(self) -> set[str]:
+    def ability_words(self) -> AbstractSet[str]:
         """Known ability words (207.2c)."""
-        return {w for f in self.files for w in f.ability_words}
+        return self._memo("ability_words", lambda: frozenset(w for f in self.files for w in f.ability_words))
 
-    def land_types(self) -> dict[str, LandTypeIR]:
+    def land_types(self) -> Mapping[str, LandTypeIR]:
         """Land types by name."""
-        return {t.name: t for f in self.files for t in f.land_types}
+        return self._memo("land_types", lambda: {t.name: t for f in self.files for t in f.land_types})
 
-    def condition_words(self) -> dict[str, str]:
+    def condition_words(self) -> Mapping[str, str]:
         """Condition word -> label."""
-        return {k.condition_word: k.label for f in self.files for k in f.keywords if k.condition_word}
+        return self._memo("condition_words", lambda: {k.condition_word: k.label for f in self.files
+                                                      for k in f.keywords if k.condition_word})

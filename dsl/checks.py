@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import AbstractSet, Any, Mapping
 
 from runtime.mana import ManaError, check_symbol
 
@@ -30,7 +30,7 @@ class Checker:
         self.diagnostics: list[Diagnostic] = []
         # The keyword library's names, once a lowerer has it: selectors ("with flying") are
         # checked against it as they are lowered.
-        self.keyword_names: dict[str, Any] | None = None
+        self.keyword_names: Mapping[str, Any] | None = None
 
     def error(self, obj: Any, message: str, hint: str = "") -> None:
         """Report an error at ``obj``'s location."""
@@ -59,7 +59,7 @@ class Checker:
         self.error(obj, f"unknown subtype '{word}'", did_you_mean(word, known))
         return word
 
-    def name_in(self, obj: Any, kind: str, word: str, table: dict[str, Any] | set[str]) -> bool:
+    def name_in(self, obj: Any, kind: str, word: str, table: Mapping[str, Any] | AbstractSet[str]) -> bool:
         """Check that ``word`` is a known ``kind``; report with a did-you-mean hint if not."""
         if word in table:
             return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from compiler.build import compile_text, default_pool, display, load_library
 from compiler.ir import KeywordIR, LibraryIR
@@ -179,7 +180,7 @@ def word_at(text: str, line: int, col: int) -> str:
     return ""
 
 
-def keyword_at(text: str, line: int, col: int, keywords: dict[str, KeywordIR]) -> KeywordIR | None:
+def keyword_at(text: str, line: int, col: int, keywords: Mapping[str, KeywordIR]) -> KeywordIR | None:
     """The keyword named under a 0-based position; two-word names ("first strike") match from
     either word."""
     lines = text.split("\n")
