@@ -30,7 +30,7 @@ import time
 from itertools import repeat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence, cast
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import card_metamodel, grammar_hash
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # is compiled or rendered: a no-op rebuild of a large pool needs none of it (see ``build``).
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
-GC_EVERY = 64  # cards compiled between collections of the young generations (see _compile_many)
+STAGE_BATCH = 32  # cards compiled stage by stage together, and between garbage collections (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
 MANIFEST = "manifest.marshal"
@@ -241,37 +241,83 @@ def source_key(base_key: bytes, shown: str, raw: bytes) -> str:
 def compile_card(path: str, library: LibraryIR, base_key: bytes = b"") -> CardResult:
     """Parse, check, lower and render one card file (safe to run in a worker process); with
     ``base_key``, also compute the source's cache key from the bytes read."""
-    try:
-        raw = read_source(path)
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"not UTF-8 text: {e.reason}")])
-    except OSError as e:
-        return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"can't read file: {e.strerror}")])
-    result = compile_text(text, path, library)
-    if base_key:
-        result.key = source_key(base_key, path, raw)
-    return result
+    return compile_cards([path], library, base_key)[0]
+
+
+def compile_cards(paths: Sequence[str], library: LibraryIR, base_key: bytes = b"") -> list[CardResult]:
+    """:func:`compile_card` for each of ``paths`` (a few dozen at a time: see :func:`compile_texts`),
+    results in the same order."""
+    results: list[CardResult] = []
+    readable: list[tuple[int, str, bytes, str]] = []
+    for path in paths:
+        try:
+            raw = read_source(path)
+            readable.append((len(results), path, raw, raw.decode("utf-8")))
+            results.append(CardResult(path))  # replaced below
+        except UnicodeDecodeError as e:
+            results.append(CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"not UTF-8 text: {e.reason}")]))
+        except OSError as e:
+            results.append(CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"can't read file: {e.strerror}")]))
+    compiled = compile_texts([(path, text) for _, path, _, text in readable], library)
+    for (i, path, raw, _), result in zip(readable, compiled):
+        if base_key:
+            result.key = source_key(base_key, path, raw)
+        results[i] = result
+    return results
 
 
 def compile_text(text: str, path: str, library: LibraryIR) -> CardResult:
     """Compile card source ``text`` named ``path``."""
-    from .lower import lower_card_file
+    return compile_texts([(path, text)], library)[0]
+
+
+def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> list[CardResult]:
+    """Compile card sources ``(path, text)``, one result each, in order.
+
+    The work runs stage by stage over the list -- every parse, then every check and lowering, then
+    rules text and rendering, then the safety check -- rather than card by card, so that each
+    stage's code and data stay in the processor's caches from one card to the next: for batches
+    of a few dozen cards this measured about 10% less CPU than card by card, the parse itself
+    included (README, Benchmarks).  The parsed models of the list are alive together, so a build
+    passes a few dozen cards at a time (:data:`STAGE_BATCH`), never a whole pool.
+    """
+    from dsl.metamodel import parse_text
+
+    from .lower import lower_card_model
     from .render import render_card
     from .safety import UnsafeCode, check_generated
     from .text import card_text
-    if "\x00" in text:
-        return CardResult(path, diagnostics=[Diagnostic(path, 1, text.index("\x00") + 1, "NUL byte in source")])
-    ir, diags = lower_card_file(text, path, library)
-    if ir is None:
-        return CardResult(path, diagnostics=diags)
-    text = card_text(ir, library)
-    code = render_card(ir, library, text)
-    try:
-        check_generated(code, path)
-    except UnsafeCode as e:  # pragma: no cover - only reachable through a compiler bug
-        return CardResult(path, diagnostics=[Diagnostic(path, 1, 1, f"generated code rejected: {e}")])
-    return CardResult(path, ir.name, ir.module, code, text, ir=ir)
+    results: list[CardResult] = [CardResult(path) for path, _ in sources]
+    models: list[tuple[int, str, Any]] = []
+    for i, (path, text) in enumerate(sources):
+        if "\x00" in text:
+            results[i].diagnostics = [Diagnostic(path, 1, text.index("\x00") + 1, "NUL byte in source")]
+            continue
+        model, diags = parse_text(text, path)
+        if model is None:
+            results[i].diagnostics = diags
+        else:
+            models.append((i, path, model))
+    lowered: list[tuple[int, str, CardIR]] = []
+    for i, path, model in models:
+        ir, diags = lower_card_model(model, path, library)
+        if ir is None:
+            results[i].diagnostics = diags
+        else:
+            lowered.append((i, path, ir))
+    del models  # the models are garbage from here on
+    rendered: list[tuple[int, str, CardIR, str, str]] = []
+    for i, path, ir in lowered:
+        text = card_text(ir, library)
+        rendered.append((i, path, ir, text, render_card(ir, library, text)))
+    for i, path, ir, text, code in rendered:
+        try:
+            check_generated(code, path)
+        except UnsafeCode as e:  # pragma: no cover - only reachable through a compiler bug
+            results[i].diagnostics = [Diagnostic(path, 1, 1, f"generated code rejected: {e}")]
+            continue
+        results[i] = CardResult(path, ir.name, ir.module, code, text, ir=ir)
+    return results
 
 
 _WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
@@ -344,25 +390,25 @@ def _work(paths: list[str]) -> list[CardResult]:
 
 def _compile_many(paths: list[str], library: LibraryIR, keep_ir: bool = True,
                   base_key: bytes = b"") -> list[CardResult]:
-    """Compile cards with the cyclic garbage collector paused, collecting the young generations
-    every :data:`GC_EVERY` cards instead.
+    """Compile cards :data:`STAGE_BATCH` at a time (see :func:`compile_texts`), with the cyclic
+    garbage collector paused, collecting the young generations after each batch instead.
 
     textX models are cyclic (parent links), so some collection is needed; but the automatic one,
     set off by the many small objects of parsing, rendering and the AST check, regularly rescans
     every long-lived object of the process (metamodel, templates, keyword library) as well.
-    Collections run between cards, when no model is alive, so no garbage outlives them.
+    Collections run between batches, when no model is alive, so no garbage outlives them.
     """
-    out = []
+    out: list[CardResult] = []
     enabled = gc.isenabled()
     gc.disable()
     try:
-        for i, p in enumerate(paths, 1):
-            r = compile_card(p, library, base_key)
+        for i in range(0, len(paths), STAGE_BATCH):
+            batch = compile_cards(paths[i:i + STAGE_BATCH], library, base_key)
             if not keep_ir:
-                r.ir = None
-            out.append(r)
-            if i % GC_EVERY == 0:
-                gc.collect(1)
+                for r in batch:
+                    r.ir = None
+            out += batch
+            gc.collect(1)
     finally:
         if enabled:
             gc.enable()
@@ -611,8 +657,8 @@ def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress
     else:
         if cache_dir is not None:
             _from_cache(cache_dir)
-        for i in range(0, len(todo), GC_EVERY):
-            batch = _compile_many(todo[i:i + GC_EVERY], library, base_key=base_key)
+        for i in range(0, len(todo), 2 * STAGE_BATCH):
+            batch = _compile_many(todo[i:i + 2 * STAGE_BATCH], library, base_key=base_key)
             yield from batch
             progress(len(batch))
 

@@ -1394,6 +1394,11 @@ def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | 
     model, diags = parse_text(text, path)
     if model is None:
         return None, diags
+    return lower_card_model(model, path, library)
+
+
+def lower_card_model(model: Any, path: str, library: LibraryIR) -> tuple[CardIR | None, list[Diagnostic]]:
+    """Check and lower the parsed model of one card file (see :func:`lower_card_file`)."""
     ck = Checker(path)
     cards = [i for i in model.items if cname(i) == "CardDef"]
     for other in model.items:
