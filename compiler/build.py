@@ -676,7 +676,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     ``stat`` result per source and loads the metamodel, the keyword library and the manifest,
     and the generation-2 collections that set off rescan all of it for nothing (about a tenth of
     a one-card rebuild at 30,000 cards).  Compiling collects the young generations every
-    :data:`GC_EVERY` cards itself (see :func:`_compile_many`), so textX's cyclic models don't
+    :data:`STAGE_BATCH` cards itself (see :func:`_compile_many`), so textX's cyclic models don't
     pile up.
     """
     enabled = gc.isenabled()
@@ -851,13 +851,13 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
                  and writer.get(r.module, r.path) == r.path)]
         if late and metamodel_dir is not None:
             _from_cache(metamodel_dir)
-        for n, r in enumerate(late, 1):
-            final = r.module
-            again = compile_card(r.path, library.get(), base_key)  # its display form names the same file
-            again.module = final
-            results[r.path] = again
-            if n % GC_EVERY == 0:
-                gc.collect(1)  # (the collector is paused: see ``build``)
+        for i in range(0, len(late), STAGE_BATCH):
+            chunk = late[i:i + STAGE_BATCH]
+            # (their display forms name the same files)
+            for r, again in zip(chunk, compile_cards([r.path for r in chunk], library.get(), base_key)):
+                again.module = r.module
+                results[r.path] = again
+            gc.collect(1)  # (the collector is paused: see ``build``)
     for shown in order:
         r = results[shown]
         report._results.append(r)
