@@ -18,7 +18,7 @@ from .costs import mana_sources
 from .facedown import face_up_ways
 from .layers import characteristics_of_definition
 from .legality import Sources, can_activate, can_cast, can_pay, can_play_land, legal_modes, sorcery_timing
-from .continuous import DoesntUntap, MaxHandSize
+from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops, top_card
 from .decisions import ChooseAction, ChooseCards, Choice
@@ -213,9 +213,12 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                     key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                     label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
                     out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
-    top = top_card(game, player)
-    # "You may play the top card of your library" (305.1, 601.2a): the top card, if a permission covers it.
-    for oid in game.zone(Zone.EXILE) + ([top] if top is not None else []):
+    # "You may play the top card of your library" (305.1, 601.2a): the top card, if a permission
+    # covers it -- looked at only when a permanent the player controls gives one (``may_play_top``
+    # refuses it otherwise), which few do.
+    top = top_card(game, player) if game.battlefield_parts(MayPlayTopOfLibrary, player) else None
+    exile = game.zone(Zone.EXILE)
+    for oid in exile + [top] if top is not None else exile:
         o = objects[oid]
         if not may_play(game, o, player):  # "you may play that card" (e.g. until end of turn)
             continue

@@ -162,3 +162,20 @@ def test_the_untap_step_untaps_all_but_what_doesnt_untap(pool: Pool) -> None:
     assert game.characteristics_cache is None and not game.state.continuous  # the effect has ended
     turn_based_actions(game, "untap")  # its next untap step: nothing holds it any more
     assert not any(game.obj(o).tapped for o in mine)
+
+
+def test_the_top_card_is_offered_only_with_a_permission(pool: Pool) -> None:
+    """305.1, 601.2a: the top card of a library is offered only while a permanent its owner controls
+    lets them play it (Courser of Kruphix: lands), and then exactly as the full checks offer it."""
+    from runtime.turns import legal_action_choices
+
+    game = blank_game(pool)
+    forest = game.add_card(0, pool.get("Forest"), Zone.LIBRARY)
+    game.state.turn, game.state.step, game.state.active = 3, "main1", 0
+    assert not any(c.key == f"play:{forest}" for c, _ in legal_action_choices(game, 0))
+    game.add_card(0, pool.get("Courser of Kruphix"), Zone.BATTLEFIELD)
+    offers = legal_action_choices(game, 0)
+    assert any(c.key == f"play:{forest}" for c, _ in offers)
+    with game.unchanging():
+        assert offers == _every_candidate_checked(game, 0)
+    assert not any(c.key == f"play:{forest}" for c, _ in legal_action_choices(game, 1))  # not the other player
