@@ -91,7 +91,7 @@ def _read(files: list[Path]) -> list[tuple[str, str]]:
     return [(str(f), f.read_text(encoding="utf-8")) for f in files]
 
 
-def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
+def compile_bench(tmp: Path, n: int, rounds: int, code: Path = ROOT) -> Results:
     """Cold single-process build vs. the bare parse of the same files (the cards and the keyword
     library, which a cold build parses too) including the release of the models it made, best of
     ``rounds`` each; the bare parse without the release, and of the cards alone, beside it.
@@ -101,17 +101,20 @@ def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
     process, the second inherits the heap the first left behind (hundreds of thousands of freed
     model objects), which made whichever ran later about 20% slower (1.26 -> 1.47-1.56 CPU-s for the same
     bare parse of 500 cards, and 1.61 -> 1.92-1.95 in a second process, on a shared machine).
+
+    ``code``: the checkout whose grammar and compiler are measured (both sides), by default this
+    one; another (an earlier version exported with ``git archive``) is measured by this harness.
     """
     src = make_pool(tmp / "c_src", n)
     keyword_files = len(list(src.rglob("*.kw")))
     bare, bare_only, bare_cards, full = float("inf"), float("inf"), float("inf"), float("inf")
     for r in range(rounds):
-        parse_cards, free_cards, parse_kw, free_kw = _compile_side_in_subprocess("bare", src, tmp / f"c_out{r}")
+        parse_cards, free_cards, parse_kw, free_kw = _compile_side_in_subprocess("bare", src, tmp / f"c_out{r}", code)
         bare_cards = min(bare_cards, parse_cards)
         bare_only = min(bare_only, parse_cards + parse_kw)
         bare = min(bare, parse_cards + free_cards + parse_kw + free_kw)
-        full = min(full, _compile_side_in_subprocess("pipeline", src, tmp / f"c_out{r}")[0])
-    return {"cards": n, "keyword_files": keyword_files, "bare_parse_cards_per_s": n / bare_cards,
+        full = min(full, _compile_side_in_subprocess("pipeline", src, tmp / f"c_out{r}", code)[0])
+    return {"cards": n, **({"code": str(code)} if code != ROOT else {}), "keyword_files": keyword_files, "bare_parse_cards_per_s": n / bare_cards,
             "bare_parse_all_files_s": bare_only, "bare_parse_and_release_s": bare, "pipeline_s": full,
             "pipeline_cards_per_s_1core": n / full, "ratio_to_bare_parse": bare / full,
             "ratio_to_bare_parse_without_release": bare_only / full,
@@ -119,18 +122,23 @@ def compile_bench(tmp: Path, n: int, rounds: int) -> Results:
 
 
 _COMPILE_SIDE = """
-import sys, time
+import importlib.util, sys, time
 from pathlib import Path
-sys.path.insert(0, {root!r})
+sys.path.insert(0, {code!r})
 from dsl.metamodel import card_metamodel
+from compiler import build
 card_metamodel()
 src, out = Path({src!r}), Path({out!r})
 if {side!r} == "bare":
-    from benchmarks.run import _read, bare_parse_seconds
-    cards, keywords = _read(sorted(src.rglob("*.card"))), _read(sorted(src.rglob("*.kw")))
-    print(*bare_parse_seconds(cards), *bare_parse_seconds(keywords))
+    # This harness's bare parse, run on the measured code's metamodel (imported above).
+    spec = importlib.util.spec_from_file_location("harness", {harness!r})
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    cards = harness._read(sorted(src.rglob("*.card")))
+    keywords = harness._read(sorted(src.rglob("*.kw")))
+    print(*harness.bare_parse_seconds(cards), *harness.bare_parse_seconds(keywords))
 else:
-    from compiler import build, lower, render, safety, text  # imported, as textX is on the other side
+    from compiler import lower, render, safety, text  # imported, as textX is on the other side
     start = time.process_time()
     report = build.build([src], out, jobs=1)
     seconds = time.process_time() - start
@@ -139,11 +147,13 @@ else:
 """
 
 
-def _compile_side_in_subprocess(side: str, src: Path, out: Path) -> list[float]:
-    """CPU seconds of one side of the compile benchmark, in a fresh process: ``bare`` gives the
-    parse and the release of the cards, then of the keyword files; ``pipeline`` the cold build."""
-    return [float(x) for x in _in_subprocess(_COMPILE_SIDE.format(root=str(ROOT), side=side, src=str(src),
-                                                                  out=str(out)))]
+def _compile_side_in_subprocess(side: str, src: Path, out: Path, code: Path = ROOT) -> list[float]:
+    """CPU seconds of one side of the compile benchmark, in a fresh process, with the grammar and
+    compiler of checkout ``code``: ``bare`` gives the parse and the release of the cards, then of
+    the keyword files; ``pipeline`` the cold build."""
+    child = _COMPILE_SIDE.format(code=str(code), harness=str(Path(__file__).resolve()), side=side,
+                                 src=str(src), out=str(out))
+    return [float(x) for x in _in_subprocess(child)]
 
 
 def _environment() -> dict[str, str]:
@@ -414,6 +424,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", type=int, help="synthetic pool size for the scale benchmark (30,000)")
     ap.add_argument("--compile-cards", type=int, help="pool size for the single-core compile benchmark (1,000)")
+    ap.add_argument("--compile-code", type=Path, default=ROOT, metavar="DIR",
+                    help="measure the compile section on the grammar and compiler of another checkout "
+                         "(e.g. an earlier version exported with git archive) with this harness")
     ap.add_argument("--games", type=int, help="random games to play (20)")
     ap.add_argument("--rounds", type=int, help="repetitions of each timing, best kept (3)")
     ap.add_argument("--quick", action="store_true",
@@ -430,7 +443,7 @@ def main() -> int:
     results: Results = {"machine": machine()}
     try:
         if "compile" in only:
-            results["compile"] = compile_bench(tmp, args.compile_cards, args.rounds)
+            results["compile"] = compile_bench(tmp, args.compile_cards, args.rounds, args.compile_code.resolve())
         if "scale" in only:
             results["scale"] = scale_bench(tmp, args.cards)
         if "play" in only:

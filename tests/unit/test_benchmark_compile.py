@@ -22,3 +22,15 @@ def test_compile_bench_builds_the_pool_and_parses_the_same_files(tmp_path: Path)
     # The pipeline side really built the cold pool: one module per card.
     modules = [p for p in (tmp_path / "c_out0").rglob("cards/*.py") if p.name != "__init__.py"]
     assert len(modules) == 12
+
+
+def test_compile_bench_measures_another_checkout_with_this_harness(tmp_path: Path) -> None:
+    # An earlier version is exported as compare.py does (git archive); here this very commit.
+    from benchmarks.compare import export
+    code = tmp_path / "code"
+    export("HEAD", code)
+    res = compile_bench(tmp_path, 6, 1, code)
+    assert res["code"] == str(code)
+    assert 0 < res["bare_parse_and_release_s"] and 0 < res["pipeline_s"]
+    modules = [p for p in (tmp_path / "c_out0").rglob("cards/*.py") if p.name != "__init__.py"]
+    assert len(modules) == 6
