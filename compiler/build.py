@@ -27,8 +27,9 @@ import pickle
 import stat
 import sys
 import time
-from itertools import repeat
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence, cast
 
@@ -377,9 +378,11 @@ def _template_cache() -> Callable[[Path], jinja2.BytecodeCache]:
     return cls
 
 
-def _init_worker(library: LibraryIR, base_key: bytes, cache_dir: Path | None) -> None:
+def _init_worker(library: LibraryIR, base_key: bytes, cache_dir: Path | None, collector: bool) -> None:
     global _WORKER
     _WORKER = (library, base_key)
+    if collector:  # (forked from a build, which pauses it: a worker compiles thousands of cards)
+        gc.enable()
     if cache_dir is not None:
         _from_cache(cache_dir)
 
@@ -643,26 +646,43 @@ def _save_manifest(cache_dir: Path, base_key: str, manifest: _Manifest, rows: li
 
 
 def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress: Callable[[int], None],
-                     base_key: bytes, cache_dir: Path | None) -> Iterable[CardResult]:
+                     base_key: bytes, cache_dir: Path | None, collector: bool = False) -> Iterable[CardResult]:
     """Compile ``todo`` in this process or, for many cards, in ``workers`` processes; with
-    ``cache_dir``, the metamodel is loaded from there (or kept there) before the first parse."""
+    ``cache_dir``, the metamodel is loaded from there (or kept there) before the first parse;
+    ``collector``: whether the cyclic collector runs while many cards are compiled (see ``build``)."""
     if len(todo) >= PARALLEL_THRESHOLD and workers > 1:
         # Batches of a few dozen cards: few round trips, and still even load at the end.
         chunk = max(8, min(64, len(todo) // (workers * 8)))
         batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
         from concurrent.futures import ProcessPoolExecutor  # (not imported by a no-op or small build)
         with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(library, base_key, cache_dir)) as ex:
+                                 initargs=(library, base_key, cache_dir, collector)) as ex:
             for batch in ex.map(_work, batches):
                 yield from batch
                 progress(len(batch))
     else:
         if cache_dir is not None:
             _from_cache(cache_dir)
-        for i in range(0, len(todo), 2 * STAGE_BATCH):
-            batch = _compile_many(todo[i:i + 2 * STAGE_BATCH], library, base_key=base_key)
-            yield from batch
-            progress(len(batch))
+        with _collector(collector and len(todo) > 2 * STAGE_BATCH):
+            for i in range(0, len(todo), 2 * STAGE_BATCH):
+                batch = _compile_many(todo[i:i + 2 * STAGE_BATCH], library, base_key=base_key)
+                yield from batch
+                progress(len(batch))
+
+
+@contextmanager
+def _collector(on: bool) -> Iterator[None]:
+    """The cyclic collector running (if ``on``) during a long compiling run of a build, which
+    pauses it otherwise: between batches, as without the pause, so that a cyclic model promoted
+    to the oldest generation is collected in time, however many cards are compiled."""
+    if not on:
+        yield
+        return
+    gc.enable()
+    try:
+        yield
+    finally:
+        gc.disable()
 
 
 def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cache: bool = True,
@@ -678,20 +698,22 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
     ``stat`` result per source and loads the metamodel, the keyword library and the manifest,
     and the generation-2 collections that set off rescan all of it for nothing (about a tenth of
     a one-card rebuild at 30,000 cards).  Compiling collects the young generations every
-    :data:`STAGE_BATCH` cards itself (see :func:`_compile_many`), so textX's cyclic models don't
-    pile up.
+    :data:`STAGE_BATCH` cards itself (see :func:`_compile_many`), and a run of more cards than a
+    batch (in this process or in workers) runs with the collector as the caller had it, so
+    textX's cyclic models don't pile up.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(paths, out, jobs, use_cache, progress, unchanged_folders)
+        return _build(paths, out, jobs, use_cache, progress, unchanged_folders, enabled)
     finally:
         if enabled:
             gc.enable()
 
 
 def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: bool,
-           progress: Callable[[int, int], None] | None, unchanged_folders: frozenset[str]) -> BuildReport:
+           progress: Callable[[int, int], None] | None, unchanged_folders: frozenset[str],
+           collector: bool) -> BuildReport:
     start = time.perf_counter()
     stamp = time.time_ns()
     report = BuildReport()
@@ -821,7 +843,8 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
     writer: dict[str, str] = {}  # module -> the card whose code is in it now
     claimed = {r.module: r.path for r in results.values() if r.cached}
     if todo:
-        compiled = _compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key, metamodel_dir)
+        compiled = _compile_batches(todo, library.get(), jobs or os.cpu_count() or 1, advance, base_key, metamodel_dir,
+                                    collector)
     for r in compiled:
         results[r.path] = r
         if writing and not r.diagnostics and claimed.setdefault(r.module, r.path) == r.path:
@@ -853,13 +876,14 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
                  and writer.get(r.module, r.path) == r.path)]
         if late and metamodel_dir is not None:
             _from_cache(metamodel_dir)
-        for i in range(0, len(late), STAGE_BATCH):
-            chunk = late[i:i + STAGE_BATCH]
-            # (their display forms name the same files)
-            for r, again in zip(chunk, compile_cards([r.path for r in chunk], library.get(), base_key)):
-                again.module = r.module
-                results[r.path] = again
-            gc.collect(1)  # (the collector is paused: see ``build``)
+        with _collector(collector and len(late) > STAGE_BATCH):
+            for i in range(0, len(late), STAGE_BATCH):
+                chunk = late[i:i + STAGE_BATCH]
+                # (their display forms name the same files)
+                for r, again in zip(chunk, compile_cards([r.path for r in chunk], library.get(), base_key)):
+                    again.module = r.module
+                    results[r.path] = again
+                gc.collect(1)  # (as _compile_many does after each batch)
     for shown in order:
         r = results[shown]
         report._results.append(r)
