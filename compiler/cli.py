@@ -74,8 +74,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if args.watch:
         return _watch(paths, out, args)
-    with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
-        report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
+    try:
+        with progress_bar(_show_progress(args.format), "building", sys.stderr) as progress:
+            report = build(paths, out, jobs=args.jobs, use_cache=not args.no_cache, progress=progress)
+    except OSError as e:
+        return _unwritable(e)
     _print_diagnostics(report, args.format)
     if args.format == "text":
         print(f"cardsmith build: {report.summary()} -> {out}")
@@ -98,7 +101,18 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
         watch(paths, out, show, jobs=args.jobs, interval=args.interval)
     except KeyboardInterrupt:
         pass
+    except OSError as e:
+        return _unwritable(e)
     return 0
+
+
+def _unwritable(e: OSError) -> int:
+    """Report an output that can't be written (a file where a folder goes, no space, no
+    permission, ...) in one line; exit status 2.  Sources that can't be read are diagnostics."""
+    where = f": {e.filename}" if e.filename else ""
+    where += f" -> {e.filename2}" if e.filename2 else ""  # a rename names both sides
+    print(f"cardsmith build: can't write the output: {e.strerror or e}{where}", file=sys.stderr)
+    return 2
 
 
 def cmd_text(args: argparse.Namespace) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from compiler.build import check
+import pytest
+
+from compiler.build import check, default_pool
 from compiler.cli import main
 
 from .helpers import errors
@@ -209,3 +211,16 @@ def test_of_that_type_without_a_choice_is_located() -> None:
     assert "'of that type' needs a choice" in diags[0].message
     fixed = src.replace("upkeep: all", "upkeep: you choose artifact, creature, or land. all")
     assert errors(fixed) == []
+
+
+@pytest.mark.parametrize("blocker", [".", "cardsmith_pool/cards"])
+def test_build_into_an_output_that_cannot_be_written_is_an_error_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], blocker: str) -> None:
+    # A file where the output folder, or its card folder, must go.
+    out = tmp_path / "out"
+    (out / blocker).parent.mkdir(parents=True, exist_ok=True)
+    (out if blocker == "." else out / blocker).write_text("not a folder")
+    card = str(default_pool() / "l" / "lightning_bolt.card")
+    assert main(["build", "-o", str(out), card]) == 2
+    err = capsys.readouterr().err
+    assert "can't write the output: Not a directory" in err and "Traceback" not in err
