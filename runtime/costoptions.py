@@ -25,6 +25,12 @@ def cost_options(game: "Game", obj: "GameObject") -> tuple[CostOption, ...]:
     abilities = game.characteristics(obj).abilities
     if abilities is d.expanded:  # nothing granted: the printed card's own options
         return d.cost_options()
+    return options_in(abilities)
+
+
+def options_in(abilities: "tuple[object, ...]") -> tuple[CostOption, ...]:
+    """The additional and alternative costs among ``abilities``, in order (an option's index is
+    its position here)."""
     return tuple(a for a in abilities if isinstance(a, (AdditionalCost, AlternativeCost)))
 
 

@@ -35,9 +35,6 @@ def sorcery_timing(game: "Game", player: int) -> bool:
     return s.active == player and s.step in ("main1", "main2") and not s.stack
 
 
-_sorcery_ok = sorcery_timing
-
-
 Sources = list[tuple[int, int, tuple[str, ...]]]
 
 
@@ -143,7 +140,7 @@ def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int,
 
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
-    return (obj.zone is Zone.HAND or may_play(game, obj, player)) and _sorcery_ok(game, player) \
+    return (obj.zone is Zone.HAND or may_play(game, obj, player)) and sorcery_timing(game, player) \
         and game.players[player].lands_played < land_plays_allowed(game, player)
 
 
@@ -171,7 +168,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     elif obj.zone is not Zone.HAND:
         if not may_play(game, obj, player):
             return False
-    if "instant" not in ch.types and not _sorcery_ok(game, player) and not ch.derived(_instant_timing):
+    if not sorcery_timing(game, player) and not ch.derived(instant_speed):
         return False
     if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
         return False
@@ -188,9 +185,11 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     return _targets_ok(game, player, specs, obj.oid)
 
 
-def _instant_timing(ch: layers.Characteristics) -> bool:
-    # Remembered per characteristics object (``Characteristics.derived``): asked at every offer.
-    return instant_timing(ch.abilities)
+def instant_speed(ch: layers.Characteristics) -> bool:
+    """Whether an object with these characteristics may be cast when only an instant could be
+    (307.1, 702.8a); asked at every offer, so callers remember it per characteristics object
+    (``ch.derived(instant_speed)``)."""
+    return "instant" in ch.types or instant_timing(ch.abilities)
 
 
 def can_pay(game: "Game", player: int, cost: Cost, obj: "GameObject", sources: Sources | None = None) -> bool:

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Callable
 
 from . import combat
 from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
-from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost
-from .casting import activate, cast_spell, instant_timing, may_play, play_land
+from .abilities import ActivatedAbility, AlternativeCost
+from .casting import activate, cast_spell, may_play, play_land
+from .costoptions import options_in
 from .costs import mana_sources
 from .facedown import face_up_ways
 from .layers import characteristics_of_definition
-from .legality import Sources, can_activate, can_cast, can_pay, can_play_land, legal_modes, sorcery_timing
+from .legality import (Sources, can_activate, can_cast, can_pay, can_play_land, instant_speed, legal_modes,
+                       sorcery_timing)
 from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops, top_card
@@ -196,8 +198,13 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     # before its cost or targets are looked at.  Every check ``can_cast`` makes is side-effect
     # free, so testing its timing condition first leaves the offers exactly as they were.
     sorcery = sorcery_timing(game, player)
-    # What could pay for each candidate: found on first need (most offers pay for nothing).
-    sources: Sources | None = None
+    found: list[Sources] = []
+
+    def sources() -> Sources:
+        """What could pay for each candidate: found on first need (most offers pay for nothing)."""
+        if not found:
+            found.append(mana_sources(game, player))
+        return found[0]
     for oid in game.zone(Zone.HAND, player):
         o = objects[oid]
         ch = characteristics(o)
@@ -205,14 +212,11 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
             # ``can_play_land`` requires sorcery timing too (305.1).
             if sorcery and can_play_land(game, player, o):
                 out.append((Choice(f"play:{oid}", f"play {o.definition.name}"), PlayLand(oid)))
-        elif sorcery or ch.derived(_instant_speed):
-            if sources is None:
-                sources = mana_sources(game, player)
-            if can_cast(game, player, o, sources=sources):
-                for modes in legal_modes(game, player, o):  # 700.2: each legal mode choice is its own offer
-                    key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
-                    label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
-                    out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
+        elif (sorcery or ch.derived(instant_speed)) and can_cast(game, player, o, sources=sources()):
+            for modes in legal_modes(game, player, o):  # 700.2: each legal mode choice is its own offer
+                key = f"cast:{oid}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
+                label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
+                out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
     # "You may play the top card of your library" (305.1, 601.2a): the top card, if a permission
     # covers it -- looked at only when a permanent the player controls gives one (``may_play_top``
     # refuses it otherwise), which few do.
@@ -226,13 +230,10 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         if "land" in ch.types:
             if can_play_land(game, player, o):
                 out.append((Choice(f"play:{oid}", f"play {o.definition.name} from {o.zone.value}"), PlayLand(oid)))
-        elif sorcery or ch.derived(_instant_speed):
-            if sources is None:
-                sources = mana_sources(game, player)
-            if can_cast(game, player, o, sources=sources):
-                for modes in legal_modes(game, player, o):
-                    out.append((Choice(f"cast:{oid}:{o.zone.value}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
-                                       f"cast {o.definition.name} from {o.zone.value}"), CastSpell(oid, modes=modes or None)))
+        elif (sorcery or ch.derived(instant_speed)) and can_cast(game, player, o, sources=sources()):
+            for modes in legal_modes(game, player, o):
+                out.append((Choice(f"cast:{oid}:{o.zone.value}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
+                                   f"cast {o.definition.name} from {o.zone.value}"), CastSpell(oid, modes=modes or None)))
     for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = objects[oid]
@@ -241,30 +242,23 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
             # The alternative costs among its cost options, printed and granted (613.1f), by their
             # index; 702.35a: one usable only as an effect instructs is never offered here.
             for i, opt, instant in characteristics(o).derived(_alternatives):
-                if opt.zone is zone and (sorcery or instant):
-                    if sources is None:
-                        sources = mana_sources(game, player)
-                    if can_cast(game, player, o, i, sources):
-                        for modes in legal_modes(game, player, o):
-                            key = f"cast:{oid}:alt{i}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
-                            out.append((Choice(key, f"cast {o.definition.name} ({opt.label})"),
-                                        CastSpell(oid, alternative=i, modes=modes or None)))
+                if opt.zone is zone and (sorcery or instant) and can_cast(game, player, o, i, sources()):
+                    for modes in legal_modes(game, player, o):
+                        key = f"cast:{oid}:alt{i}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
+                        out.append((Choice(key, f"cast {o.definition.name} ({opt.label})"),
+                                    CastSpell(oid, alternative=i, modes=modes or None)))
     for o in game.battlefield():
         if o.controller != player:
             continue
         if o.face_down is not None:
             # 116.2b: turning a face-down permanent face up, each way it allows, if the cost is payable.
             for i, way in enumerate(face_up_ways(game, o)):
-                if sources is None:
-                    sources = mana_sources(game, player)
-                if can_pay(game, player, way.cost, o, sources):
+                if can_pay(game, player, way.cost, o, sources()):
                     out.append((Choice(f"faceup:{o.oid}:{i}", f"turn {game.name_for(o.oid, player)} face up "
                                                              f"({way.label})"), TurnFaceUp(o.oid, i)))
         # Its activated abilities other than mana abilities (605.3a: those aren't offered), by index.
         for i, a in characteristics(o).derived(_non_mana_activated):
-            if sources is None:
-                sources = mana_sources(game, player)
-            if can_activate(game, player, o, a, sources, i):
+            if can_activate(game, player, o, a, sources(), i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     for oid in game.zone(Zone.HAND, player):
         # 113.6a: abilities that work in the hand (702.29a cycling); cheap check on the printed ones first.
@@ -272,19 +266,10 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         if not h.definition.hand_abilities:
             continue
         for i, a in enumerate(characteristics(h).activated):
-            if a.from_hand:
-                if sources is None:
-                    sources = mana_sources(game, player)
-                if can_activate(game, player, h, a, sources, i):
-                    out.append((Choice(f"activate:{oid}:{i}", f"activate {h.definition.name} from hand"),
-                                ActivateAbility(oid, i)))
+            if a.from_hand and can_activate(game, player, h, a, sources(), i):
+                out.append((Choice(f"activate:{oid}:{i}", f"activate {h.definition.name} from hand"),
+                            ActivateAbility(oid, i)))
     return out
-
-
-def _instant_speed(ch: "Characteristics") -> bool:
-    """Whether an object with these characteristics may be cast when only an instant could be
-    (307.1, 702.8a): remembered per characteristics object (``Characteristics.derived``)."""
-    return "instant" in ch.types or instant_timing(ch.abilities)
 
 
 def _alternatives(ch: "Characteristics") -> "tuple[tuple[int, AlternativeCost, bool], ...]":
@@ -293,11 +278,10 @@ def _alternatives(ch: "Characteristics") -> "tuple[tuple[int, AlternativeCost, b
     whether the spell it casts may be cast at instant speed (a face-down spell has the face-down
     characteristics, 702.37c)."""
     out = []
-    options = [a for a in ch.abilities if isinstance(a, (AdditionalCost, AlternativeCost))]
-    for i, opt in enumerate(options):
+    for i, opt in enumerate(options_in(ch.abilities)):
         if isinstance(opt, AlternativeCost) and not opt.instructed:
             cast_as = ch if opt.face_down is None else characteristics_of_definition(opt.face_down.definition)
-            out.append((i, opt, _instant_speed(cast_as)))
+            out.append((i, opt, instant_speed(cast_as)))
     return tuple(out)
 
 

@@ -108,11 +108,11 @@ def test_the_offers_are_those_of_every_candidate_checked(pool: Pool) -> None:
             seen["offered at instant speed"] += 1
         return got
 
-    turns.legal_action_choices = compared  # type: ignore[assignment]
+    turns.legal_action_choices = compared
     try:
         reports = [play_game(pool, seed, max_turns=12, check=True) for seed in (0, 3, 5, 11)]
     finally:
-        turns.legal_action_choices = original  # type: ignore[assignment]
+        turns.legal_action_choices = original
     assert all(not r.violations for r in reports), [r.violations[:2] for r in reports]
     assert seen["sorcery"] > 20 and seen["instant"] > 200 and seen["offered at instant speed"] > 5, seen
 
