@@ -152,6 +152,8 @@ class GameState:
 
 # Where a snapshot keeps its objects' saved fields (in its ``__dict__``, not a field of the state).
 _SAVED_FIELDS = "_saved_fields"
+_RNG_STATE = "_rng_state"  # the random generator's state (``random.Random.getstate``)
+_LOG_LENGTH = "_log_length"  # how many lines the log had
 
 
 def _copy_counter(c: "Counter[str]") -> "Counter[str]":
@@ -164,6 +166,17 @@ def _copy_counter(c: "Counter[str]") -> "Counter[str]":
 
 
 _T = TypeVar("_T")
+_UNTOUCHED = "_untouched"  # ``verify`` only: the library objects' fields, saved to check they don't change
+
+
+def _saved_fields(o: GameObject) -> dict[str, object]:
+    """A copy of ``o``'s fields that what happens to ``o`` later can't change (counters and cast
+    record copied)."""
+    fields = o.__dict__.copy()
+    fields["counters"] = Counter(o.counters)
+    if o.cast is not None:
+        fields["cast"] = dataclasses.replace(o.cast, paid=dict(o.cast.paid))
+    return fields
 
 
 def _shallow(o: _T) -> _T:
@@ -239,7 +252,8 @@ class Game:
         # Set only inside ``unchanging()``: characteristics remembered while nothing can change.
         self.characteristics_cache: layers.CharacteristicsCache | None = None
         # Tests: every characteristics served (remembered, or by a shortcut) is checked against a
-        # fresh computation through every layer; a difference raises.
+        # fresh computation through every layer; a difference raises.  Snapshots also save the
+        # library objects they otherwise leave out, and check they were not changed in place.
         self.verify_characteristics = False
         # Characteristics that depend on a definition alone (definitions never change: never stale).
         self.printed = layers.PrintedMemo()
@@ -502,13 +516,16 @@ class Game:
         """The state as it is now, for :meth:`restore` to put back (726.1); definitions are shared.
 
         Copies exactly what the engine mutates in place: players (life, pool), zone lists and
-        bookkeeping lists, and the objects' fields (status, counters, cast information).  Frozen values
+        bookkeeping lists, and the fields (status, counters, cast information) of the objects outside
+        the libraries (a library card is never changed in place: ``verify`` checks it).  Frozen values
         (cards, definitions, tuples, stack items, pending and delayed triggers, continuous effects, last
         known information) are shared: the lists holding them are copied, the items are not.
         The objects themselves are shared too, with their fields saved beside them (``restore`` puts
         the fields back into the same objects): a snapshot is taken before every player action, and
         copying every object (a hundred library cards) was most of its cost.  So a snapshot is only
-        for ``restore``: its objects are the live ones.
+        for ``restore``: its objects are the live ones, and so are its log (which only grows: its
+        length is saved, and ``restore`` cuts the lines added since) and its random generator (its
+        state is saved, and put back).
         A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 0.1 ms.
         """
         s = self.state
@@ -517,7 +534,16 @@ class Game:
         snap.cards = dict(s.cards)
         snap.objects = dict(s.objects)
         saved = []
+        untouched = []
         for o in s.objects.values():
+            if o.zone is Zone.LIBRARY:
+                # Nothing changes a card in a library in place (it is only moved, 400.7, which makes
+                # a new object and leaves this one as it was): its fields are not saved, most of
+                # the objects of a game.  ``verify`` saves them anyway and checks that claim.
+                if not self.verify_characteristics:
+                    continue
+                untouched.append((o, _saved_fields(o)))
+                continue
             fields = o.__dict__.copy()
             counters = fields["counters"]
             # None for no counters: restore gives the object a fresh empty Counter (the action may
@@ -529,11 +555,16 @@ class Game:
                 c.paid = dict(cast.paid)
             saved.append((o, fields))
         snap.__dict__[_SAVED_FIELDS] = saved
+        snap.__dict__[_UNTOUCHED] = untouched
         snap.zones = {k: list(v) for k, v in s.zones.items()}
         snap.stack = list(s.stack)
-        snap.rng = random.Random()
-        snap.rng.setstate(s.rng.getstate())
-        snap.log = list(s.log)
+        # The generator's state, not a new generator: ``random.Random()`` seeds itself from the
+        # system before ``setstate`` overwrites it (a third of a snapshot's cost); ``restore`` puts
+        # the state back into the live generator.
+        snap.__dict__[_RNG_STATE] = s.rng.getstate()
+        # The log only grows (``Game.log`` appends): its length, not a copy of every line so far,
+        # is enough to put it back (``restore`` truncates the same list).
+        snap.__dict__[_LOG_LENGTH] = len(s.log)
         snap.pending = list(s.pending)
         snap.delayed = list(s.delayed)
         snap.blocked = list(s.blocked)
@@ -556,6 +587,10 @@ class Game:
         self.state.__dict__.clear()
         self.state.__dict__.update(state.__dict__)
         saved: list[tuple[GameObject, dict[str, object]]] = self.state.__dict__.pop(_SAVED_FIELDS, [])
+        self.check_untouched(self.state.__dict__.pop(_UNTOUCHED))
+        self.state.rng.setstate(self.state.__dict__.pop(_RNG_STATE))
+        length = self.state.__dict__.pop(_LOG_LENGTH)
+        del self.state.log[length:]
         for o, fields in saved:
             # A copy of the saved fields (and of their mutable parts), so the snapshot itself is
             # never changed by what happens after.
@@ -579,6 +614,14 @@ class Game:
         """Hash of the full state."""
         return state_digest(self.state)
 
+    def check_untouched(self, untouched: list[tuple[GameObject, dict[str, object]]]) -> None:
+        """``verify`` only (else the list is empty): the library cards a snapshot didn't save are
+        as they were when it was taken (nothing changed one in place), so ``restore`` may leave them."""
+        for o, fields in untouched:
+            if _saved_fields(o) != fields:
+                raise AssertionError(f"library object #{o.oid} ({o.card.definition.name}) was changed in place "
+                                     "after a snapshot, which doesn't save library objects")
+
     def transaction(self, action: Callable[[], None]) -> None:
         """Run a player action; if it is illegal, restore the exact prior state and re-raise (726.1)."""
         before = self.snapshot()
@@ -588,6 +631,7 @@ class Game:
             self.restore(before)
             self.refusals.append(str(e))
             raise
+        self.check_untouched(before.__dict__[_UNTOUCHED])
 
     # ------------------------------------------------------------ setup
 

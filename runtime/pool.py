@@ -60,6 +60,7 @@ class Pool:
         spec.loader.exec_module(module)
         self._index: tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, tuple[str, str]]] | None = None
         self._cache: dict[str, CardDefinition] = {}
+        self._nonland: list[str] | None = None
 
     def _import(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self._package}.{name}")
@@ -89,6 +90,13 @@ class Pool:
     def names(self) -> list[str]:
         """Every card name in the pool, sorted."""
         return sorted(self.cards)
+
+    def nonland_names(self) -> list[str]:
+        """The names of the pool's cards that aren't lands, sorted (a pool's cards don't change once
+        built: found once, not once per random deck)."""
+        if self._nonland is None:
+            self._nonland = [n for n in self.names() if "land" not in self.get(n).types]
+        return list(self._nonland)
 
     def _card_module(self, module: str) -> ModuleType | None:
         """The card module ``module``, loaded from its file; None if there is no such file."""

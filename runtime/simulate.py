@@ -80,7 +80,7 @@ class CheckingDecider:
 
 def random_deck(pool: Pool, rng: random.Random, size: int = 60, lands: int = 24) -> list[str]:
     """A seeded random deck: basic lands of two colors plus spells drawn from the pool."""
-    spells = [n for n in pool.names() if n not in BASICS and "land" not in pool.get(n).types]
+    spells = [n for n in pool.nonland_names() if n not in BASICS]
     colors = rng.sample(BASICS, 2)
     deck = [colors[i % 2] for i in range(lands)]
     deck += [rng.choice(spells) for _ in range(size - lands)]
@@ -100,7 +100,8 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
     person at a terminal, a recorder, a replay).  A :class:`GameAbandoned` raised by a decider
     (end of input, a replay's divergence) ends the game cleanly; ``report.ended`` says why.
     ``verify``: every characteristic the engine is served (remembered, or by a shortcut) is checked
-    against a fresh computation through every layer; a difference is reported as an engine error
+    against a fresh computation through every layer, and every library card a snapshot leaves out
+    against its fields when the snapshot was taken; a difference is reported as an engine error
     (slow: for tests).
     """
     rng = random.Random(seed)

@@ -1,0 +1,94 @@
+"""The sixth pass of play-speed work changes no behaviour: a snapshot (taken before every player
+action, 726.1) keeps the log's length and the random generator's state instead of copies, and
+doesn't save the fields of library cards, which nothing changes in place (``verify`` checks it);
+random decks take the pool's nonland names, found once."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.game import IllegalAction
+from runtime.pool import Pool
+from runtime.simulate import BASICS, play_game, random_deck
+from runtime.zones import Zone
+
+from .helpers import blank_game
+
+
+def test_a_refused_action_rewinds_the_log_and_the_random_generator(pool: Pool) -> None:
+    game = blank_game(pool)
+    for name in ("Forest", "Grizzly Bears", "Lightning Bolt", "Island"):
+        game.add_card(0, pool.get(name), Zone.LIBRARY)
+    bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
+    game.log("before the action")
+    digest, lines, order = game.digest(), list(game.state.log), list(game.zone(Zone.LIBRARY, 0))
+
+    def action() -> None:
+        game.shuffle(0)  # draws from the game's generator (701.20)
+        game.log("during the action")
+        game.obj(bears).tapped = True
+        raise IllegalAction("refused after changing things (test)")
+
+    with pytest.raises(IllegalAction):
+        game.transaction(action)
+    assert game.digest() == digest  # the digest covers the log and the generator's state
+    assert game.state.log == lines and game.zone(Zone.LIBRARY, 0) == order
+    assert not game.obj(bears).tapped
+    # The generator goes on as it would have without the refused action.
+    twin = blank_game(pool)
+    twin.state.rng.setstate(game.state.rng.getstate())
+    assert [game.state.rng.random() for _ in range(3)] == [twin.state.rng.random() for _ in range(3)]
+
+
+def test_the_same_snapshot_can_be_restored_twice(pool: Pool) -> None:
+    game = blank_game(pool)
+    game.log("one")
+    snap = game.snapshot()
+    digest = game.digest()
+    for _ in range(2):
+        game.log("two")
+        game.state.rng.random()
+        game.restore(snap)
+        assert game.digest() == digest and game.state.log[-1].endswith("one")
+
+
+def test_verify_catches_a_library_card_changed_in_place(pool: Pool) -> None:
+    game = blank_game(pool)
+    card = game.add_card(0, pool.get("Grizzly Bears"), Zone.LIBRARY)
+    snap = game.snapshot()
+    game.obj(card).tapped = True  # nothing in the engine does this; restore wouldn't undo it
+    game.restore(snap)
+    assert game.obj(card).tapped  # not saved, so not put back: why ``verify`` checks the claim
+
+    game = blank_game(pool)
+    game.verify_characteristics = True
+    card = game.add_card(0, pool.get("Grizzly Bears"), Zone.LIBRARY)
+
+    def action() -> None:
+        game.obj(card).counters["+1/+1"] += 1
+
+    with pytest.raises(AssertionError, match="changed in place"):
+        game.transaction(action)
+    game.obj(card).counters.clear()
+    snap = game.snapshot()
+    game.obj(card).damage = 1
+    with pytest.raises(AssertionError, match="changed in place"):
+        game.restore(snap)
+
+
+def test_verified_games_find_no_library_card_changed_in_place(pool: Pool) -> None:
+    for seed in (2, 7, 40047):
+        report = play_game(pool, seed, max_turns=14, verify=True)
+        assert report.violations == [], report.violations
+        assert report.decisions > 100
+
+
+def test_random_decks_draw_from_the_nonland_names(pool: Pool) -> None:
+    names = pool.nonland_names()
+    assert names == [n for n in pool.names() if "land" not in pool.get(n).types]
+    names.append("not a card")  # a copy: the pool's list is unchanged
+    assert "not a card" not in pool.nonland_names()
+    deck = random_deck(pool, random.Random(5))
+    spells = [n for n in deck if n not in BASICS]
+    assert len(spells) == 36 and all("land" not in pool.get(n).types for n in spells)
