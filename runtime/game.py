@@ -444,24 +444,15 @@ class Game:
             raise AssertionError(f"stale or shortcut characteristics served for {obj.definition.name} #{obj.oid}")
         return ch
 
-    @contextmanager
-    def unchanging(self, resume: layers.CharacteristicsCache | None = None) -> Iterator[layers.CharacteristicsCache]:
+    def unchanging(self, resume: layers.CharacteristicsCache | None = None) -> "_Stretch":
         """A read-only stretch (e.g. computing the legal actions to offer, 117.1): characteristics
         are computed once per object inside it.  Nothing inside may change the game state, except
         inside ``changing()`` or followed by ``changed()``, which forget what was remembered.
 
-        Yields the stretch's cache.  ``resume``: the cache of an earlier stretch, to go on with when
-        the caller knows that nothing any characteristic depends on changed in between (e.g. only
-        priority passed, 117.3d); it is used only when no stretch is open."""
-        if self.characteristics_cache is not None:  # already inside one
-            yield self.characteristics_cache
-            return
-        cache = resume if resume is not None else layers.CharacteristicsCache()
-        self.characteristics_cache = cache
-        try:
-            yield cache
-        finally:
-            self.characteristics_cache = None
+        A context manager giving the stretch's cache.  ``resume``: the cache of an earlier stretch,
+        to go on with when the caller knows that nothing any characteristic depends on changed in
+        between (e.g. only priority passed, 117.3d); it is used only when no stretch is open."""
+        return _Stretch(self, resume)
 
     def changed(self) -> None:
         """The state was just changed inside an ``unchanging()`` stretch, by code that computed no
@@ -469,21 +460,12 @@ class Game:
         if self.characteristics_cache is not None:
             self.characteristics_cache.clear()
 
-    @contextmanager
-    def changing(self) -> Iterator[None]:
+    def changing(self) -> "_Change":
         """A change to the state made inside an ``unchanging()`` stretch (e.g. a state-based action
         performed between two checks, 704.3): nothing is remembered while it runs, and what was
-        remembered before it is forgotten, so no characteristics from before the change are served."""
-        cache = self.characteristics_cache
-        if cache is None:
-            yield
-            return
-        self.characteristics_cache = None
-        try:
-            yield
-        finally:
-            cache.clear()
-            self.characteristics_cache = cache
+        remembered before it is forgotten, so no characteristics from before the change are served.
+        A context manager."""
+        return _Change(self)
 
     def name_of(self, oid: int) -> str:
         """A readable name for logs (public: a face-down object isn't named, 708.5)."""
@@ -1630,3 +1612,49 @@ def _damage_matches(t: ObjectEvent, d: DamageDealt, controller: int) -> bool:
     if t.recipient == "creature":
         return d.recipient == "creature"
     return d.recipient == "player" and (t.recipient == "player" or d.player != controller)
+
+
+class _Stretch:
+    """``Game.unchanging()``: a class, not a ``contextmanager`` generator, because stretches are
+    opened tens of thousands of times a game and the generator protocol cost more than most of them."""
+
+    __slots__ = ("game", "resume", "opened")
+
+    def __init__(self, game: Game, resume: layers.CharacteristicsCache | None) -> None:
+        self.game = game
+        self.resume = resume
+        self.opened = False
+
+    def __enter__(self) -> layers.CharacteristicsCache:
+        game = self.game
+        current = game.characteristics_cache
+        if current is not None:  # already inside one: it goes on
+            return current
+        cache = self.resume if self.resume is not None else layers.CharacteristicsCache()
+        game.characteristics_cache = cache
+        self.opened = True
+        return cache
+
+    def __exit__(self, *exc: object) -> None:
+        if self.opened:
+            self.game.characteristics_cache = None
+
+
+class _Change:
+    """``Game.changing()`` (see ``_Stretch`` for why a class)."""
+
+    __slots__ = ("game", "cache")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.cache: layers.CharacteristicsCache | None = None
+
+    def __enter__(self) -> None:
+        self.cache = self.game.characteristics_cache
+        self.game.characteristics_cache = None
+
+    def __exit__(self, *exc: object) -> None:
+        cache = self.cache
+        if cache is not None:
+            cache.clear()
+            self.game.characteristics_cache = cache
