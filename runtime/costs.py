@@ -8,6 +8,7 @@ abilities themselves.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -153,7 +154,25 @@ def _plan_sources(game: "Game", player: int, req: ManaRequirement,
     """
     sources = list(mana_sources(game, player) if sources is None else sources)
     sources.sort(key=lambda s: (len(s[2]), s[0]))
-    pool = Counter(game.players[player].mana)
+    return _search_plan(Counter(game.players[player].mana), req, sources)
+
+
+@functools.lru_cache(maxsize=4096)
+def plan_exists(req: ManaRequirement, pool: tuple[tuple[str, int], ...],
+                kinds: tuple[tuple[tuple[str, ...], int], ...]) -> bool:
+    """Whether mana in ``pool`` plus one mana from each of some sources pays ``req``, given how many
+    sources make each set of colors (``kinds``).  Whether a plan exists depends on nothing else
+    (``_search_plan`` tries every set of sources of each size, so their ids and order only decide
+    which plan it finds first): a pure function, remembered, as the offers ask it of the same few
+    costs and lands at every decision."""
+    sources = [(i, 0, colors) for i, colors in enumerate(c for c, n in kinds for _ in range(n))]
+    sources.sort(key=lambda s: (len(s[2]), s[0]))
+    return _search_plan(Counter(dict(pool)), req, sources) is not None
+
+
+def _search_plan(pool: Counter[str], req: ManaRequirement,
+                 sources: list[tuple[int, int, tuple[str, ...]]]) -> list[tuple[int, str]] | None:
+    """``_plan_sources`` once the sources are found and ordered."""
     if pay_from_pool(pool, req) is not None:
         return []
     need = max(req.total() - sum(pool.values()), 1)

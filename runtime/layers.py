@@ -82,9 +82,9 @@ class Characteristics:
 
 def equivalent(a: Characteristics, b: Characteristics) -> bool:
     """Whether two computations gave the same characteristics.  A keyword granted by an effect
-    instantiates its abilities (even their classes) anew each time (``Keyword.abilities``), so
-    abilities, and granted abilities among the parts, are compared by class name; everything else
-    by value."""
+    instantiates its abilities anew each time (``Keyword.abilities``; a keyword with parameters even
+    their classes), so abilities, and granted abilities among the parts, are compared by class
+    name; everything else by value."""
     def kind(x: object) -> str:
         return type(x).__qualname__
 

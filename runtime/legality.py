@@ -15,7 +15,7 @@ from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellA
 from .casting import cast_banned, cost_reduction, instant_timing, land_plays_allowed, may_play
 from .costoptions import CostOption, cost_options
 from .continuous import AbilitiesCantBeActivated
-from .costs import _plan_sources, mana_sources, summoning_sick, tappable_for_cost
+from .costs import _plan_sources, mana_sources, plan_exists, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
 from .stack import Resolution, aura_target_specs, target_candidates
 from .values import Cost
@@ -63,7 +63,11 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
         makers = sum(k for colors, k in per_kind.items() if color in colors)
         if pool.get(color, 0) + makers < n:
             return False
-    return _plan_sources(game, player, req, kept) is not None
+    # Whether a plan exists depends only on the pool, the cost and those counts: remembered.
+    ok = plan_exists(req, tuple(sorted((c, n) for c, n in pool.items() if n > 0)), tuple(sorted(per_kind.items())))
+    if game.verify_characteristics and ok != (_plan_sources(game, player, req, kept) is not None):
+        raise AssertionError(f"remembered mana plan differs for {req}")
+    return ok
 
 
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:

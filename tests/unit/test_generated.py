@@ -21,6 +21,8 @@ GOLDEN_FILES = [
     "cards/forest.py",
     "keywords/kicker.py",
     "keywords/flashback.py",
+    "keywords/evergreen.py",  # ability classes made once, at module level (a keyword without parameters)
+    "keywords/equip.py",  # ... and inside abilities() (built from the keyword's parameter)
     "keywords/actions.py",
 ]
 

@@ -92,3 +92,34 @@ def test_random_decks_draw_from_the_nonland_names(pool: Pool) -> None:
     deck = random_deck(pool, random.Random(5))
     spells = [n for n in deck if n not in BASICS]
     assert len(spells) == 36 and all("land" not in pool.get(n).types for n in spells)
+
+
+def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> None:
+    """``plan_exists`` (remembered) against the solver on concrete sources, in two orders."""
+    import itertools
+    from collections import Counter
+
+    from runtime.costs import _search_plan, plan_exists
+    from runtime.mana import ManaRequirement
+
+    costs = [("{R}",), ("{1}", "{R}"), ("{G}", "{G}"), ("{W/U}",), ("{2/W}",), ("{R/P}", "{1}"), ("{3}",),
+             ("{R}", "{G}", "{1}")]
+    kinds = [("R",), ("G",), ("R", "G"), ("W", "U", "B", "R", "G")]
+    pools: list[dict[str, int]] = [{}, {"R": 1}, {"G": 2}]
+    checked = found = 0
+    for symbols in costs:
+        req = ManaRequirement.build(symbols)
+        for counts in itertools.product(range(3), repeat=len(kinds)):
+            listed = [k for k, n in enumerate(counts) for _ in range(n)]
+            # The same sources numbered both ways: the solver orders them by id among equals.
+            sources = [(100 + i, 0, kinds[k]) for i, k in enumerate(listed)]
+            renumbered = [(200 - i, 0, kinds[k]) for i, k in enumerate(listed)]
+            for pool in pools:
+                exists = plan_exists(req, tuple(sorted(pool.items())),
+                                     tuple(sorted((kinds[k], n) for k, n in enumerate(counts) if n)))
+                for numbered in (sources, renumbered):
+                    ordered = sorted(numbered, key=lambda s: (len(s[2]), s[0]))
+                    assert exists == (_search_plan(Counter(pool), req, ordered) is not None), (symbols, counts, pool)
+                checked += 1
+                found += exists
+    assert checked == len(costs) * 81 * 3 and 0 < found < checked
