@@ -50,6 +50,10 @@ if TYPE_CHECKING:
 # is compiled or rendered: a no-op rebuild of a large pool needs none of it (see ``build``).
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
+# Batches of at least this many cards are parsed with the generated parser (dsl/fastparse.py), which
+# gives textX's model about five times sooner but takes 15-20 ms to import: a one-card rebuild
+# doesn't gain from it.
+FAST_PARSE_MIN = 8
 STAGE_BATCH = 32  # cards compiled stage by stage together, and between garbage collections (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
@@ -292,11 +296,12 @@ def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> lis
     from .text import card_text
     results: list[CardResult] = [CardResult(path) for path, _ in sources]
     models: list[tuple[int, str, Any]] = []
+    fast = len(sources) >= FAST_PARSE_MIN
     for i, (path, text) in enumerate(sources):
         if "\x00" in text:
             results[i].diagnostics = [Diagnostic(path, 1, text.index("\x00") + 1, "NUL byte in source")]
             continue
-        model, diags = parse_text(text, path)
+        model, diags = parse_text(text, path, fast)
         if model is None:
             results[i].diagnostics = diags
         else:

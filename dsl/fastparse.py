@@ -1,0 +1,220 @@
+"""Parsing a card file with the generated parser, into the model textX would build.
+
+:mod:`dsl.cardparser` (generated from the grammar by :mod:`dsl.parsergen`) matches a text the way
+Arpeggio does for textX and returns the same parse tree (:mod:`dsl.parsetree`); :class:`ModelBuilder`
+turns that tree into textX model objects the way ``textx.model.parse_tree_to_objgraph`` does:
+the same classes, attributes, defaults, ``parent`` links and positions.  So the rest of the
+compiler can't tell the two apart, and the tests check that it can't
+(``tests/unit/test_fastparse.py``: every shipped card and keyword file, every documented example and
+thousands of generated texts give equal models, or both fail).
+
+:func:`parse_model` returns None whenever it can't give exactly textX's answer -- the text isn't in
+the language (textX then parses it again to say why), the generated parser is out of date, or the
+model would need something this builder doesn't do -- and the caller parses with textX instead.
+"""
+from __future__ import annotations
+
+import bisect
+import os
+from typing import TYPE_CHECKING, Any
+
+from .parsetree import Nt, Tm
+
+if TYPE_CHECKING:
+    from textx.metamodel import TextXMetaModel
+
+# Deeper models than this are left to textX, whose recursion limit decides "nesting too deep"
+# (see tests/unit/test_fastparse.py: the shipped cards nest at most about 15 deep, textX's limit
+# is reached far beyond this).
+MAX_DEPTH = 60
+
+
+class _Unsupported(Exception):
+    """Something textX would do differently or report: let textX parse this text."""
+
+
+class Positions:
+    """What a model's ``_tx_parser`` is asked for: ``pos_to_linecol`` (Arpeggio's arithmetic,
+    including its quirks) and the file name."""
+
+    def __init__(self, text: str, file_name: str | None) -> None:
+        self.input = text
+        self.file_name = file_name
+        self.line_ends: list[int] = []
+
+    def pos_to_linecol(self, pos: int) -> tuple[int, int]:
+        """(line, column), 1-based, of offset ``pos``, as ``arpeggio.Parser.pos_to_linecol``."""
+        if not self.line_ends:
+            i = self.input.find("\n")
+            while i >= 0:
+                self.line_ends.append(i)
+                i = self.input.find("\n", i + 1)
+        line = bisect.bisect_left(self.line_ends, pos)
+        col = pos
+        if line > 0:
+            col -= self.line_ends[line - 1]
+            if self.input[self.line_ends[line - 1]] in "\n\r":
+                col -= 1
+        return line + 1, col + 1
+
+
+class ModelBuilder:
+    """Makes textX model objects from a generated parse tree, for one metamodel."""
+
+    def __init__(self, mm: TextXMetaModel, rules: tuple[tuple[str, str, str, str], ...]) -> None:
+        if mm.user_classes or getattr(mm, "_model_processors", None) or hasattr(mm, "_tx_model_repository"):
+            raise _Unsupported("user classes, model processors or a global model repository")
+        from textx.model_params import ModelParams
+        self.mm = mm
+        self.params = ModelParams
+        self.processors: dict[str, Any] = dict(mm._obj_processors)
+        self.rules = [(name, kind, mm[cls] if cls else None, attr) for name, kind, cls, attr in rules]
+        for _, kind, cls, _ in self.rules:
+            if kind == "common":
+                for a in getattr(cls, "_tx_attrs", {}).values():
+                    if a.ref and not a.cont:
+                        raise _Unsupported("cross-references")
+        # Per class: the attribute defaults textX sets (``_init_obj_attrs``), lists made anew.
+        self.defaults: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
+
+    def _defaults(self, cls: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+        d = self.defaults.get(cls)
+        if d is None:
+            probe = cls.__new__(cls)
+            self.mm._init_obj_attrs(probe)
+            values = dict(vars(probe))
+            lists = tuple(k for k, v in values.items() if isinstance(v, list))
+            d = self.defaults[cls] = (values, lists)
+        return d
+
+    def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
+        """The model of a parse tree of rule ``Model`` (the whole file)."""
+        self.stack: list[Any] = []
+        self.depth = 0
+        model = self.node(tree[0])
+        if file_name is not None:
+            file_name = os.path.abspath(file_name)  # as textX records it
+        model._tx_filename = file_name
+        model._tx_metamodel = self.mm
+        model._tx_model_params = self.params({})
+        model._tx_parser = Positions(text, file_name)
+        return model
+
+    def node(self, n: Any) -> Any:
+        """``parse_tree_to_objgraph``'s ``process_node``."""
+        if type(n) is Tm:
+            f = self.processors.get(n.rule_name)
+            return n.value if f is None else f(n.value)
+        _, kind, cls, attr = self.rules[n.rule]
+        if kind == "common":
+            inst = cls.__new__(cls)
+            values, lists = self._defaults(cls)
+            d = inst.__dict__
+            d.update(values)
+            for k in lists:
+                d[k] = []
+            inst._tx_position = n.position
+            inst._tx_position_end = n.position_end
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _Unsupported("nesting")
+            self.stack.append(inst)
+            for c in n:
+                self.node(c)
+            self.stack.pop()
+            self.depth -= 1
+            if self.stack:
+                inst.parent = self.stack[-1]
+            name = d.get("name")
+            if name and not isinstance(name, (str, int, float, bool)):
+                raise _Unsupported("a name textX would refuse")  # "Object name can't be of unhashable type"
+            return inst
+        if kind == "abstract":
+            if len(n) > 1:
+                for c in n:
+                    if type(c) is not Tm:
+                        return self.node(c)
+                return "".join(c.value for c in n)
+            if not n:
+                raise _Unsupported("empty abstract node")
+            return self.node(n[0])
+        if kind == "match":
+            return self.match(n)
+        if kind == "model":
+            raise _Unsupported("nested model node")
+        # An assignment to the object being built.
+        obj = self.stack[-1]
+        if kind == "optional":
+            setattr(obj, attr, True)
+        elif kind == "plain":
+            old = getattr(obj, attr)
+            if old and not isinstance(old, list):
+                raise _Unsupported("multiple assignments")
+            if not n:
+                raise _Unsupported("empty assignment")
+            value = self.node(n[0])
+            if isinstance(old, list):
+                old.append(value)
+            else:
+                setattr(obj, attr, value)
+        else:  # 'oneormore', 'zeroormore' (and textX's 'list')
+            for c in n:
+                if (c.rule_name if type(c) is Tm else self.rules[c.rule][0]) == "sep":
+                    continue  # a separator ("+=X[',']")
+                value = self.node(c)
+                if getattr(obj, attr, None) is None:
+                    setattr(obj, attr, [])
+                getattr(obj, attr).append(value)
+        return None
+
+    def match(self, n: Any) -> Any:
+        """``parse_tree_to_objgraph``'s ``process_match``: a match rule's text, converted."""
+        if type(n) is Tm:
+            f = self.processors.get(n.rule_name)
+            return n.value if f is None else f(n.value)
+        if len(n) > 1:
+            result: Any = "".join(str(self.match(c)) for c in n)
+        elif n:
+            result = self.match(n[0])
+        else:
+            raise _Unsupported("empty match node")
+        f = self.processors.get(self.rules[n.rule][0])
+        return result if f is None else f(result)
+
+
+def parse_model(text: str, file_name: str | None, mm: TextXMetaModel) -> Any | None:
+    """The textX model of ``text`` as ``mm.model_from_str`` makes it, or None when only textX can
+    say (a syntax error, a generated parser out of date, anything unusual)."""
+    from . import cardparser
+    builder = _builder(mm, cardparser)
+    if builder is None:
+        return None
+    try:
+        tree = cardparser.CardParser(text).parse()
+        if tree is None:
+            return None
+        return builder.model(tree, text, file_name)
+    except (_Unsupported, RecursionError):
+        return None
+    except Exception:  # noqa: BLE001 - whatever textX would make of it, textX says
+        return None
+
+
+# The builder of the process's metamodel (a memo: one metamodel per process in practice), or
+# None when the generated parser doesn't match the grammar or the metamodel.
+_BUILDER: list[tuple[Any, ModelBuilder | None]] = []
+
+
+def _builder(mm: TextXMetaModel, cardparser: Any) -> ModelBuilder | None:
+    if _BUILDER and _BUILDER[0][0] is mm:
+        return _BUILDER[0][1]
+    from .metamodel import GRAMMAR_PATH
+    from .parsergen import grammar_digest
+    b: ModelBuilder | None = None
+    if cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes()):
+        try:
+            b = ModelBuilder(mm, cardparser.RULES)
+        except (_Unsupported, KeyError):
+            b = None
+    _BUILDER[:] = [(mm, b)]
+    return b

@@ -1,0 +1,492 @@
+"""Generating :mod:`dsl.cardparser` from the card grammar: ``python -m dsl.parsergen [--check]``.
+
+textX parses with Arpeggio, which interprets the grammar's parsing expressions one Python object at
+a time, reports failure by raising exceptions and records the farthest failure of every attempt
+for its error message.  For this grammar that is about 1.5-2 ms per card, most of a cold build.
+This module compiles the *same* parsing expressions -- the ones textX built from ``cardsmith.tx``,
+read from the metamodel, so the grammar stays the one definition of the language -- into plain
+Python methods, one per rule and per composite expression, with terminals inlined.  Each method
+does exactly what Arpeggio's expression does (see the notes in :func:`_Gen.method`), in the same
+order, including the whitespace and comment skipping before every terminal, so that it accepts
+the same texts and builds the same parse tree; :mod:`dsl.fastparse` turns that tree into the same
+textX model objects.  It reports no errors: when it fails, textX parses the text again and gives
+its usual message.
+
+The generated module is checked in (it is code the build runs, reviewed like any other) and a
+test fails when it no longer matches the grammar.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+OUT = Path(__file__).with_name("cardparser.py")
+FORMAT = 1  # bumped whenever the generated code changes shape
+
+
+def grammar_digest(grammar: bytes) -> str:
+    """What the generated parser records of the grammar it was made from."""
+    return hashlib.sha256(f"{FORMAT}\0".encode() + grammar).hexdigest()
+
+
+class _Gen:
+    """Emits the parser's source from an Arpeggio parser model."""
+
+    def __init__(self, parser: Any) -> None:
+        from arpeggio import EndOfFile, RegExMatch, StrMatch
+        self.terminals = (RegExMatch, StrMatch, EndOfFile)
+        self.model = parser.parser_model
+        self.comments = parser.comments_model
+        if self.comments is not None and not (isinstance(self.comments, RegExMatch)
+                                              and self.comments.to_match_regex == r"\/\/.*$"):
+            raise ValueError("the generator handles '//' line comments only")
+        if not parser.skipws or parser.ignore_case or parser.reduce_tree or parser.memoization:
+            raise ValueError("unsupported parser settings")
+        self.modes: list[str] = [parser.ws]
+        self.names: dict[tuple[int, int], str] = {}
+        self.todo: list[tuple[Any, int]] = []
+        self.regexes: dict[tuple[str, int], str] = {}
+        self.charsets: dict[str, str] = {}
+        self.rules: list[tuple[str, str, str, str]] = []  # (rule name, kind, class name, attribute)
+        self.rule_ids: dict[int, int] = {}
+        self.counter = 0
+        self.out: list[str] = []
+
+    # ------------------------------------------------------------------ naming
+
+    def mode_of(self, ws: str) -> int:
+        if ws not in self.modes:
+            self.modes.append(ws)
+        return self.modes.index(ws)
+
+    def rule_id(self, e: Any) -> int:
+        """The index of root expression ``e`` in ``RULES`` (what a parse-tree node was made by)."""
+        rid = self.rule_ids.get(id(e))
+        if rid is None:
+            cls = getattr(e, "_tx_class", None)
+            if e.rule_name.startswith("__asgn"):
+                kind, attr = e.rule_name.split("_")[-1], e._attr_name
+            else:
+                kind, attr = (cls._tx_type if cls is not None else "model"), ""
+            rid = self.rule_ids[id(e)] = len(self.rules)
+            self.rules.append((e.rule_name, kind, cls.__name__ if cls is not None else "", attr))
+        return rid
+
+    def name(self, e: Any, mode: int) -> str:
+        key = (id(e), mode)
+        n = self.names.get(key)
+        if n is None:
+            if e.root and e.rule_name and not e.rule_name.startswith("__"):
+                n = f"r_{e.rule_name}_{mode}"
+            else:
+                self.counter += 1
+                n = f"e{self.counter}_{mode}"
+            self.names[key] = n
+            self.todo.append((e, mode))
+        return n
+
+    def regex(self, e: Any) -> str:
+        key = (e.regex.pattern, e.regex.flags)
+        n = self.regexes.get(key)
+        if n is None:
+            n = self.regexes[key] = f"_RX{len(self.regexes)}"
+        return n
+
+    # ------------------------------------------------------------------ code
+
+    def skip(self, mode: int, ind: str, pos: str) -> list[str]:
+        """Arpeggio's ``Match.parse`` before a terminal: whitespace, then comments (from ``p``
+        to ``pos``)."""
+        lines = [f"{ind}{pos} = _WS{mode}(text, p).end()"]
+        if self.comments is not None:
+            # Only a position where a comment starts can map elsewhere in the comment cache.
+            lines.append(f"{ind}if text.startswith('//', {pos}):")
+            lines.append(f"{ind}    {pos} = self.comment({pos}, _WS{mode})")
+        return lines
+
+    def terminal(self, e: Any, mode: int, ind: str, fail: list[str]) -> list[str]:
+        """Inline code matching terminal ``e`` at ``p``.  On success ``q`` is the new position and
+        ``v`` the result (a ``Tm``, or None for an empty regex match); otherwise ``fail`` runs."""
+        from arpeggio import EndOfFile, RegExMatch
+        rn = repr(e.rule_name if not isinstance(e, EndOfFile) else "EOF")
+        lines = self.skip(mode, ind, "q")
+        word = _keyword(e) if isinstance(e, RegExMatch) else None
+        if word is not None:
+            # textX's keyword-like match (autokwd), ``word\b``: the word, then no word character.
+            lines += [f"{ind}if not (text.startswith({word!r}, q) and _NOWORD(text, q + {len(word)})):"]
+            lines += [f"{ind}    {x}" for x in fail]
+            lines += [f"{ind}v = Tm(q, {word!r}, {rn})", f"{ind}q += {len(word)}"]
+        elif isinstance(e, RegExMatch):
+            lines += [f"{ind}m = {self.regex(e)}(text, q)", f"{ind}if m is None:"]
+            lines += [f"{ind}    {x}" for x in fail]
+            lines += [f"{ind}s = m.group()",
+                      f"{ind}v = Tm(q, s, {rn}) if s else None",
+                      f"{ind}q += len(s)"]
+        elif isinstance(e, EndOfFile):
+            lines += [f"{ind}if q != len(text):"] + [f"{ind}    {x}" for x in fail]
+            lines += [f"{ind}v = Tm(q, '', {rn})"]
+        else:
+            s = e.to_match
+            if not s:
+                raise ValueError("empty string match")
+            lines += [f"{ind}if not text.startswith({s!r}, q):"] + [f"{ind}    {x}" for x in fail]
+            lines += [f"{ind}v = Tm(q, {s!r}, {rn})", f"{ind}q += {len(s)}"]
+        return lines
+
+    def child(self, e: Any, mode: int, ind: str, fail: list[str]) -> list[str]:
+        """Code parsing ``e`` at ``p``: success leaves ``q`` and ``v``; failure runs ``fail``."""
+        if isinstance(e, self.terminals):
+            return self.terminal(e, mode, ind, fail)
+        return ([f"{ind}r = self.{self.name(e, mode)}(p)", f"{ind}if r is None:"]
+                + [f"{ind}    {x}" for x in fail] + [f"{ind}q, v = r"])
+
+    def finish(self, e: Any, ind: str, value: str) -> list[str]:
+        """Return ``(q, value)``, as a parse-tree node when ``e`` is a rule (Arpeggio flattens a
+        rule's truthy result into a NonTerminal)."""
+        if e.root:
+            return [f"{ind}return q, Nt({self.rule_id(e)}, flatten({value})) if {value} else {value}"]
+        return [f"{ind}return q, {value}"]
+
+    def method(self, e: Any, mode: int) -> list[str]:
+        from arpeggio import And, Not, OneOrMore, Optional, OrderedChoice, Sequence, ZeroOrMore
+        name = self.names[(id(e), mode)]
+        if getattr(e, "skipws", None) is not None or getattr(e, "suppress", False):
+            raise ValueError(f"unsupported modifier on {e.name}")
+        inner = mode if getattr(e, "ws", None) is None else self.mode_of(e.ws)
+        what = e.rule_name or type(e).__name__
+        lines = [f"    def {name}(self, p: int) -> Any:",
+                 f"        # {what}: {type(e).__name__}" + (" (rule)" if e.root else ""),
+                 "        text = self.text",
+                 "        v: Any"]
+        b = "        "
+        if isinstance(e, self.terminals):
+            # A terminal reached as a method (a match rule referenced from a predicate list).
+            lines += self.terminal(e, mode, b, ["return None"])
+            lines += [f"{b}return q, v"]
+        elif type(e) is Sequence:
+            # Sequence: every child in order; truthy results are kept; None if none is.
+            lines += [f"{b}res: list[Any] = []"]
+            for c in e.nodes:
+                lines += self.child(c, inner, b, ["return None"])
+                lines += [f"{b}p = q", f"{b}if v:", f"{b}    res.append(v)"]
+            lines += [f"{b}q = p", f"{b}out = res if res else None"]
+            lines += self.finish(e, b, "out")
+        elif type(e) is OrderedChoice:
+            # The first alternative whose result is not None; an alternative that fails goes
+            # back to where the choice began, one that succeeds with None (nothing to keep)
+            # leaves the position where it ended and the next alternative is tried from there.
+            # Alternatives that can only begin with certain characters are skipped when the
+            # next character isn't one of them (``ch``, after whitespace and comments: the skip
+            # the first alternative makes first anyway, so the comment cache sees the same).
+            dispatch = self.starts_with_skip(e.nodes[0], inner) and any(
+                self.first(c, inner) is not None for c in e.nodes)
+            lines += [f"{b}c = p"]
+            if dispatch:
+                lines += self.skip(inner, b, "q") + [f"{b}ch0 = ch = text[q:q + 1]"]
+            for c in e.nodes:
+                lines += self._alt(e, c, inner, b, dispatch)
+            lines += [f"{b}return None"]
+        elif type(e) is Optional:
+            lines += self.child(e.nodes[0], inner, b, ["return p, None"])
+            lines += [f"{b}if v is None:", f"{b}    return q, None", f"{b}out = [v]"]
+            lines += self.finish(e, b, "out")
+        elif type(e) in (ZeroOrMore, OneOrMore):
+            # Repeat while the result is truthy; a failure goes back to before that iteration
+            # (and its separator); a falsy result stops where it ended.
+            many = type(e) is OneOrMore
+            lines += [f"{b}res: list[Any] = []", f"{b}first = True"]
+            lines += [f"{b}while True:", f"{b}    c = p"]
+            fail = ["p = c"] + (["if first:", "    return None"] if many else []) + ["break"]
+            if e.sep is not None:
+                lines += [f"{b}    if not first:"]
+                lines += self.child(e.sep, inner, b + "        ", fail)
+                lines += [f"{b}        p = q", f"{b}        if v:", f"{b}            res.append(v)"]
+            lines += self.child(e.nodes[0], inner, b + "    ", fail)
+            lines += [f"{b}    p = q", f"{b}    if not v:", f"{b}        break",
+                      f"{b}    res.append(v)", f"{b}    first = False"]
+            lines += [f"{b}q = p"]
+            lines += self.finish(e, b, "res")
+        elif type(e) is Not:
+            lines += [f"{b}c = p"]
+            for c in e.nodes:
+                lines += self.child(c, inner, b, ["return c, None"])
+                lines += [f"{b}p = q"]
+            lines += [f"{b}return None"]
+        elif type(e) is And:
+            lines += [f"{b}c = p"]
+            for c in e.nodes:
+                lines += self.child(c, inner, b, ["return None"])
+                lines += [f"{b}p = q"]
+            lines += [f"{b}return c, None"]
+        else:
+            raise ValueError(f"unsupported parsing expression {type(e).__name__}")
+        if e.root and type(e) in (Not, And):
+            raise ValueError("a predicate as a rule")
+        return lines
+
+    def _alt(self, choice: Any, c: Any, mode: int, b: str, dispatch: bool) -> list[str]:
+        """One alternative ``c`` of an ordered choice (see :meth:`method`)."""
+        lines = [f"{b}while True:"]
+        fail = ["p = c", "ch = ch0", "break"] if dispatch else ["p = c", "break"]
+        chars = self.first(c, mode) if dispatch else None
+        if chars is not None:
+            lines += [f"{b}    if ch is not None and ch not in {self.charset(chars)}:"] + [f"{b}        {x}" for x in fail]
+        lines += self.child(c, mode, b + "    ", fail)
+        lines += [f"{b}    if v is not None:", f"{b}        out = [v]"]
+        lines += [f"    {x}" for x in self.finish(choice, b + "    ", "out")]
+        lines += [f"{b}    p = q"]
+        if dispatch:
+            lines += [f"{b}    ch = None  # moved on: no guess about the next alternative"]
+        lines += [f"{b}    break"]
+        return lines
+
+    # ------------------------------------------------------------------ first characters
+
+    def charset(self, chars: frozenset[str]) -> str:
+        key = "".join(sorted(chars))
+        n = self.charsets.get(key)
+        if n is None:
+            n = self.charsets[key] = f"_F{len(self.charsets)}"
+        return n
+
+    def starts_with_skip(self, e: Any, mode: int) -> bool:
+        """Whether the first thing ``e`` does at a position is a terminal's whitespace-and-comment
+        skip there, in ``mode``."""
+        from arpeggio import Repetition, SyntaxPredicate
+        if getattr(e, "ws", None) is not None and self.mode_of(e.ws) != mode:
+            return False
+        if isinstance(e, self.terminals):
+            return True
+        if isinstance(e, (Repetition, SyntaxPredicate)) or e.nodes:
+            return bool(e.nodes) and self.starts_with_skip(e.nodes[0], mode)
+        return False
+
+    def first(self, e: Any, mode: int) -> frozenset[str] | None:
+        """The characters ``e`` can begin with (after whitespace and comments, in ``mode``) when
+        it succeeds; None if it may succeed consuming nothing or if that can't be told.  ''
+        stands for the end of the text."""
+        chars, nullable = self._first(e, mode, set())
+        return None if chars is None or nullable else frozenset(chars)
+
+    def _first(self, e: Any, mode: int, busy: set[int]) -> tuple[set[str] | None, bool]:
+        from arpeggio import (And, EndOfFile, Not, OneOrMore, Optional, OrderedChoice, RegExMatch,
+                              Sequence, StrMatch, ZeroOrMore)
+        if getattr(e, "ws", None) is not None and self.mode_of(e.ws) != mode:
+            return None, True
+        key = id(e)
+        if key in busy:
+            return None, True
+        busy = busy | {key}
+        if type(e) is StrMatch:
+            return {e.to_match[0]}, False
+        if type(e) is EndOfFile:
+            return {""}, False
+        if type(e) is RegExMatch:
+            word = _keyword(e)
+            return ({word[0]}, False) if word is not None else _regex_first(e.regex)
+        if type(e) in (Not, And):
+            return set(), True
+        if type(e) in (Optional, ZeroOrMore):
+            chars, _ = self._first(e.nodes[0], mode, busy)
+            return chars, True
+        if type(e) is OneOrMore:
+            return self._first(e.nodes[0], mode, busy)
+        if type(e) is OrderedChoice:
+            out: set[str] = set()
+            nullable = False
+            for c in e.nodes:
+                chars, n = self._first(c, mode, busy)
+                if chars is None:
+                    return None, True
+                out |= chars
+                nullable = nullable or n
+            return out, nullable
+        if type(e) is Sequence:
+            out = set()
+            for c in e.nodes:
+                chars, n = self._first(c, mode, busy)
+                if chars is None:
+                    return None, True
+                out |= chars
+                if not n:
+                    return out, False
+            return out, True
+        return None, True
+
+    def generate(self, grammar: bytes) -> str:
+        entry = self.name(self.model, 0)
+        body: list[str] = []
+        while self.todo:
+            e, mode = self.todo.pop(0)
+            body += self.method(e, mode) + [""]
+        head = [
+            '"""The card parser, generated from ``cardsmith.tx`` by ``python -m dsl.parsergen``: do not edit.',
+            "",
+            "It builds the parse tree Arpeggio builds for textX (see :mod:`dsl.parsergen` and",
+            ":mod:`dsl.fastparse`, which makes the model from it)."
+            '"""',
+            "# fmt: off",
+            "# flake8: noqa",
+            "from __future__ import annotations",
+            "",
+            "import re",
+            "from typing import Any, Callable",
+            "",
+            "from .parsetree import Nt, Tm, flatten",
+            "",
+            f"GRAMMAR = {grammar_digest(grammar)!r}",
+            "",
+            "# (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is",
+            "# 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or",
+            "# 'zeroormore' for an assignment, 'model' for the whole file.",
+            "RULES: tuple[tuple[str, str, str, str], ...] = (",
+        ]
+        head += [f"    {r!r}," for r in self.rules] + [")", ""]
+        for i, ws in enumerate(self.modes):
+            head.append(f"_WS{i}: Callable[[str, int], re.Match[str]] = "
+                        f"re.compile({'[' + re.escape(ws) + ']*'!r}).match  # type: ignore[assignment]  # always matches")
+        head.append("_COMMENT = re.compile(r'\\/\\/.*$', re.MULTILINE).match")
+        head.append("_NOWORD = re.compile(r'(?!\\w)').match  # where \\b follows a word character")
+        for (pattern, flags), n in self.regexes.items():
+            head.append(f"{n} = re.compile({pattern!r}, {flags}).match")
+        for chars, n in self.charsets.items():
+            head.append(f"{n} = frozenset({sorted(chars)!r})")
+        head += [
+            "",
+            "",
+            "class CardParser:",
+            '    """One parse of one text: ``CardParser(text).parse()``."""',
+            "",
+            "    def __init__(self, text: str) -> None:",
+            "        self.text = text",
+            "        # Arpeggio's comment cache: where the comments starting at a position end.",
+            "        self.comments: dict[int, int] = {}",
+            "",
+            "    def parse(self) -> Nt | None:",
+            '        """The parse tree of the whole text (rule ``Model``), or None if it is not in the language."""',
+            f"        r = self.{entry}(0)",
+            "        tree: Nt | None = None if r is None else r[1]",
+            "        return tree",
+            "",
+            "    def comment(self, p: int, ws: Callable[[str, int], re.Match[str]]) -> int:",
+            '        """Past the comments (and whitespace) at ``p``, as Arpeggio skips them: the first',
+            '        skip from a position is remembered and reused, whatever whitespace was in force."""',
+            "        known = self.comments.get(p)",
+            "        if known is not None:",
+            "            return known",
+            "        text = self.text",
+            "        start = p",
+            "        while True:",
+            "            p = ws(text, p).end()",
+            "            p = self.comments.get(p, p)",
+            "            m = _COMMENT(text, p)",
+            "            if m is None:",
+            "                break",
+            "            p = ws(text, m.end()).end()",
+            "        self.comments[start] = p",
+            "        return p",
+            "",
+        ]
+        return "\n".join(head + body).rstrip() + "\n"
+
+
+def _regex_first(regex: re.Pattern[str]) -> tuple[set[str] | None, bool]:
+    """(first characters, may match empty) of a regular expression, or (None, True) if that takes
+    more than literals, small character classes, alternatives, groups, repeats and zero-width
+    assertions to tell."""
+    import re._parser as sre  # type: ignore[import-not-found]
+    if regex.flags & re.IGNORECASE:
+        return None, True
+    try:
+        return _sre_first(list(sre.parse(regex.pattern, regex.flags)))
+    except Exception:  # noqa: BLE001 - anything unexpected: can't tell
+        return None, True
+
+
+def _sre_first(items: list[Any]) -> tuple[set[str] | None, bool]:
+    from re._constants import (  # type: ignore[import-not-found]
+        ASSERT, ASSERT_NOT, AT, BRANCH, IN, LITERAL, MAX_REPEAT, MIN_REPEAT, RANGE, SUBPATTERN)
+    out: set[str] = set()
+    for op, av in items:
+        chars: set[str] | None
+        if op is LITERAL:
+            chars, nullable = {chr(av)}, False
+        elif op is IN:
+            chars, nullable = set(), False
+            for kind, val in av:
+                if kind is LITERAL:
+                    chars.add(chr(val))
+                elif kind is RANGE and val[1] - val[0] < 256:
+                    chars.update(chr(c) for c in range(val[0], val[1] + 1))
+                else:  # NEGATE, CATEGORY (\w, \s), big ranges
+                    return None, True
+        elif op is BRANCH:
+            chars, nullable = set(), False
+            for branch in av[1]:
+                c, n = _sre_first(list(branch))
+                if c is None:
+                    return None, True
+                chars |= c
+                nullable = nullable or n
+        elif op is SUBPATTERN:
+            if av[1] or av[2]:  # inline flags
+                return None, True
+            chars, nullable = _sre_first(list(av[3]))
+        elif op in (MAX_REPEAT, MIN_REPEAT):
+            chars, nullable = _sre_first(list(av[2]))
+            nullable = nullable or av[0] == 0
+        elif op in (AT, ASSERT, ASSERT_NOT):
+            chars, nullable = set(), True  # zero width: the characters come from what follows
+        else:
+            return None, True
+        if chars is None:
+            return None, True
+        out |= chars
+        if not nullable:
+            return out, False
+    return out, True
+
+
+def _keyword(e: Any) -> str | None:
+    """The word of a keyword-like regex ``word\\b`` (a literal ending in a word character), else None."""
+    pattern, flags = e.regex.pattern, e.regex.flags
+    if not pattern.endswith(r"\b") or flags & (re.IGNORECASE | re.DOTALL | re.VERBOSE | re.ASCII):
+        return None
+    body = pattern[:-2]
+    word = re.sub(r"\\(.)", r"\1", body)
+    if not word or re.escape(word) != body or not re.match(r"\w", word[-1]):
+        return None
+    return word
+
+
+def generate() -> str:
+    """The source of :mod:`dsl.cardparser` for the current grammar."""
+    from textx import metamodel_from_file
+
+    from .metamodel import GRAMMAR_PATH
+    mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
+    return _Gen(mm._parser_blueprint).generate(GRAMMAR_PATH.read_bytes())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m dsl.parsergen", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if dsl/cardparser.py is out of date")
+    args = ap.parse_args(argv)
+    src = generate()
+    if args.check:
+        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        if current != src:
+            print(f"{OUT} is out of date: run python -m dsl.parsergen", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(src, encoding="utf-8")
+    print(f"wrote {OUT} ({src.count(chr(10))} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""The generated card parser (dsl/cardparser.py, dsl/fastparse.py) gives exactly textX's models.
+
+Every shipped card and keyword file and every documentation example, and for a deterministic
+sample of them cuts and one-word mutations (the sample of ``test_grammar_equivalence``: dropped,
+doubled, swapped and replaced words, comments and line breaks inserted), is parsed by textX and by
+the generated parser.  Where textX gives a model the generated parser must give an equal one
+(every object's class, attributes and source span, its parent, the root's file name and line and
+column arithmetic); where textX reports a syntax error the generated parser must give nothing, so
+that textX is asked and its message is the one an author reads.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import pytest
+from textx import TextXSyntaxError, get_location
+
+from dsl import cardparser, fastparse, parsergen
+from dsl.metamodel import card_metamodel, parse_text
+from tests.unit.test_grammar_equivalence import dump, mutations, valid_sources, vocabulary
+
+
+def textx_model(text: str) -> Any:
+    """textX's model of ``text``, or None for a syntax error (or textX's recursion limit)."""
+    try:
+        return card_metamodel().model_from_str(text, file_name="x.card")
+    except (TextXSyntaxError, RecursionError):
+        return None
+
+
+def parents(obj: Any, up: Any = None) -> list[tuple[str, Any]]:
+    """(class, parent's class and span) of every object, in order."""
+    if isinstance(obj, list):
+        return [x for o in obj for x in parents(o, up)]
+    attrs = getattr(type(obj), "_tx_attrs", None)
+    if attrs is None:
+        return []
+    parent = getattr(obj, "parent", None)
+    out = [(type(obj).__name__, None if parent is None else (type(parent).__name__, parent._tx_position))]
+    for name in attrs:
+        out += parents(getattr(obj, name), obj)
+    return out
+
+
+def same(text: str) -> None:
+    expected = textx_model(text)
+    got = fastparse.parse_model(text, "x.card", card_metamodel())
+    if expected is None:
+        assert got is None, f"the generated parser accepts what textX rejects: {text!r}"
+        return
+    assert got is not None, f"the generated parser rejects what textX accepts: {text!r}"
+    assert dump(got) == dump(expected), text
+    assert parents(got) == parents(expected), text
+    assert got._tx_filename == expected._tx_filename
+    for pos in range(0, len(text) + 1, 7):
+        assert got._tx_parser.pos_to_linecol(pos) == expected._tx_parser.pos_to_linecol(pos)
+
+
+def test_every_shipped_and_documented_source_gives_textx_model() -> None:
+    sources = [s for s in valid_sources() if s.strip()]
+    assert len(sources) > 700
+    for text in sources:
+        same(text)
+
+
+def cases(step: int, count: int, seed: int = 11) -> list[str]:
+    """Cuts and ``count`` one-word mutations of every ``step``-th valid source."""
+    rng = random.Random(seed)
+    vocab = vocabulary()
+    valid = [s for s in valid_sources() if s.strip()]
+    return [m for text in valid[3::step] for m in mutations(text, rng, vocab, count) if m.strip()]
+
+
+def test_cuts_and_mutations_give_textx_model_or_nothing() -> None:
+    sample = cases(20, 20)
+    assert len(sample) > 1000
+    rejected = 0
+    for text in sample:
+        same(text)
+        rejected += textx_model(text) is None
+    assert 0.2 < rejected / len(sample) < 0.95  # both outcomes well represented
+
+
+@pytest.mark.parametrize("text", [
+    # Comments where the keyword line's arguments stay on its line (ws=' \t'): Arpeggio remembers
+    # where comments starting at a position end, whatever whitespace was in force then.
+    'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying // c\n    trample\n}\n',
+    'card "A" {\n    type creature - Bear\n    pt 2/2\n    kicker {2} // c\n // d\n    {1}: this gets +1/+1 until end of turn.\n}\n',
+    'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying, // c\n    trample\n}\n',
+    'card "A" { // c\n type instant // d\n spell: draw a card. // e\n} // f',
+    'card "A" {\r\n type instant\r\n spell: draw a card.\r\n}\r\n',
+    'card "A" {type instant spell: draw a card.}',
+    'card "A\\"B" { type instant spell: draw two cards. }',
+])
+def test_edge_texts(text: str) -> None:
+    same(text)
+
+
+def test_deep_nesting_is_left_to_textx() -> None:
+    """A model deeper than ``MAX_DEPTH`` is textX's to parse (its recursion limit says "nesting
+    too deep"); the shipped cards are far shallower."""
+    text = 'card "A" {\n type instant\n spell: draw a card.\n}\n'
+    model = fastparse.parse_model(text, "x.card", card_metamodel())
+    assert model is not None
+    old = fastparse.MAX_DEPTH
+    try:
+        fastparse.MAX_DEPTH = 2
+        assert fastparse.parse_model(text, "x.card", card_metamodel()) is None
+        assert parse_text(text, "x.card", fast=True)[0] is not None  # textX still parses it
+    finally:
+        fastparse.MAX_DEPTH = old
+
+
+def test_parse_text_fast_gives_textx_errors() -> None:
+    text = 'card "A" {\n type instant\n spell: draw a card\n}\n'
+    assert parse_text(text, "x.card", fast=True)[1] == parse_text(text, "x.card")[1]
+    [d] = parse_text(text, "x.card", fast=True)[1]
+    assert (d.line, d.col) == (3, 20) and "'.'" in d.message
+
+
+def test_locations_of_objects_are_textx_locations() -> None:
+    text = 'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying\n}\n'
+    a = card_metamodel().model_from_str(text, file_name="x.card")
+    b = fastparse.parse_model(text, "x.card", card_metamodel())
+    for x, y in zip([a, a.items[0], *a.items[0].stmts], [b, b.items[0], *b.items[0].stmts]):
+        assert get_location(x) == get_location(y)
+
+
+def test_generated_parser_is_up_to_date() -> None:
+    """Editing the grammar means running ``python -m dsl.parsergen`` (CI fails otherwise); an out of
+    date parser is never used meanwhile (its grammar digest no longer matches)."""
+    assert parsergen.OUT.read_text(encoding="utf-8") == parsergen.generate()
+
+
+def test_out_of_date_parser_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cardparser, "GRAMMAR", "0" * 64)
+    monkeypatch.setattr(fastparse, "_BUILDER", [])
+    text = 'card "A" {\n type instant\n spell: draw a card.\n}\n'
+    assert fastparse.parse_model(text, "x.card", card_metamodel()) is None
+    assert parse_text(text, "x.card", fast=True)[0] is not None
+    monkeypatch.undo()
+    fastparse._BUILDER.clear()
+    assert fastparse.parse_model(text, "x.card", card_metamodel()) is not None
+
+
+if __name__ == "__main__":
+    # ``python -m tests.unit.test_fastparse [STEP COUNT SEED]``: a larger sweep than the test's.
+    step, count, seed = (int(x) for x in (sys.argv[1:4] if len(sys.argv) > 3 else ("1", "40", "1")))
+    failures = 0
+    sample = cases(step, count, seed)
+    for i, text in enumerate(sample):
+        try:
+            same(text)
+        except AssertionError as e:
+            failures += 1
+            print(f"DIFFERENT: {text!r}\n  {str(e)[:300]}")
+        if i % 5000 == 0:
+            print(f"{i}/{len(sample)} cases, {failures} different", file=sys.stderr)
+    print(f"{len(sample)} cases, {failures} different")
+    sys.exit(1 if failures else 0)
