@@ -90,7 +90,6 @@ class ModelBuilder:
     def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
         """The model of a parse tree of rule ``Model`` (the whole file)."""
         self.stack: list[Any] = []
-        self.depth = 0
         model = self.node(tree[0])
         if file_name is not None:
             file_name = os.path.abspath(file_name)  # as textX records it
@@ -113,18 +112,21 @@ class ModelBuilder:
             d.update(values)
             for k in lists:
                 d[k] = []
-            inst._tx_position = n.position
-            inst._tx_position_end = n.position_end
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
+            d["_tx_position"] = n.position
+            d["_tx_position_end"] = n.position_end
+            stack = self.stack
+            if len(stack) >= MAX_DEPTH:
                 raise _Unsupported("nesting")
-            self.stack.append(inst)
+            stack.append(inst)
+            processors = self.processors
             for c in n:
-                self.node(c)
-            self.stack.pop()
-            self.depth -= 1
-            if self.stack:
-                inst.parent = self.stack[-1]
+                # textX converts a token that is no attribute's value too, and drops the result:
+                # only a converter could make that matter (by failing).
+                if type(c) is not Tm or c.rule_name in processors:
+                    self.node(c)
+            stack.pop()
+            if stack:
+                d["parent"] = stack[-1]
             name = d.get("name")
             if name and not isinstance(name, (str, int, float, bool)):
                 raise _Unsupported("a name textX would refuse")  # "Object name can't be of unhashable type"
