@@ -7,7 +7,8 @@ baseline so that both see the same load.  Single-process figures are CPU time of
 builds on all cores report wall-clock time and, beside it, the CPU time of the build and of its
 workers, whose sum divided by the cores is what the build takes on an otherwise idle machine.
 
-- compile: cards/s of a cold single-process build vs. the bare textX parse of the same files.
+- compile: cards/s of a cold single-process build vs. the bare textX parse of the same files (and
+  vs. the bare parse of the parser generated from the grammar, which the build uses: see README).
 - scale: a synthetic pool of ``--cards`` renamed copies of the shipped scripts (one card per
   file): cold build on all cores (vs. the bare parse rate times the cores), no-op rebuild and
   one-card edit (vs. the cold build; ``build()`` in a fresh process, and the whole
@@ -87,6 +88,25 @@ def bare_parse_seconds(texts: list[tuple[str, str]]) -> tuple[float, float]:
         gc.enable()
 
 
+def generated_parse_seconds(texts: list[tuple[str, str]]) -> tuple[float, float]:
+    """:func:`bare_parse_seconds` for the parser generated from the grammar (``dsl.fastparse``),
+    which gives textX's models and which the build uses for runs of many cards."""
+    from dsl import fastparse
+    mm = card_metamodel()
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        for name, text in texts:
+            if fastparse.parse_model(text, name, mm) is None:
+                raise AssertionError(f"{name}: the generated parser failed")
+        parsed = time.process_time()
+        gc.collect()
+        return parsed - start, time.process_time() - parsed
+    finally:
+        gc.enable()
+
+
 def _read(files: list[Path]) -> list[tuple[str, str]]:
     return [(str(f), f.read_text(encoding="utf-8")) for f in files]
 
@@ -107,18 +127,31 @@ def compile_bench(tmp: Path, n: int, rounds: int, code: Path = ROOT) -> Results:
     """
     src = make_pool(tmp / "c_src", n)
     keyword_files = len(list(src.rglob("*.kw")))
+    generated = (code / "dsl" / "fastparse.py").exists()  # (not in versions before session 7)
     bare, bare_only, bare_cards, full = float("inf"), float("inf"), float("inf"), float("inf")
+    gen, gen_cards = float("inf"), float("inf")
     for r in range(rounds):
         parse_cards, free_cards, parse_kw, free_kw = _compile_side_in_subprocess("bare", src, tmp / f"c_out{r}", code)
         bare_cards = min(bare_cards, parse_cards)
         bare_only = min(bare_only, parse_cards + parse_kw)
         bare = min(bare, parse_cards + free_cards + parse_kw + free_kw)
         full = min(full, _compile_side_in_subprocess("pipeline", src, tmp / f"c_out{r}", code)[0])
-    return {"cards": n, **({"code": str(code)} if code != ROOT else {}), "keyword_files": keyword_files, "bare_parse_cards_per_s": n / bare_cards,
-            "bare_parse_all_files_s": bare_only, "bare_parse_and_release_s": bare, "pipeline_s": full,
-            "pipeline_cards_per_s_1core": n / full, "ratio_to_bare_parse": bare / full,
-            "ratio_to_bare_parse_without_release": bare_only / full,
-            "ratio_to_bare_parse_of_cards_only": bare_cards / full}
+        if generated:
+            g_cards, g_free = _compile_side_in_subprocess("generated", src, tmp / f"c_out{r}", code)
+            gen_cards = min(gen_cards, g_cards)
+            gen = min(gen, g_cards + g_free + parse_kw + free_kw)
+    res: Results = {
+        "cards": n, **({"code": str(code)} if code != ROOT else {}), "keyword_files": keyword_files,
+        "bare_parse_cards_per_s": n / bare_cards, "bare_parse_all_files_s": bare_only,
+        "bare_parse_and_release_s": bare, "pipeline_s": full, "pipeline_cards_per_s_1core": n / full,
+        "ratio_to_bare_parse": bare / full, "ratio_to_bare_parse_without_release": bare_only / full,
+        "ratio_to_bare_parse_of_cards_only": bare_cards / full}
+    if generated:
+        # The parser the build uses for many cards (the same models, generated from the grammar):
+        # its own bare rate, and the pipeline against it (cards by it, keyword files by textX).
+        res.update({"generated_parse_cards_per_s": n / gen_cards, "generated_parse_and_release_s": gen,
+                    "ratio_to_generated_parse": gen / full})
+    return res
 
 
 _COMPILE_SIDE = """
@@ -137,6 +170,12 @@ if {side!r} == "bare":
     cards = harness._read(sorted(src.rglob("*.card")))
     keywords = harness._read(sorted(src.rglob("*.kw")))
     print(*harness.bare_parse_seconds(cards), *harness.bare_parse_seconds(keywords))
+elif {side!r} == "generated":
+    from dsl import fastparse, cardparser  # imported before the clock, as textX is
+    spec = importlib.util.spec_from_file_location("harness", {harness!r})
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    print(*harness.generated_parse_seconds(harness._read(sorted(src.rglob("*.card")))))
 else:
     from compiler import lower, render, safety, text  # imported, as textX is on the other side
     start = time.process_time()

@@ -1060,7 +1060,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -2039,7 +2040,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F4:
                 p = c
@@ -2322,7 +2324,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F10:
                 p = c
@@ -2515,7 +2518,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F11:
                 p = c
@@ -4786,7 +4790,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F13:
                 p = c
@@ -5282,7 +5287,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F13:
                 p = c
@@ -5558,7 +5564,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F16:
                 p = c
@@ -5885,7 +5892,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -6175,7 +6183,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F19:
                 p = c
@@ -6339,7 +6348,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F21:
                 p = c
@@ -7626,7 +7636,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F3:
                 p = c
@@ -7717,7 +7728,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -7914,7 +7926,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F28:
                 p = c
@@ -8130,7 +8143,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -8337,7 +8351,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -11103,7 +11118,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -11247,7 +11263,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -11298,7 +11315,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F11:
                 p = c
@@ -11534,7 +11552,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F15:
                 p = c
@@ -12152,7 +12171,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F31:
                 p = c
@@ -12260,7 +12280,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c
@@ -13155,7 +13176,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -13278,7 +13300,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -13553,7 +13576,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F38:
                 p = c
@@ -13764,7 +13788,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -13940,7 +13965,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F41:
                 p = c
@@ -14239,7 +14265,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F43:
                 p = c
@@ -14379,7 +14406,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -14507,7 +14535,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -14590,7 +14619,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -14820,7 +14850,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F3:
                 p = c
@@ -15009,7 +15040,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -17554,7 +17586,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c
@@ -20687,7 +20720,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -21216,7 +21250,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F20:
                 p = c
@@ -22050,7 +22085,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F56:
                 p = c
@@ -22348,7 +22384,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F57:
                 p = c
@@ -22393,7 +22430,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -22441,7 +22479,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F56:
                 p = c
@@ -22486,7 +22525,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c
@@ -22573,7 +22613,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F15:
                 p = c
@@ -22640,7 +22681,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -22853,7 +22895,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -22943,7 +22986,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F58:
                 p = c
@@ -23018,7 +23062,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F15:
                 p = c
@@ -23082,7 +23127,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -23159,7 +23205,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F20:
                 p = c
@@ -23210,7 +23257,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F56:
                 p = c
@@ -23300,7 +23348,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -23374,7 +23423,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F59:
                 p = c
@@ -23604,7 +23654,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F60:
                 p = c
@@ -23776,7 +23827,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -23859,7 +23911,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -23977,7 +24030,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -24073,7 +24127,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -24134,7 +24189,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c
@@ -24282,7 +24338,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F12:
                 p = c
@@ -24474,7 +24531,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -24541,7 +24599,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -24618,7 +24677,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             r = self.e530_0(p)
             if r is None:
@@ -24675,7 +24735,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F10:
                 p = c
@@ -24749,7 +24810,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -24823,7 +24885,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F5:
                 p = c
@@ -24909,7 +24972,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F15:
                 p = c
@@ -24960,7 +25024,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -25043,7 +25108,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F36:
                 p = c
@@ -25198,7 +25264,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -25333,7 +25400,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -25502,7 +25570,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F3:
                 p = c
@@ -25601,7 +25670,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -25703,7 +25773,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -25995,7 +26066,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F61:
                 p = c
@@ -26262,7 +26334,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F13:
                 p = c
@@ -26922,7 +26995,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -27070,7 +27144,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -29243,7 +29318,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F51:
                 p = c
@@ -30561,7 +30637,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F62:
                 p = c
@@ -30860,7 +30937,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F10:
                 p = c
@@ -31062,7 +31140,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F65:
                 p = c
@@ -31417,7 +31496,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F66:
                 p = c
@@ -31462,7 +31542,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F68:
                 p = c
@@ -31507,7 +31588,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F70:
                 p = c
@@ -31716,7 +31798,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -32713,7 +32796,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -33071,7 +33155,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -33362,7 +33447,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -33413,7 +33499,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -33838,7 +33925,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F20:
                 p = c
@@ -34195,7 +34283,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F19:
                 p = c
@@ -34302,7 +34391,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F19:
                 p = c
@@ -34428,7 +34518,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F19:
                 p = c
@@ -34556,7 +34647,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F3:
                 p = c
@@ -34676,7 +34768,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F12:
                 p = c
@@ -34864,7 +34957,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -34952,7 +35046,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -35060,7 +35155,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -35446,7 +35542,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -35508,7 +35605,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -35686,7 +35784,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -35875,7 +35974,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -35926,7 +36026,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -36842,7 +36943,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F35:
                 p = c
@@ -37277,7 +37379,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -37587,7 +37690,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F0:
                 p = c
@@ -37872,7 +37976,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F5:
                 p = c
@@ -37940,7 +38045,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -38290,7 +38396,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F14:
                 p = c
@@ -38505,7 +38612,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F72:
                 p = c
@@ -38761,7 +38869,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F73:
                 p = c
@@ -38842,7 +38951,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F21:
                 p = c
@@ -38939,7 +39049,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -39290,7 +39401,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F29:
                 p = c
@@ -39369,7 +39481,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -39639,7 +39752,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -39741,7 +39855,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F28:
                 p = c
@@ -39843,7 +39958,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F55:
                 p = c
@@ -40135,7 +40251,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -40230,7 +40347,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F7:
                 p = c
@@ -40484,7 +40602,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F14:
                 p = c
@@ -40689,7 +40808,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F10:
                 p = c
@@ -40734,7 +40854,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F6:
                 p = c
@@ -41071,7 +41192,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F43:
                 p = c
@@ -41182,7 +41304,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F14:
                 p = c
@@ -41331,7 +41454,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F13:
                 p = c
@@ -42010,7 +42134,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F75:
                 p = c
@@ -42393,7 +42518,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c
@@ -42867,7 +42993,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -43109,7 +43236,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F2:
                 p = c
@@ -43327,7 +43455,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F14:
                 p = c
@@ -44692,7 +44821,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F28:
                 p = c
@@ -45885,7 +46015,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F38:
                 p = c
@@ -46192,7 +46323,8 @@ class CardParser:
         q = _WS0(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS0)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F76:
                 p = c
@@ -46780,7 +46912,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F51:
                 p = c
@@ -47301,7 +47434,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -47652,7 +47786,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F29:
                 p = c
@@ -47731,7 +47866,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -48001,7 +48137,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F45:
                 p = c
@@ -48103,7 +48240,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F28:
                 p = c
@@ -48205,7 +48343,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F55:
                 p = c
@@ -48313,7 +48452,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F28:
                 p = c
@@ -48444,7 +48584,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F3:
                 p = c
@@ -48789,7 +48930,8 @@ class CardParser:
         q = _WS1(text, p).end()
         if text.startswith('//', q):
             q = self.comment(q, _WS1)
-        ch0 = ch = text[q:q + 1]
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         while True:
             if ch is not None and ch not in _F24:
                 p = c

@@ -186,7 +186,7 @@ class _Gen:
                 self.first(c, inner) is not None for c in e.nodes)
             lines += [f"{b}c = p"]
             if dispatch:
-                lines += self.skip(inner, b, "q") + [f"{b}ch0 = ch = text[q:q + 1]"]
+                lines += self.skip(inner, b, "q") + [f"{b}ch0 = text[q:q + 1]", f"{b}ch: str | None = ch0"]
             for c in e.nodes:
                 lines += self._alt(e, c, inner, b, dispatch)
             lines += [f"{b}return None"]

@@ -19,6 +19,9 @@ def test_compile_bench_builds_the_pool_and_parses_the_same_files(tmp_path: Path)
     assert 0 < res["bare_parse_all_files_s"] < res["bare_parse_and_release_s"]
     assert res["pipeline_s"] > 0
     assert res["ratio_to_bare_parse"] == res["bare_parse_and_release_s"] / res["pipeline_s"]
+    # The generated parser's own bare rate beside it (the parser the build uses for many cards).
+    assert res["generated_parse_cards_per_s"] > 0
+    assert res["ratio_to_generated_parse"] == res["generated_parse_and_release_s"] / res["pipeline_s"]
     # The pipeline side really built the cold pool: one module per card.
     modules = [p for p in (tmp_path / "c_out0").rglob("cards/*.py") if p.name != "__init__.py"]
     assert len(modules) == 12
