@@ -92,13 +92,12 @@ def generated_parse_seconds(texts: list[tuple[str, str]]) -> tuple[float, float]
     """:func:`bare_parse_seconds` for the parser generated from the grammar (``dsl.fastparse``),
     which gives textX's models and which the build uses for runs of many cards."""
     from dsl import fastparse
-    mm = card_metamodel()
     gc.collect()
     gc.disable()
     try:
         start = time.process_time()
         for name, text in texts:
-            if fastparse.parse_model(text, name, mm) is None:
+            if fastparse.parse_model(text, name) is None:
                 raise AssertionError(f"{name}: the generated parser failed")
         parsed = time.process_time()
         gc.collect()

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence, cast
 
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import card_metamodel, grammar_hash
+from dsl.metamodel import grammar_hash, metamodel_cache_folder
 from runtime.pool import PACKAGE
 
 from . import VERSION
@@ -50,10 +50,6 @@ if TYPE_CHECKING:
 # is compiled or rendered: a no-op rebuild of a large pool needs none of it (see ``build``).
 
 PARALLEL_THRESHOLD = 64  # below this many cards, worker start-up costs more than it saves
-# Batches of at least this many cards are parsed with the generated parser (dsl/fastparse.py), which
-# gives textX's model about five times sooner but takes 15-20 ms to import: a one-card rebuild
-# doesn't gain from it.
-FAST_PARSE_MIN = 8
 STAGE_BATCH = 32  # cards compiled stage by stage together, and between garbage collections (see _compile_many)
 RACY_SECONDS = 1.0  # coarser than any common file system's timestamp granularity but FAT's
 _RACY_NS = int(RACY_SECONDS * 1e9)
@@ -178,7 +174,7 @@ def _lower_library(items: list[tuple[str, str, str]], digest: str,
         except Exception:  # noqa: BLE001 - a damaged cache entry is rebuilt, never fatal
             pass
     if cached is not None:
-        card_metamodel(cached.parent)
+        metamodel_cache_folder(cached.parent)
     lib, diags = build_library([(text, shown, module_name(stem)) for text, shown, stem in items])
     if cached is not None and not diags:
         _write_bytes_if_changed(cached, pickle.dumps(lib, protocol=pickle.HIGHEST_PROTOCOL))
@@ -296,12 +292,11 @@ def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> lis
     from .text import card_text
     results: list[CardResult] = [CardResult(path) for path, _ in sources]
     models: list[tuple[int, str, Any]] = []
-    fast = len(sources) >= FAST_PARSE_MIN
     for i, (path, text) in enumerate(sources):
         if "\x00" in text:
             results[i].diagnostics = [Diagnostic(path, 1, text.index("\x00") + 1, "NUL byte in source")]
             continue
-        model, diags = parse_text(text, path, fast)
+        model, diags = parse_text(text, path)
         if model is None:
             results[i].diagnostics = diags
         else:
@@ -332,9 +327,10 @@ _WORKER: tuple[LibraryIR, bytes] | None = None  # set once per worker process
 
 
 def _from_cache(cache_dir: Path) -> None:
-    """Before this process compiles its first card: the metamodel loaded from the build's cache
-    folder (or kept there), and Jinja2's compiled templates too (see :func:`_template_cache`)."""
-    card_metamodel(cache_dir)
+    """Before this process compiles its first card: the metamodel to be loaded from the build's
+    cache folder (or kept there) if textX is needed (only for a text the generated parser can't
+    take), and Jinja2's compiled templates loaded from there too (see :func:`_template_cache`)."""
+    metamodel_cache_folder(cache_dir)
     from .render import environment
     environment().bytecode_cache = _template_cache()(cache_dir)
 

@@ -2,11 +2,13 @@
 
 :mod:`dsl.cardparser` (generated from the grammar by :mod:`dsl.parsergen`) matches a text the way
 Arpeggio does for textX and returns the same parse tree (:mod:`dsl.parsetree`); :class:`ModelBuilder`
-turns that tree into textX model objects the way ``textx.model.parse_tree_to_objgraph`` does:
-the same classes, attributes, defaults, ``parent`` links and positions.  So the rest of the
-compiler can't tell the two apart, and the tests check that it can't
-(``tests/unit/test_fastparse.py``: every shipped card and keyword file, every documented example and
-thousands of generated texts give equal models, or both fail).
+turns that tree into model objects the way ``textx.model.parse_tree_to_objgraph`` does: objects
+of classes named after the rules (generated beside the parser, so that neither textX nor its
+metamodel need be loaded), with the same attributes, defaults, ``parent`` links and positions.
+The compiler reads a model by its classes' names and attributes only, so it can't tell the two
+apart, and the tests check that nothing differs (``tests/unit/test_fastparse.py``: every shipped
+card and keyword file, every documented example and thousands of mutations of them give equal
+models, or both fail).
 
 :func:`parse_model` returns None whenever it can't give exactly textX's answer -- the text isn't in
 the language (textX then parses it again to say why), the generated parser is out of date, or the
@@ -16,17 +18,14 @@ from __future__ import annotations
 
 import bisect
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .parsetree import Nt, Tm
 
-if TYPE_CHECKING:
-    from textx.metamodel import TextXMetaModel
-
-# Deeper models than this are left to textX, whose recursion limit decides "nesting too deep"
-# (see tests/unit/test_fastparse.py: the shipped cards nest at most about 15 deep, textX's limit
-# is reached far beyond this).
-MAX_DEPTH = 60
+# Models nested deeper than this are left to textX, whose recursion limit decides whether they
+# are "nesting too deep": the shipped cards nest at most 11 objects deep, and textX needed at
+# most about 7 frames of Python's 1,000 per level for them (tests/unit/test_fastparse.py checks 20).
+MAX_DEPTH = 24
 
 
 class _Unsupported(Exception):
@@ -59,43 +58,25 @@ class Positions:
 
 
 class ModelBuilder:
-    """Makes textX model objects from a generated parse tree, for one metamodel."""
+    """Makes model objects from a generated parse tree: :mod:`dsl.cardparser`'s model classes
+    (named after the rules, with textX's attributes and defaults) and conversions."""
 
-    def __init__(self, mm: TextXMetaModel, rules: tuple[tuple[str, str, str, str], ...]) -> None:
-        if mm.user_classes or getattr(mm, "_model_processors", None) or hasattr(mm, "_tx_model_repository"):
-            raise _Unsupported("user classes, model processors or a global model repository")
-        from textx.model_params import ModelParams
-        self.mm = mm
-        self.params = ModelParams
-        self.processors: dict[str, Any] = dict(mm._obj_processors)
-        self.rules = [(name, kind, mm[cls] if cls else None, attr) for name, kind, cls, attr in rules]
-        for _, kind, cls, _ in self.rules:
-            if kind == "common":
-                for a in getattr(cls, "_tx_attrs", {}).values():
-                    if a.ref and not a.cont:
-                        raise _Unsupported("cross-references")
-        # Per class: the attribute defaults textX sets (``_init_obj_attrs``), lists made anew.
-        self.defaults: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
-
-    def _defaults(self, cls: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
-        d = self.defaults.get(cls)
-        if d is None:
-            probe = cls.__new__(cls)
-            self.mm._init_obj_attrs(probe)
-            values = dict(vars(probe))
-            lists = tuple(k for k, v in values.items() if isinstance(v, list))
-            d = self.defaults[cls] = (values, lists)
-        return d
+    def __init__(self, rules: tuple[tuple[str, str, str, str], ...], classes: dict[str, Any],
+                 convert: dict[str, Any]) -> None:
+        self.processors = convert
+        self.rules = [(name, kind, classes[cls] if kind == "common" else None, attr)
+                      for name, kind, cls, attr in rules]
+        self.stack: list[Any] = []
 
     def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
-        """The model of a parse tree of rule ``Model`` (the whole file)."""
-        self.stack: list[Any] = []
+        """The model of a parse tree of rule ``Model`` (the whole file), with what textX records
+        on a model's root: the file name (absolute, as textX has it) and, as ``_tx_parser``,
+        what turns offsets into lines and columns."""
+        self.stack = []
         model = self.node(tree[0])
         if file_name is not None:
-            file_name = os.path.abspath(file_name)  # as textX records it
+            file_name = os.path.abspath(file_name)
         model._tx_filename = file_name
-        model._tx_metamodel = self.mm
-        model._tx_model_params = self.params({})
         model._tx_parser = Positions(text, file_name)
         return model
 
@@ -107,10 +88,9 @@ class ModelBuilder:
         _, kind, cls, attr = self.rules[n.rule]
         if kind == "common":
             inst = cls.__new__(cls)
-            values, lists = self._defaults(cls)
             d = inst.__dict__
-            d.update(values)
-            for k in lists:
+            d.update(cls._tx_defaults)
+            for k in cls._tx_lists:
                 d[k] = []
             d["_tx_position"] = n.position
             d["_tx_position_end"] = n.position_end
@@ -184,15 +164,15 @@ class ModelBuilder:
         return result if f is None else f(result)
 
 
-def parse_model(text: str, file_name: str | None, mm: TextXMetaModel) -> Any | None:
-    """The textX model of ``text`` as ``mm.model_from_str`` makes it, or None when only textX can
-    say (a syntax error, a generated parser out of date, anything unusual)."""
-    from . import cardparser
-    builder = _builder(mm, cardparser)
+def parse_model(text: str, file_name: str | None) -> Any | None:
+    """The model of ``text`` as textX would make it (``model_from_str``), or None when only textX
+    can say (a syntax error, a generated parser out of date, anything unusual)."""
+    builder = _builder()
     if builder is None:
         return None
+    from .cardparser import CardParser
     try:
-        tree = cardparser.CardParser(text).parse()
+        tree = CardParser(text).parse()
         if tree is None:
             return None
         return builder.model(tree, text, file_name)
@@ -202,21 +182,15 @@ def parse_model(text: str, file_name: str | None, mm: TextXMetaModel) -> Any | N
         return None
 
 
-# The builder of the process's metamodel (a memo: one metamodel per process in practice), or
-# None when the generated parser doesn't match the grammar or the metamodel.
-_BUILDER: list[tuple[Any, ModelBuilder | None]] = []
+# The process's builder (a memo), or None when the generated parser doesn't match the grammar.
+_BUILDER: list[ModelBuilder | None] = []
 
 
-def _builder(mm: TextXMetaModel, cardparser: Any) -> ModelBuilder | None:
-    if _BUILDER and _BUILDER[0][0] is mm:
-        return _BUILDER[0][1]
-    from .metamodel import GRAMMAR_PATH
-    from .parsergen import grammar_digest
-    b: ModelBuilder | None = None
-    if cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes()):
-        try:
-            b = ModelBuilder(mm, cardparser.RULES)
-        except (_Unsupported, KeyError):
-            b = None
-    _BUILDER[:] = [(mm, b)]
-    return b
+def _builder() -> ModelBuilder | None:
+    if not _BUILDER:
+        from . import cardparser
+        from .metamodel import GRAMMAR_PATH
+        from .parsergen import grammar_digest
+        current = cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes())
+        _BUILDER.append(ModelBuilder(cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT) if current else None)
+    return _BUILDER[0]

@@ -4,6 +4,9 @@ The grammar uses no textX cross-references: names are resolved against the keywo
 :mod:`dsl.checks` with a dictionary (O(1) per reference), avoiding the O(references x objects)
 cost of textX's default ``PlainName`` scope provider.  Parsing runs with the garbage collector
 paused (faster, and flat as files grow) and without memoization (slower for this grammar).
+
+Texts are parsed by the parser generated from this grammar (:mod:`dsl.parsergen`,
+:mod:`dsl.fastparse`) and only those it can't take by textX, which then says what is wrong.
 """
 from __future__ import annotations
 
@@ -23,19 +26,26 @@ if TYPE_CHECKING:
 GRAMMAR_PATH = Path(__file__).with_name("cardsmith.tx")
 
 
-# The one metamodel of the process (a memo, like ``functools.lru_cache``, that a build can fill
-# from its cache folder before the first parse).
-_METAMODEL: dict[str, TextXMetaModel] = {}
+# The one metamodel of the process (a memo, like ``functools.lru_cache``), and the build cache
+# folder it is to be loaded from when it is first needed.
+_METAMODEL: dict[str, Any] = {}
 
 
 def card_metamodel(cache_dir: Path | None = None) -> TextXMetaModel:
     """The card/keyword language metamodel, made once per process: with ``cache_dir`` (a build's
-    cache folder), loaded from there when an earlier process kept it (see
-    :mod:`dsl.metamodel_cache`), else built from the grammar and kept there."""
-    mm = _METAMODEL.get("card")
+    cache folder; by default the one given to :func:`metamodel_cache_folder`), loaded from there
+    when an earlier process kept it (see :mod:`dsl.metamodel_cache`), else built from the grammar
+    and kept there."""
+    mm: TextXMetaModel | None = _METAMODEL.get("card")
     if mm is None:
-        mm = _METAMODEL["card"] = _load_or_build(cache_dir)
+        mm = _METAMODEL["card"] = _load_or_build(cache_dir or _METAMODEL.get("cache_dir"))
     return mm
+
+
+def metamodel_cache_folder(cache_dir: Path) -> None:
+    """Where :func:`card_metamodel` is to load the metamodel from (or keep it), if a parse needs
+    it: only textX does, for a text the generated parser can't take (see :func:`parse_text`)."""
+    _METAMODEL.setdefault("cache_dir", cache_dir)
 
 
 def _load_or_build(cache_dir: Path | None) -> TextXMetaModel:
@@ -56,14 +66,13 @@ def grammar_hash() -> str:
     return hashlib.sha256(GRAMMAR_PATH.read_bytes()).hexdigest()
 
 
-def parse_text(text: str, path: str, fast: bool = False) -> tuple[Any, list[Diagnostic]]:
+def parse_text(text: str, path: str, fast: bool = True) -> tuple[Any, list[Diagnostic]]:
     """Parse ``text`` (named ``path`` in diagnostics); return the model or None and syntax errors.
 
-    With ``fast``, the generated parser (:mod:`dsl.fastparse`) is tried first: the same model
-    about five times sooner, but 15-20 ms to import, so it is for runs of many cards.  When it
-    can't give textX's answer (a syntax error, among others), textX parses the text as usual."""
-    from textx import TextXSyntaxError
-    mm = card_metamodel()
+    The generated parser (:mod:`dsl.fastparse`) is tried first (unless ``fast`` is false): the
+    model textX would make, about five times sooner, without loading textX or its metamodel.
+    When it can't give textX's answer (a syntax error, among others), textX parses the text and
+    its message is the one reported."""
     if not text.strip():
         # textX would read the file from disk for an empty string; an empty source is an error.
         return None, [Diagnostic(path, 1, 1, "empty file: expected a card, keyword, action or counter definition")]
@@ -72,9 +81,19 @@ def parse_text(text: str, path: str, fast: bool = False) -> tuple[Any, list[Diag
     try:
         if fast:
             from .fastparse import parse_model
-            model = parse_model(text, path, mm)
+            model = parse_model(text, path)
             if model is not None:
                 return model, []
+        return _textx_parse(text, path)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _textx_parse(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
+    from textx import TextXSyntaxError
+    mm = card_metamodel()
+    try:
         return mm.model_from_str(text, file_name=path), []
     except TextXSyntaxError as e:
         msg = str(e.message) if hasattr(e, "message") else str(e)
@@ -93,9 +112,6 @@ def parse_text(text: str, path: str, fast: bool = False) -> tuple[Any, list[Diag
         return None, [Diagnostic(path, line, col, f"syntax error: {_short(msg)}", hint)]
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, "syntax error: nesting too deep")]
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _after_previous_token(text: str, line: int, col: int) -> tuple[int, int]:
@@ -122,7 +138,10 @@ def _short(msg: str) -> str:
 
 
 def location(obj: Any) -> tuple[int, int]:
-    """(line, col) of a model object."""
-    from textx import get_location
-    loc = get_location(obj)
-    return int(loc.get("line") or 1), int(loc.get("col") or 1)
+    """(line, col) of a model object, textX's or the generated parser's: as ``textx.get_location``
+    finds it, from the model's root (up the ``parent`` links) and its ``_tx_parser``."""
+    root = obj
+    while hasattr(root, "parent"):
+        root = root.parent
+    line, col = root._tx_parser.pos_to_linecol(obj._tx_position)
+    return int(line or 1), int(col or 1)

@@ -463,13 +463,79 @@ def _keyword(e: Any) -> str | None:
     return word
 
 
+# textX's conversions of its base types (``TextXMetaModel._default_obj_processors``), the same
+# expressions; a grammar whose model needs any other conversion isn't generated.
+_CONVERTERS = {
+    "BOOL": 'lambda x: x == "1" or x.lower() == "true"',
+    "INT": "lambda x: int(x)",
+    "FLOAT": "lambda x: float(x)",
+    "STRICTFLOAT": "lambda x: float(x)",
+    "STRING": """lambda x: x[1:-1].replace(r'\\"', r'"').replace(r"\\'", "'")""",
+}
+
+
+_MODEL_BASE = '''
+
+class Model:
+    """A model object: what textX makes of a rule (the class is named after the rule)."""
+
+    _tx_attrs: tuple[str, ...] = ()  # in the grammar's order
+    _tx_defaults: dict[str, Any] = {}  # what an attribute holds until parsing sets it
+    _tx_lists: tuple[str, ...] = ()  # attributes that hold lists (a new one each)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} at {self.__dict__.get('_tx_position')}>"
+
+
+def _model_class(name: str, attrs: tuple[str, ...], defaults: dict[str, Any], lists: tuple[str, ...]) -> type[Model]:
+    return type(name, (Model,), {"_tx_attrs": attrs, "_tx_defaults": defaults, "_tx_lists": lists,
+                                 "__module__": __name__})
+
+'''
+
+
+def _model_classes(mm: Any, rules: list[tuple[str, str, str, str]]) -> list[str]:
+    """Source of the model classes: for each rule that makes objects, its attributes in grammar
+    order and the values textX gives them before parsing fills them (``_init_obj_attrs``)."""
+    if mm.user_classes or getattr(mm, "_model_processors", None):
+        raise ValueError("user classes and model processors aren't generated")
+    if set(mm._obj_processors) != set(_CONVERTERS) or any(
+            mm._obj_processors[k] is not mm._default_obj_processors[k] for k in _CONVERTERS):
+        raise ValueError("only textX's own base-type conversions are generated")
+    lines = ["", "", "# textX's conversions of its base types (match rules INT, FLOAT, ...).",
+             "CONVERT: dict[str, Callable[[str], Any]] = {"]
+    lines += [f"    {k!r}: {v}," for k, v in _CONVERTERS.items()] + ["}", ""]
+    lines += _MODEL_BASE.splitlines()
+    lines += ["",
+              "# Rule name -> model class.",
+              "CLASSES: dict[str, type[Model]] = {"]
+    for name in sorted({cls for _, kind, cls, _ in rules if kind == "common"}):
+        cls = mm[name]
+        for a in cls._tx_attrs.values():
+            if a.ref and not a.cont:
+                raise ValueError("cross-references aren't generated")
+        probe = cls.__new__(cls)
+        mm._init_obj_attrs(probe)
+        values = dict(vars(probe))
+        attrs = tuple(cls._tx_attrs)
+        if tuple(values) != attrs or any(type(v) not in (list, type(None), bool, str, int, float) for v in values.values()):
+            raise ValueError(f"unexpected attribute defaults of {name}")
+        lists = tuple(k for k, v in values.items() if isinstance(v, list))
+        defaults = {k: v for k, v in values.items() if not isinstance(v, list)}
+        lines.append(f"    {name!r}: _model_class({name!r}, {attrs!r}, {defaults!r}, {lists!r}),")
+    lines += ["}"]
+    return lines
+
+
 def generate() -> str:
     """The source of :mod:`dsl.cardparser` for the current grammar."""
     from textx import metamodel_from_file
 
     from .metamodel import GRAMMAR_PATH
     mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
-    return _Gen(mm._parser_blueprint).generate(GRAMMAR_PATH.read_bytes())
+    gen = _Gen(mm._parser_blueprint)
+    src = gen.generate(GRAMMAR_PATH.read_bytes())
+    return src + "\n".join(_model_classes(mm, gen.rules)) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

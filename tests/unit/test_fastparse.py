@@ -1,5 +1,8 @@
 """The generated card parser (dsl/cardparser.py, dsl/fastparse.py) gives exactly textX's models.
 
+Its objects are of classes generated beside the parser, named after the rules, so the models are
+compared by what the compiler reads of them: class names, attributes, source spans, parents.
+
 Every shipped card and keyword file and every documentation example, and for a deterministic
 sample of them cuts and one-word mutations (the sample of ``test_grammar_equivalence``: dropped,
 doubled, swapped and replaced words, comments and line breaks inserted), is parsed by textX and by
@@ -46,7 +49,7 @@ def parents(obj: Any, up: Any = None) -> list[tuple[str, Any]]:
 
 def same(text: str) -> None:
     expected = textx_model(text)
-    got = fastparse.parse_model(text, "x.card", card_metamodel())
+    got = fastparse.parse_model(text, "x.card")
     if expected is None:
         assert got is None, f"the generated parser accepts what textX rejects: {text!r}"
         return
@@ -98,32 +101,72 @@ def test_edge_texts(text: str) -> None:
     same(text)
 
 
+def depth(obj: Any) -> int:
+    """How many model objects deep ``obj`` nests."""
+    if isinstance(obj, list):
+        return max((depth(x) for x in obj), default=0)
+    attrs = getattr(type(obj), "_tx_attrs", None)
+    return 0 if attrs is None else 1 + max((depth(getattr(obj, a)) for a in attrs), default=0)
+
+
+def test_textx_recursion_limit_is_far_beyond_max_depth() -> None:
+    """textX's parse of the deepest shipped sources needs under 20 frames per level of nesting, so
+    at ``MAX_DEPTH`` levels it is far from Python's limit of 1,000: every model the generated
+    parser gives, textX gives too (deeper ones are left to textX)."""
+    sources = sorted((s for s in valid_sources() if s.strip()), key=lambda s: depth(textx_model(s)))[-8:]
+    assert depth(textx_model(sources[-1])) >= 10
+    base = len(__import__("inspect").stack()) + 20
+    for text in sources:
+        limit = base + 20 * depth(textx_model(text))
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit)
+        try:
+            card_metamodel().model_from_str(text, file_name="x.card")
+        finally:
+            sys.setrecursionlimit(old)
+    assert base + 20 * fastparse.MAX_DEPTH < 1000
+
+
+def test_valid_text_parses_without_textx() -> None:
+    """A text the generated parser takes doesn't load textX (nor its metamodel); one it can't take
+    does, and gets textX's message."""
+    import subprocess
+    code = ("import sys; from dsl.metamodel import parse_text\n"
+            "m, d = parse_text('card \"A\" {\\n type instant\\n spell: draw a card.\\n}\\n', 'x.card')\n"
+            "assert m is not None and not d and 'textx' not in sys.modules, sorted(sys.modules)\n"
+            "m, d = parse_text('card \"A\" {\\n type instant\\n spell: draw a card\\n}\\n', 'x.card')\n"
+            "assert m is None and 'textx' in sys.modules\n"
+            "print(d[0].line, d[0].col, d[0].message)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("3 20 syntax error: Expected ") and "'.'" in out
+
+
 def test_deep_nesting_is_left_to_textx() -> None:
     """A model deeper than ``MAX_DEPTH`` is textX's to parse (its recursion limit says "nesting
     too deep"); the shipped cards are far shallower."""
     text = 'card "A" {\n type instant\n spell: draw a card.\n}\n'
-    model = fastparse.parse_model(text, "x.card", card_metamodel())
+    model = fastparse.parse_model(text, "x.card")
     assert model is not None
     old = fastparse.MAX_DEPTH
     try:
         fastparse.MAX_DEPTH = 2
-        assert fastparse.parse_model(text, "x.card", card_metamodel()) is None
-        assert parse_text(text, "x.card", fast=True)[0] is not None  # textX still parses it
+        assert fastparse.parse_model(text, "x.card") is None
+        assert parse_text(text, "x.card")[0] is not None  # textX still parses it
     finally:
         fastparse.MAX_DEPTH = old
 
 
 def test_parse_text_fast_gives_textx_errors() -> None:
     text = 'card "A" {\n type instant\n spell: draw a card\n}\n'
-    assert parse_text(text, "x.card", fast=True)[1] == parse_text(text, "x.card")[1]
-    [d] = parse_text(text, "x.card", fast=True)[1]
+    assert parse_text(text, "x.card")[1] == parse_text(text, "x.card", fast=False)[1]
+    [d] = parse_text(text, "x.card")[1]
     assert (d.line, d.col) == (3, 20) and "'.'" in d.message
 
 
 def test_locations_of_objects_are_textx_locations() -> None:
     text = 'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying\n}\n'
     a = card_metamodel().model_from_str(text, file_name="x.card")
-    b = fastparse.parse_model(text, "x.card", card_metamodel())
+    b = fastparse.parse_model(text, "x.card")
     for x, y in zip([a, a.items[0], *a.items[0].stmts], [b, b.items[0], *b.items[0].stmts]):
         assert get_location(x) == get_location(y)
 
@@ -138,11 +181,11 @@ def test_out_of_date_parser_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(cardparser, "GRAMMAR", "0" * 64)
     monkeypatch.setattr(fastparse, "_BUILDER", [])
     text = 'card "A" {\n type instant\n spell: draw a card.\n}\n'
-    assert fastparse.parse_model(text, "x.card", card_metamodel()) is None
-    assert parse_text(text, "x.card", fast=True)[0] is not None
+    assert fastparse.parse_model(text, "x.card") is None
+    assert parse_text(text, "x.card")[0] is not None
     monkeypatch.undo()
     fastparse._BUILDER.clear()
-    assert fastparse.parse_model(text, "x.card", card_metamodel()) is not None
+    assert fastparse.parse_model(text, "x.card") is not None
 
 
 if __name__ == "__main__":

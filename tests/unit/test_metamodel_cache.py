@@ -11,7 +11,7 @@ from textx import metamodel_from_file
 import dsl.metamodel as dm
 from compiler.build import build, compile_text, default_pool
 from compiler.lower import build_library, module_name
-from dsl import metamodel_cache
+from dsl import fastparse, metamodel_cache
 from tests.unit.helpers import library
 
 
@@ -30,6 +30,7 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> object:
 
 def _outputs(mm: object, monkeypatch: pytest.MonkeyPatch) -> list[object]:
     monkeypatch.setitem(dm._METAMODEL, "card", mm)
+    monkeypatch.setattr(fastparse, "_BUILDER", [None])  # every text parsed by textX
     out: list[object] = []
     for p in sorted(default_pool().rglob("*.card")):
         r = compile_text(p.read_text(encoding="utf-8"), str(p), library())
@@ -71,9 +72,16 @@ def test_damaged_or_missing_file_means_building_from_the_grammar(tmp_path: Path)
 
 
 def test_build_keeps_the_metamodel_in_its_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """textX's metamodel is loaded (from the build's cache folder, or built and kept there) only
+    when textX has a text to parse: one the generated parser can't take."""
     monkeypatch.setattr(dm, "_METAMODEL", {})  # as in a new process
     src = tmp_path / "cards"
     (src / "l").mkdir(parents=True)
     (src / "l" / "lightning_bolt.card").write_text((default_pool() / "l" / "lightning_bolt.card").read_text())
     assert not build([src], tmp_path / "out", jobs=1).diagnostics
+    assert not list((tmp_path / "out" / ".cache").glob("metamodel-*.pickle"))
+    assert "card" not in dm._METAMODEL
+    (src / "l" / "lava_spike.card").write_text('card "Lava Spike" {\n type sorcery\n spell: deal 3 damage\n}\n')
+    report = build([src], tmp_path / "out", jobs=1)
+    assert [d.message.split(":")[0] for d in report.diagnostics] == ["syntax error"]
     assert len(list((tmp_path / "out" / ".cache").glob("metamodel-*.pickle"))) == 1
