@@ -476,10 +476,20 @@ _CONVERTERS = {
 
 _MODEL_BASE = '''
 
+class Attr:
+    """What textX's model utilities (``get_children``, ...) read of an attribute: its name, whether
+    it contains objects, and its multiplicity ('1', '0..1', '0..*', '1..*')."""
+
+    __slots__ = ("name", "cont", "mult")
+
+    def __init__(self, name: str, cont: bool, mult: str) -> None:
+        self.name, self.cont, self.mult = name, cont, mult
+
+
 class Model:
     """A model object: what textX makes of a rule (the class is named after the rule)."""
 
-    _tx_attrs: tuple[str, ...] = ()  # in the grammar's order
+    _tx_attrs: dict[str, Attr] = {}  # in the grammar's order
     _tx_defaults: dict[str, Any] = {}  # what an attribute holds until parsing sets it
     _tx_lists: tuple[str, ...] = ()  # attributes that hold lists (a new one each)
 
@@ -487,9 +497,10 @@ class Model:
         return f"<{type(self).__name__} at {self.__dict__.get('_tx_position')}>"
 
 
-def _model_class(name: str, attrs: tuple[str, ...], defaults: dict[str, Any], lists: tuple[str, ...]) -> type[Model]:
-    return type(name, (Model,), {"_tx_attrs": attrs, "_tx_defaults": defaults, "_tx_lists": lists,
-                                 "__module__": __name__})
+def _model_class(name: str, attrs: tuple[tuple[str, bool, str], ...], defaults: dict[str, Any],
+                 lists: tuple[str, ...]) -> type[Model]:
+    return type(name, (Model,), {"_tx_attrs": {a[0]: Attr(*a) for a in attrs}, "_tx_defaults": defaults,
+                                 "_tx_lists": lists, "__module__": __name__})
 
 '''
 
@@ -517,8 +528,8 @@ def _model_classes(mm: Any, rules: list[tuple[str, str, str, str]]) -> list[str]
         probe = cls.__new__(cls)
         mm._init_obj_attrs(probe)
         values = dict(vars(probe))
-        attrs = tuple(cls._tx_attrs)
-        if tuple(values) != attrs or any(type(v) not in (list, type(None), bool, str, int, float) for v in values.values()):
+        attrs = tuple((a.name, bool(a.cont), str(a.mult)) for a in cls._tx_attrs.values())
+        if tuple(values) != tuple(a[0] for a in attrs) or any(type(v) not in (list, type(None), bool, str, int, float) for v in values.values()):
             raise ValueError(f"unexpected attribute defaults of {name}")
         lists = tuple(k for k, v in values.items() if isinstance(v, list))
         defaults = {k: v for k, v in values.items() if not isinstance(v, list)}

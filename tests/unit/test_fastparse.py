@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 import pytest
-from textx import TextXSyntaxError, get_location
+from textx import TextXSyntaxError, get_children, get_location
 
 from dsl import cardparser, fastparse, parsergen
 from dsl.metamodel import card_metamodel, parse_text
@@ -56,6 +56,9 @@ def same(text: str) -> None:
     assert got is not None, f"the generated parser rejects what textX accepts: {text!r}"
     assert dump(got) == dump(expected), text
     assert parents(got) == parents(expected), text
+    # textX's own model utilities walk both alike.
+    assert ([type(o).__name__ for o in get_children(lambda _: True, got)]
+            == [type(o).__name__ for o in get_children(lambda _: True, expected)])
     assert got._tx_filename == expected._tx_filename
     for pos in range(0, len(text) + 1, 7):
         assert got._tx_parser.pos_to_linecol(pos) == expected._tx_parser.pos_to_linecol(pos)
