@@ -183,7 +183,10 @@ class CharacteristicsCache:
         for oid in game.zone(Zone.BATTLEFIELD):
             src = objects[oid]
             if not src.phased_out:
-                d = src.definition
+                # ``src.definition`` inline (708.2 face down, 707.2 a copy, else its card): read for
+                # every permanent of every stretch.
+                fd = src.face_down
+                d = fd.definition if fd is not None else src.copy_of or src.card.definition
                 if d.affecting:
                     affecting.append(src)
                 if d.reaching:
@@ -206,7 +209,7 @@ def _static_sources(game: "Game", kind: str) -> list["GameObject"]:
     """Phased-in permanents whose definition has static abilities of ``kind`` ("affecting" or
     "reaching"), in battlefield order."""
     objects = game.state.objects
-    return [src for src in (objects[oid] for oid in game.zone(Zone.BATTLEFIELD))
+    return [src for src in map(objects.__getitem__, game.zone(Zone.BATTLEFIELD))
             if not src.phased_out and getattr(src.definition, kind)]
 
 
@@ -276,7 +279,10 @@ def printed_characteristics(game: "Game", d: "CardDefinition") -> tuple[Characte
 
 def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) -> Characteristics:
     """Compute ``obj``'s characteristics through the layers (613.1)."""
-    d = obj.definition
+    # ``obj.definition`` inline (708.2 face down, 707.2 a copy, else its card): the layers' most
+    # frequent read.
+    fd = obj.face_down
+    d = fd.definition if fd is not None else obj.copy_of or obj.card.definition
     oid = obj.oid
     effects = game.effects_on(oid)
     counters = obj.counters

@@ -20,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from .abilities import CardDefinition, Keyword, KeywordAction
@@ -61,6 +61,7 @@ class Pool:
         self._index: tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, tuple[str, str]]] | None = None
         self._cache: dict[str, CardDefinition] = {}
         self._nonland: list[str] | None = None
+        self._keyword_classes: dict[str, Callable[..., Keyword]] = {}  # by the name asked for
 
     def _import(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self._package}.{name}")
@@ -146,7 +147,12 @@ class Pool:
         """An instance of the keyword ``name`` with its parameters ``args`` (none for tokens "with
         haste"; the object's mana cost for "gains flashback ... equal to its mana cost", 702.1b)."""
         from .abilities import Keyword
-        module, cls = self.keywords[name.lower()]
-        k = getattr(self._import(f"keywords.{module}"), cls)(*args)
+        made = self._keyword_classes.get(name)
+        if made is None:
+            # Found once per name: a keyword granted by an effect is made at every computation
+            # of its object's characteristics.
+            module, cls = self.keywords[name.lower()]
+            made = self._keyword_classes[name] = getattr(self._import(f"keywords.{module}"), cls)
+        k = made(*args)
         assert isinstance(k, Keyword)
         return k

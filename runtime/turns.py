@@ -189,6 +189,8 @@ def legal_action_choices(game: "Game", player: int) -> list[tuple[Choice, Action
 
 
 def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
+    stretch = game.characteristics_cache
+    assert stretch is not None  # called in a read-only stretch only (``legal_action_choices``)
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     objects = game.state.objects
     characteristics = game.characteristics
@@ -234,10 +236,19 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
             for modes in legal_modes(game, player, o):
                 out.append((Choice(f"cast:{oid}:{o.zone.value}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else ""),
                                    f"cast {o.definition.name} from {o.zone.value}"), CastSpell(oid, modes=modes or None)))
+    # Whether any permanent's static ability reaches cards off the battlefield (611.3a), once.
+    reached = bool(stretch.reaching_sources(game))
     for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
         for oid in game.zone(zone, player):
             o = objects[oid]
             if o.owner != player:
+                continue
+            if not reached and not o.counters and not o.definition.costs and not game.effects_on(oid):
+                # Nothing reaches it and no effect or counter is on it: a card off the battlefield
+                # has its printed characteristics (113.6), with no cost option here; passed over
+                # without a look at its characteristics (a graveyard grows all game).
+                if game.verify_characteristics and characteristics(o).derived(_alternatives):
+                    raise AssertionError(f"alternative cost passed over for {o.definition.name} #{oid}")
                 continue
             # The alternative costs among its cost options, printed and granted (613.1f), by their
             # index; 702.35a: one usable only as an effect instructs is never offered here.
