@@ -154,7 +154,23 @@ def _plan_sources(game: "Game", player: int, req: ManaRequirement,
     """
     sources = list(mana_sources(game, player) if sources is None else sources)
     sources.sort(key=lambda s: (len(s[2]), s[0]))
-    return _search_plan(Counter(game.players[player].mana), req, sources)
+    pool = game.players[player].mana
+    by_position = _plan_by_position(req, tuple(sorted((c, n) for c, n in pool.items() if n > 0)),
+                                    tuple(s[2] for s in sources))
+    plan = None if by_position is None else [(sources[i][0], color) for i, color in by_position]
+    if game.verify_characteristics and plan != _search_plan(Counter(pool), req, sources):
+        raise AssertionError(f"remembered mana plan differs for {req}")
+    return plan
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_by_position(req: ManaRequirement, pool: tuple[tuple[str, int], ...],
+                      colors: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, str], ...] | None:
+    """``_search_plan`` for sources making ``colors``, in that order, each named by its position: the
+    plan depends on nothing else (the ids only order the sources, which the caller has done), so
+    it is remembered, a pure function, and each position mapped back to its source by the caller."""
+    plan = _search_plan(Counter(dict(pool)), req, [(i, 0, c) for i, c in enumerate(colors)])
+    return None if plan is None else tuple(plan)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -38,6 +38,14 @@ STEPS: tuple[str, ...] = (
     "end_combat", "main2", "end", "cleanup",
 )
 NO_PRIORITY = ("untap", "cleanup")
+# Steps with no turn-based action (505 main phases, 507 beginning of combat, 513.1 end step: only the
+# step and its tick change).  When the step before ended with every player passing in succession on
+# an empty stack (which changes nothing, 117.3d) and its end only emptied the mana pools (500.4; not
+# the end of combat, 511.3), the state any characteristic depends on is the one its last read-only
+# stretch saw: a quiet step's first stretch goes on with it instead of computing every permanent's
+# characteristics again.  No characteristic depends on the step, the tick or mana in a pool
+# (``verify`` compares every characteristic served with a fresh computation).
+QUIET_STEPS = ("main1", "begin_combat", "main2", "end")
 LOOP_LIMIT = 1000  # resolutions within one step taken as a mandatory loop (104.4b)  # 502.4, 514.3
 
 
@@ -193,6 +201,9 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     assert stretch is not None  # called in a read-only stretch only (``legal_action_choices``)
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     objects = game.state.objects
+    # The player's hand and graveyard and the shared exile, looked up once (``zone_key``).
+    zones = game.state.zones
+    hand, graveyard, exile = zones[(Zone.HAND, player)], zones[(Zone.GRAVEYARD, player)], zones[(Zone.EXILE, -1)]
     characteristics = game.characteristics
     # 307.1, 305.1-305.2: whether sorcery-speed actions are possible is the same for every
     # candidate; when they are not (most offers: the other player's priority, every step but the
@@ -207,7 +218,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         if not found:
             found.append(mana_sources(game, player))
         return found[0]
-    for oid in game.zone(Zone.HAND, player):
+    for oid in hand:
         o = objects[oid]
         ch = characteristics(o)
         if "land" in ch.types:
@@ -223,7 +234,6 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
     # covers it -- looked at only when a permanent the player controls gives one (``may_play_top``
     # refuses it otherwise), which few do.
     top = top_card(game, player) if game.battlefield_parts(MayPlayTopOfLibrary, player) else None
-    exile = game.zone(Zone.EXILE)
     for oid in exile + [top] if top is not None else exile:
         o = objects[oid]
         if not may_play(game, o, player):  # "you may play that card" (e.g. until end of turn)
@@ -238,8 +248,8 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                                    f"cast {o.definition.name} from {o.zone.value}"), CastSpell(oid, modes=modes or None)))
     # Whether any permanent's static ability reaches cards off the battlefield (611.3a), once.
     reached = bool(stretch.reaching_sources(game))
-    for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
-        for oid in game.zone(zone, player):
+    for zone, cards in ((Zone.HAND, hand), (Zone.GRAVEYARD, graveyard), (Zone.EXILE, exile)):
+        for oid in cards:
             o = objects[oid]
             if o.owner != player:
                 continue
@@ -271,7 +281,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
         for i, a in characteristics(o).derived(_non_mana_activated):
             if can_activate(game, player, o, a, sources(), i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
-    for oid in game.zone(Zone.HAND, player):
+    for oid in hand:
         # 113.6a: abilities that work in the hand (702.29a cycling); cheap check on the printed ones first.
         h = objects[oid]
         if not h.definition.hand_abilities:
@@ -303,10 +313,12 @@ def _non_mana_activated(ch: "Characteristics") -> "tuple[tuple[int, ActivatedAbi
 
 
 def priority_round(game: "Game", actions: ActionSource | None,
-                   resume: "CharacteristicsCache | None" = None) -> None:
+                   resume: "CharacteristicsCache | None" = None) -> "CharacteristicsCache | None":
     """117.3-117.4: players act or pass until all pass in succession; then resolve or end the step.
 
     ``resume``: characteristics computed since the last change to the state (see ``Game.unchanging``).
+    Returns, when the step ends with every player passing in succession on an empty stack, the
+    characteristics computed since the last change (only priority passed since, 117.3d); else None.
     """
     from .game import IllegalAction
 
@@ -329,7 +341,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
                 check_state_based_actions(game)
             settled = False
             if s.game_over:
-                return
+                return None
             if s.pending:
                 # 117.5: triggers go on the stack, then state-based actions are checked again.  With
                 # nothing pending, that second check would see the state the first one left, in
@@ -339,7 +351,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
                 if check_state_based_actions(game):
                     continue
                 if s.game_over:
-                    return
+                    return None
             reveal_tops(game)  # 401.5: a newly revealed top card is shown before anyone acts
             player = s.priority
             action: Action | None = actions(game, player) if actions else None
@@ -354,7 +366,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
             refusals_in_a_row = 0
             if passes >= n:
                 if not s.stack:
-                    return
+                    return cache  # nothing changed since its stretch but priority passing (117.3d)
                 resolve_top(game)
                 resolutions += 1
                 if resolutions > LOOP_LIMIT:
@@ -364,7 +376,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
                              "a mandatory loop; the game is a draw (104.4b)")
                     s.game_over = True
                     s.winner = None
-                    return
+                    return None
                 passes = 0
                 s.priority = s.active  # 117.3b
             else:
@@ -388,6 +400,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
         passes = 0
         refusals_in_a_row = 0
         # 117.3c: after acting, the same player receives priority.
+    return None
 
 
 def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
@@ -404,6 +417,7 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             start_index = 0
         else:
             start_index = STEPS.index(s.step)
+        carried: CharacteristicsCache | None = None  # see QUIET_STEPS
         for step in STEPS[start_index:]:
             if stop is not None and (s.turn, STEPS.index(step)) >= (stop.turn, STEPS.index(stop.step)):
                 s.step = step
@@ -414,16 +428,20 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             turn_based_actions(game, step)
             # What triggers is collected in a read-only stretch (only the waiting-trigger list
             # grows, which no characteristic depends on, 603.3); the first priority check goes on
-            # with what it computed.
-            with game.unchanging() as cache:
+            # with what it computed.  In a quiet step it goes on with the last stretch of the step
+            # before, when that step ended with every player passing (see QUIET_STEPS).
+            with game.unchanging(carried if step in QUIET_STEPS else None) as cache:
                 game.collect_step_triggers(step)
+            carried = None
             # 502.4: nobody gets priority in the untap step; what triggers there (phasing, 702.26)
             # waits until a player next would receive priority -- the upkeep -- and is put on the
             # stack then, together with the upkeep's own triggers (603.3b).  514.3a: in the cleanup
             # step players get priority only if something triggered.
             if step not in NO_PRIORITY or (step == "cleanup" and game.state.pending):
-                priority_round(game, actions, cache)
+                carried = priority_round(game, actions, cache)
             if s.game_over:
                 return
             end_step_cleanup(game, step)
+            if step == "end_combat":
+                carried = None  # 511.3: combat ended, every creature removed from it
         s.step = "cleanup_done"

@@ -5,6 +5,7 @@ random decks take the pool's nonland names, found once."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -95,11 +96,12 @@ def test_random_decks_draw_from_the_nonland_names(pool: Pool) -> None:
 
 
 def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> None:
-    """``plan_exists`` (remembered) against the solver on concrete sources, in two orders."""
+    """``plan_exists`` and ``_plan_by_position`` (remembered) against the solver on concrete sources,
+    in two orders."""
     import itertools
     from collections import Counter
 
-    from runtime.costs import _search_plan, plan_exists
+    from runtime.costs import _plan_by_position, _search_plan, plan_exists
     from runtime.mana import ManaRequirement
 
     costs = [("{R}",), ("{1}", "{R}"), ("{G}", "{G}"), ("{W/U}",), ("{2/W}",), ("{R/P}", "{1}"), ("{3}",),
@@ -119,7 +121,38 @@ def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> No
                                      tuple(sorted((kinds[k], n) for k, n in enumerate(counts) if n)))
                 for numbered in (sources, renumbered):
                     ordered = sorted(numbered, key=lambda s: (len(s[2]), s[0]))
-                    assert exists == (_search_plan(Counter(pool), req, ordered) is not None), (symbols, counts, pool)
+                    plan = _search_plan(Counter(pool), req, ordered)
+                    assert exists == (plan is not None), (symbols, counts, pool)
+                    # The remembered plan, by position, is the solver's plan for these sources.
+                    by_position = _plan_by_position(req, tuple(sorted(pool.items())), tuple(s[2] for s in ordered))
+                    assert plan == (None if by_position is None
+                                    else [(ordered[i][0], color) for i, color in by_position])
                 checked += 1
                 found += exists
     assert checked == len(costs) * 81 * 3 and 0 < found < checked
+
+
+def test_a_quiet_step_goes_on_with_the_last_stretch_of_the_step_before(pool: Pool,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """main1, beginning of combat and the end step (no turn-based action) start with what the step
+    before last computed, when it ended with every player passing; no other step does, nor main2
+    (the end of combat before it removes creatures from combat, 511.3)."""
+    from runtime.game import Game
+    from runtime.turns import QUIET_STEPS
+
+    resumed: Counter[tuple[str, bool]] = Counter()
+    collect = Game.collect_step_triggers
+
+    def spy(self: Game, step: str) -> None:
+        # A step's first stretch is the one its triggers are collected in: it starts empty unless
+        # it goes on with the last one of the step before.
+        assert self.characteristics_cache is not None
+        resumed[(step, bool(self.characteristics_cache.entries))] += 1
+        collect(self, step)
+
+    monkeypatch.setattr(Game, "collect_step_triggers", spy)
+    report = play_game(pool, 3, max_turns=10, check=True)
+    assert report.violations == []
+    carried_in = {step for (step, carried), n in resumed.items() if carried}
+    assert carried_in and carried_in <= set(QUIET_STEPS) - {"main2"}
+    assert resumed[("main1", True)] and resumed[("end", True)]
