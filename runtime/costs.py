@@ -27,10 +27,12 @@ if TYPE_CHECKING:
     from .stack import Resolution
 
 
-def summoning_sick(game: "Game", obj: "GameObject") -> bool:
+def summoning_sick(game: "Game", obj: "GameObject", ch: "Characteristics | None" = None) -> bool:
     """302.6: a creature can't attack or pay {T} unless controlled continuously since its controller's
-    most recent turn began (haste and similar abilities lift this, 702.10b)."""
-    ch = game.characteristics(obj)
+    most recent turn began (haste and similar abilities lift this, 702.10b).  ``ch``: ``obj``'s
+    current characteristics, if the caller has them."""
+    if ch is None:
+        ch = game.characteristics(obj)
     if "creature" not in ch.types:
         return False
     if ch.derived(_ignores_sickness):
@@ -71,7 +73,7 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
         ch = game.characteristics(o)
         taps = ch.derived(_tap_mana)
         # The cheap test first: most permanents have no {T} mana ability at all.
-        if not taps or summoning_sick(game, o) or ch.has(AbilitiesCantBeActivated):
+        if not taps or summoning_sick(game, o, ch) or (ch.parts and ch.has(AbilitiesCantBeActivated)):
             continue
         for i, produced in taps:
             out.append((o.oid, i, produced))

@@ -59,11 +59,13 @@ class Characteristics:
         """``fn(self)`` for a pure function ``fn`` of the characteristics (a module-level function),
         computed once per characteristics object: they are frozen, so the value can't go stale, and
         printed characteristics are shared by every object of a definition (see ``PrintedMemo``)."""
+        try:  # one lookup each in the usual case, a value derived before
+            return self.__dict__["_derived"][fn]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
         memo: dict[object, object] | None = self.__dict__.get("_derived")
         if memo is None:  # the first value derived from these characteristics
             memo = self.__dict__["_derived"] = {}
-        elif fn in memo:
-            return memo[fn]  # type: ignore[return-value]
         value = memo[fn] = fn(self)
         return value
 
@@ -284,7 +286,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     fd = obj.face_down
     d = fd.definition if fd is not None else obj.copy_of or obj.card.definition
     oid = obj.oid
-    effects = game.effects_on(oid)
+    # No effect in the game (the usual case): no index to consult.
+    effects = game.effects_on(oid) if game.state.continuous else []
     counters = obj.counters
     if not effects and not (counters and any(n and _pt_counter(k) for k, n in counters.items())):
         # Nothing from layers 6-7 can apply unless a static ability does: an object off the
@@ -300,7 +303,9 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
         # Nothing is attached to most permanents: the index answers before any attachment is checked.
         if kind != CONDITIONAL_STATICS and not (game.state.attachments.get(oid) and game.attached_to(oid)):
             cache = game.characteristics_cache
-            if not (cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
+            # The stretch's sources read inline when already found (``affecting_sources``).
+            if not (cache.sources if cache is not None and cache.sources is not None
+                    else cache.affecting_sources(game) if cache is not None else affecting_sources(game)):
                 if kind == NO_STATICS:
                     return printed
                 done = game.printed.with_statics.get(id(d))

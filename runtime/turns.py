@@ -38,14 +38,31 @@ STEPS: tuple[str, ...] = (
     "end_combat", "main2", "end", "cleanup",
 )
 NO_PRIORITY = ("untap", "cleanup")
-# Steps with no turn-based action (505 main phases, 507 beginning of combat, 513.1 end step: only the
-# step and its tick change).  When the step before ended with every player passing in succession on
-# an empty stack (which changes nothing, 117.3d) and its end only emptied the mana pools (500.4; not
-# the end of combat, 511.3), the state any characteristic depends on is the one its last read-only
-# stretch saw: a quiet step's first stretch goes on with it instead of computing every permanent's
-# characteristics again.  No characteristic depends on the step, the tick or mana in a pool
-# (``verify`` compares every characteristic served with a fresh computation).
-QUIET_STEPS = ("main1", "begin_combat", "main2", "end")
+# A step is quiet when its turn-based actions wrote nothing but the step and its tick: a step that
+# has none (505 main phases, 507 beginning of combat, 511 end of combat, 513.1 end step), or a combat
+# step in which no creature is in combat once they are done (508.1 no attacker declared; then 509.1
+# and 510.1 have no attacker to block or deal damage, and write nothing either).  When the step
+# before ended with every player passing in succession on an empty stack (which changes nothing,
+# 117.3d) and its end only emptied the mana pools (500.4; the end of combat too when no creature
+# was in combat and there was nothing to forget, 511.3), the state any characteristic depends on is
+# the one the last read-only stretch of that step saw: a quiet step's first stretch goes on with it
+# instead of computing every permanent's characteristics again.  No characteristic depends on the
+# step, the tick or mana in a pool (``verify`` compares every characteristic served with a fresh
+# computation).
+QUIET_STEPS = ("main1", "begin_combat", "end_combat", "main2", "end")
+COMBAT_STEPS = ("attackers", "blockers", "damage")
+
+
+def _in_combat(game: "Game") -> bool:
+    """Whether a permanent is attacking or blocking (506.4), phased out ones included."""
+    objects = game.state.objects
+    return any(o.attacking or o.blocking for o in map(objects.__getitem__, game.zone(Zone.BATTLEFIELD)))
+
+
+def _combat_bookkeeping(game: "Game") -> bool:
+    """Whether the end of combat (511.3) would write anything: a creature in combat, or a list it clears."""
+    s = game.state
+    return _in_combat(game) or bool(s.blocked or s.damage_order or s.block_requirements or s.first_damage_dealers)
 LOOP_LIMIT = 1000  # resolutions within one step taken as a mandatory loop (104.4b)  # 502.4, 514.3
 
 
@@ -430,7 +447,8 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             # grows, which no characteristic depends on, 603.3); the first priority check goes on
             # with what it computed.  In a quiet step it goes on with the last stretch of the step
             # before, when that step ended with every player passing (see QUIET_STEPS).
-            with game.unchanging(carried if step in QUIET_STEPS else None) as cache:
+            quiet = step in QUIET_STEPS or (step in COMBAT_STEPS and not _in_combat(game))
+            with game.unchanging(carried if quiet else None) as cache:
                 game.collect_step_triggers(step)
             carried = None
             # 502.4: nobody gets priority in the untap step; what triggers there (phasing, 702.26)
@@ -441,7 +459,7 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
                 carried = priority_round(game, actions, cache)
             if s.game_over:
                 return
+            if step == "end_combat" and _combat_bookkeeping(game):
+                carried = None  # 511.3: creatures are removed from combat
             end_step_cleanup(game, step)
-            if step == "end_combat":
-                carried = None  # 511.3: combat ended, every creature removed from it
         s.step = "cleanup_done"

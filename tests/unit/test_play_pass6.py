@@ -134,25 +134,32 @@ def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> No
 
 def test_a_quiet_step_goes_on_with_the_last_stretch_of_the_step_before(pool: Pool,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """main1, beginning of combat and the end step (no turn-based action) start with what the step
-    before last computed, when it ended with every player passing; no other step does, nor main2
-    (the end of combat before it removes creatures from combat, 511.3)."""
+    """A step with no turn-based action, or a combat step with no creature in combat, starts with
+    what the step before last computed when that step ended with every player passing; no other
+    step does, nor the main phase after a combat that had creatures in it (511.3).  With ``verify``,
+    every characteristic served from such a stretch is checked against a fresh computation."""
     from runtime.game import Game
-    from runtime.turns import QUIET_STEPS
+    from runtime.turns import COMBAT_STEPS, QUIET_STEPS, _in_combat
 
-    resumed: Counter[tuple[str, bool]] = Counter()
+    seen: list[tuple[int, str, bool, bool]] = []  # game and turn, step, went on with a stretch, creatures in combat
     collect = Game.collect_step_triggers
+    playing = [0]  # the seed being played
 
     def spy(self: Game, step: str) -> None:
         # A step's first stretch is the one its triggers are collected in: it starts empty unless
         # it goes on with the last one of the step before.
         assert self.characteristics_cache is not None
-        resumed[(step, bool(self.characteristics_cache.entries))] += 1
+        seen.append((playing[0] * 1000 + self.state.turn, step, bool(self.characteristics_cache.entries),
+                     _in_combat(self)))
         collect(self, step)
 
     monkeypatch.setattr(Game, "collect_step_triggers", spy)
-    report = play_game(pool, 3, max_turns=10, check=True)
-    assert report.violations == []
-    carried_in = {step for (step, carried), n in resumed.items() if carried}
-    assert carried_in and carried_in <= set(QUIET_STEPS) - {"main2"}
-    assert resumed[("main1", True)] and resumed[("end", True)]
+    for seed in (3, 8):
+        playing[0] = seed
+        report = play_game(pool, seed, max_turns=12, check=True, verify=True)
+        assert report.violations == []
+    went_on = [(step, fighting) for _, step, resumed, fighting in seen if resumed]
+    assert {step for step, _ in went_on} >= {"main1", "end", "attackers", "main2"}
+    assert all(step in QUIET_STEPS or (step in COMBAT_STEPS and not fighting) for step, fighting in went_on)
+    fought = {turn for turn, step, _, fighting in seen if fighting}
+    assert fought and not any(resumed for turn, step, resumed, _ in seen if step == "main2" and turn in fought)
