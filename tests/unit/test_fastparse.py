@@ -99,6 +99,13 @@ def test_cuts_and_mutations_give_textx_model_or_nothing() -> None:
     'card "A" {\r\n type instant\r\n spell: draw a card.\r\n}\r\n',
     'card "A" {type instant spell: draw a card.}',
     'card "A\\"B" { type instant spell: draw two cards. }',
+    # A keyword followed by a non-ASCII word character is no keyword (textX's ``word\\b``).
+    'card "Ærwyn, Ö" {\n    type creature - Bear\n    pt 2/2\n    flyingé\n}\n',
+    'card "Ærwyn, Ö" {\n    type creature - Bear\n    pt 2/2\n    flying\u00a0trample\n}\n',
+    'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying\n}',
+    'card "A" {\n    type creature - Bear\n    pt 2/2\n    flying',
+    '// only a comment\n',
+    'card "A" {} card "B" {}',
 ])
 def test_edge_texts(text: str) -> None:
     same(text)
