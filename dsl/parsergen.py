@@ -210,18 +210,17 @@ class _Gen:
                       f"{b}    res.append(v)", f"{b}    first = False"]
             lines += [f"{b}q = p"]
             lines += self.finish(e, b, "res")
-        elif type(e) is Not:
+        elif type(e) in (Not, And):
+            # Consume nothing: Not succeeds when one of its nodes fails and fails when all match,
+            # And the reverse.
+            success, failure = "return c, None", "return None"
+            if type(e) is Not:
+                success, failure = failure, success
             lines += [f"{b}c = p"]
             for c in e.nodes:
-                lines += self.child(c, inner, b, ["return c, None"])
+                lines += self.child(c, inner, b, [failure])
                 lines += [f"{b}p = q"]
-            lines += [f"{b}return None"]
-        elif type(e) is And:
-            lines += [f"{b}c = p"]
-            for c in e.nodes:
-                lines += self.child(c, inner, b, ["return None"])
-                lines += [f"{b}p = q"]
-            lines += [f"{b}return c, None"]
+            lines += [f"{b}{success}"]
         else:
             raise ValueError(f"unsupported parsing expression {type(e).__name__}")
         if e.root and type(e) in (Not, And):
