@@ -22,10 +22,11 @@ import hashlib
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 OUT = Path(__file__).with_name("cardparser.py")
 FORMAT = 1  # bumped whenever the generated code changes shape
+FirstChars = tuple[set[str] | None, bool]  # (first characters or None: can't tell, may be empty)
 
 
 def grammar_digest(grammar: bytes) -> str:
@@ -271,7 +272,7 @@ class _Gen:
         chars, nullable = self._first(e, mode, set())
         return None if chars is None or nullable else frozenset(chars)
 
-    def _first(self, e: Any, mode: int, busy: set[int]) -> tuple[set[str] | None, bool]:
+    def _first(self, e: Any, mode: int, busy: set[int]) -> FirstChars:
         from arpeggio import (And, EndOfFile, Not, OneOrMore, Optional, OrderedChoice, RegExMatch,
                               Sequence, StrMatch, ZeroOrMore)
         if getattr(e, "ws", None) is not None and self.mode_of(e.ws) != mode:
@@ -295,25 +296,9 @@ class _Gen:
         if type(e) is OneOrMore:
             return self._first(e.nodes[0], mode, busy)
         if type(e) is OrderedChoice:
-            out: set[str] = set()
-            nullable = False
-            for c in e.nodes:
-                chars, n = self._first(c, mode, busy)
-                if chars is None:
-                    return None, True
-                out |= chars
-                nullable = nullable or n
-            return out, nullable
+            return _choice_first(self._first(c, mode, busy) for c in e.nodes)
         if type(e) is Sequence:
-            out = set()
-            for c in e.nodes:
-                chars, n = self._first(c, mode, busy)
-                if chars is None:
-                    return None, True
-                out |= chars
-                if not n:
-                    return out, False
-            return out, True
+            return _sequence_first(self._first(c, mode, busy) for c in e.nodes)
         return None, True
 
     def generate(self, grammar: bytes) -> str:
@@ -393,7 +378,7 @@ class _Gen:
         return "\n".join(head + body).rstrip() + "\n"
 
 
-def _regex_first(regex: re.Pattern[str]) -> tuple[set[str] | None, bool]:
+def _regex_first(regex: re.Pattern[str]) -> FirstChars:
     """(first characters, may match empty) of a regular expression, or (None, True) if that takes
     more than literals, small character classes, alternatives, groups, repeats and zero-width
     assertions to tell."""
@@ -406,48 +391,60 @@ def _regex_first(regex: re.Pattern[str]) -> tuple[set[str] | None, bool]:
         return None, True
 
 
-def _sre_first(items: list[Any]) -> tuple[set[str] | None, bool]:
-    from re._constants import (  # type: ignore[import-not-found]
-        ASSERT, ASSERT_NOT, AT, BRANCH, IN, LITERAL, MAX_REPEAT, MIN_REPEAT, RANGE, SUBPATTERN)
+def _sequence_first(items: Iterable[FirstChars]) -> FirstChars:
+    """What a sequence can begin with, from its items' in order: the characters of the items up
+    to the first one that can't be empty."""
     out: set[str] = set()
-    for op, av in items:
-        chars: set[str] | None
-        if op is LITERAL:
-            chars, nullable = {chr(av)}, False
-        elif op is IN:
-            chars, nullable = set(), False
-            for kind, val in av:
-                if kind is LITERAL:
-                    chars.add(chr(val))
-                elif kind is RANGE and val[1] - val[0] < 256:
-                    chars.update(chr(c) for c in range(val[0], val[1] + 1))
-                else:  # NEGATE, CATEGORY (\w, \s), big ranges
-                    return None, True
-        elif op is BRANCH:
-            chars, nullable = set(), False
-            for branch in av[1]:
-                c, n = _sre_first(list(branch))
-                if c is None:
-                    return None, True
-                chars |= c
-                nullable = nullable or n
-        elif op is SUBPATTERN:
-            if av[1] or av[2]:  # inline flags
-                return None, True
-            chars, nullable = _sre_first(list(av[3]))
-        elif op in (MAX_REPEAT, MIN_REPEAT):
-            chars, nullable = _sre_first(list(av[2]))
-            nullable = nullable or av[0] == 0
-        elif op in (AT, ASSERT, ASSERT_NOT):
-            chars, nullable = set(), True  # zero width: the characters come from what follows
-        else:
-            return None, True
+    for chars, nullable in items:
         if chars is None:
             return None, True
         out |= chars
         if not nullable:
             return out, False
     return out, True
+
+
+def _choice_first(items: Iterable[FirstChars]) -> FirstChars:
+    """What a choice can begin with: what any of its alternatives can."""
+    out: set[str] = set()
+    nullable = False
+    for chars, n in items:
+        if chars is None:
+            return None, True
+        out |= chars
+        nullable = nullable or n
+    return out, nullable
+
+
+def _sre_first(items: list[Any]) -> FirstChars:
+    return _sequence_first(_sre_item_first(op, av) for op, av in items)
+
+
+def _sre_item_first(op: Any, av: Any) -> FirstChars:
+    from re._constants import (  # type: ignore[import-not-found]
+        ASSERT, ASSERT_NOT, AT, BRANCH, IN, LITERAL, MAX_REPEAT, MIN_REPEAT, RANGE, SUBPATTERN)
+    if op is LITERAL:
+        return {chr(av)}, False
+    if op is IN:
+        chars: set[str] = set()
+        for kind, val in av:
+            if kind is LITERAL:
+                chars.add(chr(val))
+            elif kind is RANGE and val[1] - val[0] < 256:
+                chars.update(chr(c) for c in range(val[0], val[1] + 1))
+            else:  # NEGATE, CATEGORY (\w, \s), big ranges
+                return None, True
+        return chars, False
+    if op is BRANCH:
+        return _choice_first(_sre_first(list(branch)) for branch in av[1])
+    if op is SUBPATTERN:
+        return (None, True) if av[1] or av[2] else _sre_first(list(av[3]))  # (inline flags: can't tell)
+    if op in (MAX_REPEAT, MIN_REPEAT):
+        chars_, nullable = _sre_first(list(av[2]))
+        return chars_, nullable or av[0] == 0
+    if op in (AT, ASSERT, ASSERT_NOT):
+        return set(), True  # zero width: the characters come from what follows
+    return None, True
 
 
 def _keyword(e: Any) -> str | None:
