@@ -20,6 +20,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .layers import CharacteristicsCache
     from .objects import GameObject
 
 
@@ -166,15 +167,16 @@ def requirement_problem(game: "Game", plan: dict[int, int], defender: int,
     return None
 
 
-def declare_attackers(game: "Game") -> None:
-    """508.1: the active player declares attackers; illegal declarations are refused and asked again."""
+def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None) -> None:
+    """508.1: the active player declares attackers; illegal declarations are refused and asked again.
+    ``resume``: characteristics computed since the last change to the state (``Game.unchanging``)."""
     from .game import IllegalAction
 
     player = game.state.active
     # Until the attackers are tapped, declaring only reads the state (deciders only answer, 117.1,
     # and a refused declaration changes nothing): one read-only stretch, so each permanent's
     # characteristics are computed once, not once per candidate and requirement that looks at it.
-    with game.unchanging():
+    with game.unchanging(resume):
         cands = [o for o in game.battlefield() if o.controller == player and "creature" in game.characteristics(o).types]
         if not cands:
             return

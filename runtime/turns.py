@@ -115,8 +115,9 @@ def _next_turn_player(game: "Game") -> int:
     return s.normal_active
 
 
-def turn_based_actions(game: "Game", step: str) -> None:
-    """The turn-based actions of each step (703)."""
+def turn_based_actions(game: "Game", step: str, resume: "CharacteristicsCache | None" = None) -> None:
+    """The turn-based actions of each step (703).  ``resume``: characteristics computed since the
+    last change to the state, for the declaration of attackers to go on with (see QUIET_STEPS)."""
     s = game.state
     s.tick += 1
     if step == "untap":
@@ -140,7 +141,7 @@ def turn_based_actions(game: "Game", step: str) -> None:
         if not (s.turn == 1):  # 103.7a: the starting player skips the first draw
             game.draw(s.active, 1)
     elif step == "attackers":
-        combat.declare_attackers(game)
+        combat.declare_attackers(game, resume)
     elif step == "blockers":
         combat.declare_blockers(game)
     elif step == "first_damage":
@@ -442,7 +443,9 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
             if step == "first_damage" and not combat.has_first_damage_step(game):
                 continue  # 510.4: only if a creature in combat deals damage in the first step
             s.step = step
-            turn_based_actions(game, step)
+            # Attackers are chosen before anything is written (508.1), in a read-only stretch that
+            # goes on with the last one of the beginning of combat when that step was quiet.
+            turn_based_actions(game, step, carried if step == "attackers" else None)
             # What triggers is collected in a read-only stretch (only the waiting-trigger list
             # grows, which no characteristic depends on, 603.3); the first priority check goes on
             # with what it computed.  In a quiet step it goes on with the last stretch of the step
