@@ -191,6 +191,11 @@ def _builder() -> ModelBuilder | None:
         from . import cardparser
         from .metamodel import GRAMMAR_PATH
         from .parsergen import grammar_digest
-        current = cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes())
-        _BUILDER.append(ModelBuilder(cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT) if current else None)
+        builder = None
+        if cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes()):
+            try:
+                builder = ModelBuilder(cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT)
+            except KeyError:  # a generated module not made by this generator: textX parses
+                builder = None
+        _BUILDER.append(builder)
     return _BUILDER[0]
