@@ -13,7 +13,7 @@ workers, whose sum divided by the cores is what the build takes on an otherwise 
   file): cold build on all cores (vs. the bare parse rate times the cores), no-op rebuild and
   one-card edit (vs. the cold build; ``build()`` in a fresh process, and the whole
   ``cardsmith build`` command with its imports: ``*_command_*``, for an edit that renames the card
-  and one that doesn't), the same edit seen by ``cardsmith build --watch`` (from saving the file
+  and one that doesn't, best and median of ``max(--rounds, 5)`` edits), the same edit seen by ``cardsmith build --watch`` (from saving the file
   to the report that its module was written), peak memory (max RSS of the build and of its workers).  These commands
   run with Python's bytecode cache on, as an installed package does (see ``_environment``).
 - load: one card from the compiled pool by name, lazily, in a fresh process, then the name list
@@ -237,8 +237,15 @@ def _command_in_subprocess(src: Path, out: Path) -> dict[str, float]:
     return {"wall": wall, "cpu": cpu}
 
 
-def scale_bench(tmp: Path, n: int) -> Results:
-    """The synthetic pool: cold build, no-op rebuild, one-card edit, peak memory, load."""
+def _best(runs: list[dict[str, float]]) -> dict[str, float]:
+    """The best wall-clock and CPU seconds of ``runs``, and the median CPU seconds."""
+    cpu = sorted(r["cpu"] for r in runs)
+    return {"wall": min(r["wall"] for r in runs), "cpu": cpu[0], "cpu_median": cpu[len(cpu) // 2]}
+
+
+def scale_bench(tmp: Path, n: int, rounds: int = 3) -> Results:
+    """The synthetic pool: cold build, no-op rebuild, one-card edit (the whole command: best and
+    median of ``max(rounds, 5)`` runs), peak memory, load."""
     src = make_pool(tmp / "s_src", n)
     # Sources older than the manifest's racy window, as in any pool not written this very second.
     time.sleep(RACY_SECONDS + 0.1)
@@ -247,18 +254,23 @@ def scale_bench(tmp: Path, n: int) -> Results:
     out = tmp / "s_out"
     cold = _build_in_subprocess(src, out)
     noop = _build_in_subprocess(src, out)
-    noop_cmd = _command_in_subprocess(src, out)
     files = sorted(src.rglob("*.card"))
     one = files[n // 2]
     one.write_text(one.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
     edit = _build_in_subprocess(src, out)
-    two = files[n // 2 + 1]  # the same edit again, timed as the whole command
-    two.write_text(two.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
-    edit_cmd = _command_in_subprocess(src, out)
-    body = two.read_text(encoding="utf-8")  # and an edit that keeps the name (the index is unchanged)
-    two.write_text(body.replace("\n}", "\n\n}", 1) if "\n}" in body else body + "\n", encoding="utf-8")
-    body_cmd = _command_in_subprocess(src, out)
-    watch = watch_bench(src, out, files[n // 2 + 2: n // 2 + 5])
+    # The whole command, a few times each (a single run varies by 20-30% here, more right after
+    # the cold build's 30,000 writes): the same edit on other cards, then an edit that keeps the
+    # name (the index is unchanged), then nothing changed; best and median kept.
+    commands: dict[str, list[dict[str, float]]] = {"edit": [], "body": [], "noop": []}
+    for two in files[n // 2 + 1: n // 2 + 1 + max(rounds, 5)]:
+        two.write_text(two.read_text(encoding="utf-8").replace("card \"", "card \"Edited ", 1), encoding="utf-8")
+        commands["edit"].append(_command_in_subprocess(src, out))
+        body = two.read_text(encoding="utf-8")
+        two.write_text(body.replace("\n}", "\n\n}", 1) if "\n}" in body else body + "\n", encoding="utf-8")
+        commands["body"].append(_command_in_subprocess(src, out))
+        commands["noop"].append(_command_in_subprocess(src, out))
+    edit_cmd, body_cmd, noop_cmd = (_best(commands[k]) for k in ("edit", "body", "noop"))
+    watch = watch_bench(src, out, files[n // 2 + 20: n // 2 + 23])
     cores = os.cpu_count() or 1
     # On an idle machine the build takes its CPU time spread over the cores (but no less than the
     # part the main process does alone).
@@ -272,10 +284,13 @@ def scale_bench(tmp: Path, n: int) -> Results:
                     "noop_rebuild_s": noop["wall"], "noop_rebuild_cpu_s": noop["cpu"],
                     "noop_vs_cold": noop["wall"] / cold["wall"], "noop_summary": noop["summary"],
                     "noop_command_s": noop_cmd["wall"], "noop_command_cpu_s": noop_cmd["cpu"],
+                    "noop_command_cpu_median_s": noop_cmd["cpu_median"],
                     "one_card_edit_s": edit["wall"], "one_card_edit_cpu_s": edit["cpu"],
                     "edit_vs_cold": edit["wall"] / cold["wall"], "edit_summary": edit["summary"],
                     "one_card_edit_command_s": edit_cmd["wall"], "one_card_edit_command_cpu_s": edit_cmd["cpu"],
+                    "one_card_edit_command_cpu_median_s": edit_cmd["cpu_median"],
                     "body_edit_command_s": body_cmd["wall"], "body_edit_command_cpu_s": body_cmd["cpu"],
+                    "body_edit_command_cpu_median_s": body_cmd["cpu_median"],
                     "peak_rss_mb": max(cold["mb"], noop["mb"], edit["mb"])}
     res.update(watch)
     name = _card_name(files[n // 3])
@@ -430,6 +445,8 @@ BUDGETS: list[tuple[str, str, str, Callable[[float], bool]]] = [
     ("scale", "one_card_edit_command_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "one_card_edit_command_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "body_edit_command_cpu_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "one_card_edit_command_cpu_median_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
+    ("scale", "body_edit_command_cpu_median_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "watch_edit_to_written_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "watch_edit_to_written_mean_s", "<= 0.5 s at 30,000", lambda v: v <= 0.5),
     ("scale", "peak_rss_mb", "<= 500 MB", lambda v: v <= 500),
@@ -483,7 +500,7 @@ def main() -> int:
         if "compile" in only:
             results["compile"] = compile_bench(tmp, args.compile_cards, args.rounds, args.compile_code.resolve())
         if "scale" in only:
-            results["scale"] = scale_bench(tmp, args.cards)
+            results["scale"] = scale_bench(tmp, args.cards, args.rounds)
         if "play" in only:
             results["play"] = play_bench(tmp, args.games, args.rounds)
     finally:
