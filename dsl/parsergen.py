@@ -54,7 +54,6 @@ class _Gen:
         self.rules: list[tuple[str, str, str, str]] = []  # (rule name, kind, class name, attribute)
         self.rule_ids: dict[int, int] = {}
         self.counter = 0
-        self.out: list[str] = []
 
     # ------------------------------------------------------------------ naming
 
@@ -163,11 +162,7 @@ class _Gen:
                  "        text = self.text",
                  "        v: Any"]
         b = "        "
-        if isinstance(e, self.terminals):
-            # A terminal reached as a method (a match rule referenced from a predicate list).
-            lines += self.terminal(e, mode, b, ["return None"])
-            lines += [f"{b}return q, v"]
-        elif type(e) is Sequence:
+        if type(e) is Sequence:
             # Sequence: every child in order; truthy results are kept; None if none is.
             lines += [f"{b}res: list[Any] = []"]
             for c in e.nodes:
