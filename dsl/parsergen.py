@@ -5,9 +5,11 @@ a time, reports failure by raising exceptions and records the farthest failure o
 for its error message.  For this grammar that is about 1.5-2 ms per card, most of a cold build.
 This module compiles the *same* parsing expressions -- the ones textX built from ``cardsmith.tx``,
 read from the metamodel, so the grammar stays the one definition of the language -- into plain
-Python methods, one per rule and per composite expression, with terminals inlined.  Each method
-does exactly what Arpeggio's expression does (see the notes in :func:`_Gen.method`), in the same
-order, including the whitespace and comment skipping before every terminal, so that it accepts
+Python methods, one per rule and per choice or repetition, with terminals, and sequences,
+optionals and predicates that are no rule, inlined in their parent's method.  The code does
+exactly what Arpeggio's expressions do (see the notes in :func:`_Gen.method`), in the same order,
+including the whitespace and comment skipping before every terminal (looked up in a
+per-position table after its first time: it never changes during a parse), so that it accepts
 the same texts and builds the same parse tree; :mod:`dsl.fastparse` turns that tree into the same
 textX model objects.  It reports no errors: when it fails, textX parses the text again and gives
 its usual message.
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 OUT = Path(__file__).with_name("cardparser.py")
-FORMAT = 1  # bumped whenever the generated code changes shape
+FORMAT = 2  # bumped whenever the generated code changes shape
 FirstChars = tuple[set[str] | None, bool]  # (first characters or None: can't tell, may be empty)
 
 
@@ -54,6 +56,7 @@ class _Gen:
         self.rules: list[tuple[str, str, str, str]] = []  # (rule name, kind, class name, attribute)
         self.rule_ids: dict[int, int] = {}
         self.counter = 0
+        self.local = 0  # locals made by fresh() in the method being generated
 
     # ------------------------------------------------------------------ naming
 
@@ -97,79 +100,178 @@ class _Gen:
 
     # ------------------------------------------------------------------ code
 
-    def skip(self, mode: int, ind: str, pos: str) -> list[str]:
-        """Arpeggio's ``Match.parse`` before a terminal: whitespace, then comments (from ``p``
-        to ``pos``)."""
-        lines = [f"{ind}{pos} = _WS{mode}(text, p).end()"]
-        if self.comments is not None:
-            # Only a position where a comment starts can map elsewhere in the comment cache.
-            lines.append(f"{ind}if text.startswith('//', {pos}):")
-            lines.append(f"{ind}    {pos} = self.comment({pos}, _WS{mode})")
-        return lines
+    def skip(self, mode: int, ind: str, out: str, src: str) -> list[str]:
+        """Arpeggio's ``Match.parse`` before a terminal: whitespace, then comments, from ``src`` to
+        ``out``.  What that gives at a position never changes during a parse (see the generated
+        ``skip0``), so it is looked up in a per-position table and computed once."""
+        return [f"{ind}{out} = sk{mode}[{src}]", f"{ind}if {out} < 0:", f"{ind}    {out} = self.skip{mode}({src})"]
 
-    def terminal(self, e: Any, mode: int, ind: str, fail: list[str]) -> list[str]:
-        """Inline code matching terminal ``e`` at ``p``.  On success ``q`` is the new position and
-        ``v`` the result (a ``Tm``, or None for an empty regex match); otherwise ``fail`` runs."""
+    def test(self, e: Any, mode: int, ind: str, src: str) -> tuple[list[str], str, list[str]]:
+        """Terminal ``e`` at ``src``: (code skipping to ``q``, the condition that ``e`` matches
+        there, code that then sets ``v`` -- a ``Tm``, or None for an empty regex match -- and ``q``)."""
         from arpeggio import EndOfFile, RegExMatch
         rn = repr(e.rule_name if not isinstance(e, EndOfFile) else "EOF")
-        lines = self.skip(mode, ind, "q")
+        pre = self.skip(mode, ind, "q", src)
         word = _keyword(e) if isinstance(e, RegExMatch) else None
         if word is not None:
             # textX's keyword-like match (autokwd), ``word\b``: the word, then no word character.
-            lines += [f"{ind}if not (text.startswith({word!r}, q) and _NOWORD(text, q + {len(word)})):"]
-            lines += [f"{ind}    {x}" for x in fail]
-            lines += [f"{ind}v = Tm(q, {word!r}, {rn})", f"{ind}q += {len(word)}"]
-        elif isinstance(e, RegExMatch):
-            lines += [f"{ind}m = {self.regex(e)}(text, q)", f"{ind}if m is None:"]
-            lines += [f"{ind}    {x}" for x in fail]
-            lines += [f"{ind}s = m.group()",
-                      f"{ind}v = Tm(q, s, {rn}) if s else None",
-                      f"{ind}q += len(s)"]
-        elif isinstance(e, EndOfFile):
-            lines += [f"{ind}if q != len(text):"] + [f"{ind}    {x}" for x in fail]
-            lines += [f"{ind}v = Tm(q, '', {rn})"]
-        else:
-            s = e.to_match
-            if not s:
-                raise ValueError("empty string match")
-            lines += [f"{ind}if not text.startswith({s!r}, q):"] + [f"{ind}    {x}" for x in fail]
-            lines += [f"{ind}v = Tm(q, {s!r}, {rn})", f"{ind}q += {len(s)}"]
-        return lines
+            return (pre, f"text.startswith({word!r}, q) and _NOWORD(text, q + {len(word)})",
+                    [f"{ind}v = Tm(q, {word!r}, {rn})", f"{ind}q += {len(word)}"])
+        if isinstance(e, RegExMatch):
+            return (pre + [f"{ind}m = {self.regex(e)}(text, q)"], "m is not None",
+                    [f"{ind}s = m.group()", f"{ind}v = Tm(q, s, {rn}) if s else None", f"{ind}q += len(s)"])
+        if isinstance(e, EndOfFile):
+            return pre, "q == len(text)", [f"{ind}v = Tm(q, '', {rn})"]
+        s = e.to_match
+        if not s:
+            raise ValueError("empty string match")
+        return pre, f"text.startswith({s!r}, q)", [f"{ind}v = Tm(q, {s!r}, {rn})", f"{ind}q += {len(s)}"]
 
-    def child(self, e: Any, mode: int, ind: str, fail: list[str]) -> list[str]:
-        """Code parsing ``e`` at ``p``: success leaves ``q`` and ``v``; failure runs ``fail``."""
+    def terminal(self, e: Any, mode: int, ind: str, fail: list[str], src: str) -> list[str]:
+        """Inline code matching terminal ``e`` at ``src``.  On success ``q`` is the new position and
+        ``v`` the result (a ``Tm``, or None for an empty regex match); otherwise ``fail`` runs."""
+        pre, cond, ok = self.test(e, mode, ind, src)
+        return pre + [f"{ind}if {_truth(cond, False)}:"] + [f"{ind}    {x}" for x in fail] + ok
+
+    def inner_mode(self, e: Any, mode: int) -> int:
+        """The whitespace mode of ``e``'s children."""
+        if getattr(e, "skipws", None) is not None or getattr(e, "suppress", False):
+            raise ValueError(f"unsupported modifier on {e.name}")
+        return mode if getattr(e, "ws", None) is None else self.mode_of(e.ws)
+
+    def inlined(self, e: Any) -> bool:
+        """Whether ``e`` is matched by code in its parent's method rather than by a method of its
+        own: sequences, optionals and predicates that are no rule.  Their code has no loop that
+        their parent's failure code could be inside of (an optional's own loop holds its own)."""
+        from arpeggio import And, Not, Optional, Sequence
+        return not e.root and type(e) in (Sequence, Optional, Not, And) and (
+            type(e) not in (Not, And) or len(e.nodes) == 1)
+
+    def always_node(self, e: Any) -> bool:
+        """Whether ``e`` always gives a ``Tm`` when it matches (a string, a keyword, the end)."""
+        from arpeggio import EndOfFile, RegExMatch, StrMatch
+        return type(e) in (StrMatch, EndOfFile) or (type(e) is RegExMatch and _keyword(e) is not None)
+
+    def may_list(self, e: Any) -> bool:
+        """Whether a result of ``e`` other than None can be a plain list (which ``flatten`` splices):
+        what a composite expression gives, and the empty list a repetition rule gives for nothing."""
+        from arpeggio import And, Not, OneOrMore, ZeroOrMore
+        if isinstance(e, self.terminals) or type(e) in (Not, And):
+            return False
+        return not e.root or type(e) in (ZeroOrMore, OneOrMore)
+
+    def holds(self, e: Any, mode: int, ind: str, src: str) -> tuple[list[str], str, bool]:
+        """Whether ``e`` matches at ``src``, its result dropped: (code, condition, whether the
+        condition says so or its negation does)."""
+        from arpeggio import And, Not
         if isinstance(e, self.terminals):
-            return self.terminal(e, mode, ind, fail)
-        return ([f"{ind}r = self.{self.name(e, mode)}(p)", f"{ind}if r is None:"]
-                + [f"{ind}    {x}" for x in fail] + [f"{ind}q, v = r"])
+            pre, cond, _ = self.test(e, mode, ind, src)
+            return pre, cond, True
+        if type(e) in (Not, And) and self.inlined(e):
+            pre, cond, positive = self.holds(e.nodes[0], self.inner_mode(e, mode), ind, src)
+            return pre, cond, positive == (type(e) is And)
+        return [], f"self.{self.name(e, mode)}({src}) is not None", True
 
-    def finish(self, e: Any, ind: str, value: str) -> list[str]:
-        """Return ``(q, value)``, as a parse-tree node when ``e`` is a rule (Arpeggio flattens a
-        rule's truthy result into a NonTerminal)."""
-        if e.root:
-            return [f"{ind}return q, Nt({self.rule_id(e)}, flatten({value})) if {value} else {value}"]
-        return [f"{ind}return q, {value}"]
+    def child(self, e: Any, mode: int, ind: str, fail: list[str], src: str = "p") -> list[str]:
+        """Code parsing ``e`` at ``src``: success leaves ``q`` and ``v`` (what ``e``'s method would
+        return); failure runs ``fail``."""
+        from arpeggio import Optional, Sequence
+        if isinstance(e, self.terminals):
+            return self.terminal(e, mode, ind, fail, src)
+        if not self.inlined(e):
+            return ([f"{ind}r = self.{self.name(e, mode)}({src})", f"{ind}if r is None:"]
+                    + [f"{ind}    {x}" for x in fail] + [f"{ind}q, v = r"])
+        inner = self.inner_mode(e, mode)
+        if type(e) is Sequence:
+            pos, res = self.fresh("p"), self.fresh("res")
+            lines = [f"{ind}{pos} = {src}", f"{ind}{res}: list[Any] = []"]
+            lines += self.seq(e.nodes, inner, ind, fail, pos, res)[0]
+            return lines + [f"{ind}q = {pos}", f"{ind}v = {res} if {res} else None"]
+        if type(e) is Optional:
+            # Arpeggio's Optional: (start, None) when its node fails, (end, None) when the node
+            # gives None, else (end, [result]).
+            c = e.nodes[0]
+            if isinstance(c, self.terminals):
+                pre, cond, ok = self.test(c, inner, ind, src)
+                wrap = [f"{ind}    v = [v]"] if self.always_node(c) else [
+                    f"{ind}    if v is not None:", f"{ind}        v = [v]"]
+                return (pre + [f"{ind}if {cond}:"] + [f"    {x}" for x in ok] + wrap
+                        + [f"{ind}else:", f"{ind}    q = {src}", f"{ind}    v = None"])
+            return ([f"{ind}while True:"] + self.child(c, inner, ind + "    ", [f"q = {src}", "v = None", "break"], src)
+                    + [f"{ind}    if v is not None:", f"{ind}        v = [v]", f"{ind}    break"])
+        # A predicate (Not, And) consumes nothing and gives None.
+        pre, cond, positive = self.holds(e, mode, ind, src)
+        return (pre + [f"{ind}if {_truth(cond, not positive)}:"] + [f"{ind}    {x}" for x in fail]
+                + [f"{ind}q = {src}", f"{ind}v = None"])
+
+    def seq(self, nodes: list[Any], mode: int, ind: str, fail: list[str], pos: str, res: str) -> tuple[list[str], bool]:
+        """Code matching ``nodes`` in order from ``pos`` (moved past each), adding their truthy
+        results to list ``res`` as Arpeggio's Sequence does, and whether ``res`` may then hold
+        plain lists (for ``flatten``).  A nested sequence's results are added directly and an
+        optional's result without its one-item list: the tree is made of ``flatten(res)``, which
+        splices them alike, and ``res`` is empty exactly when it would be."""
+        from arpeggio import And, Not, Optional, Sequence
+        lines: list[str] = []
+        flat = False
+        for c in nodes:
+            if self.inlined(c) and type(c) is Sequence:
+                sub, f = self.seq(c.nodes, self.inner_mode(c, mode), ind, fail, pos, res)
+                lines += sub
+                flat = flat or f
+            elif self.inlined(c) and type(c) in (Not, And):
+                pre, cond, positive = self.holds(c, mode, ind, pos)
+                lines += pre + [f"{ind}if {_truth(cond, not positive)}:"] + [f"{ind}    {x}" for x in fail]
+            elif self.inlined(c) and type(c) is Optional:
+                sub, f = self.optional_into(c, mode, ind, pos, res)
+                lines += sub
+                flat = flat or f
+            else:
+                lines += self.child(c, mode, ind, fail, pos) + [f"{ind}{pos} = q"]
+                lines += [f"{ind}{res}.append(v)"] if self.always_node(c) else [f"{ind}if v:", f"{ind}    {res}.append(v)"]
+                flat = flat or self.may_list(c)
+        return lines, flat
+
+    def optional_into(self, e: Any, mode: int, ind: str, pos: str, res: str) -> tuple[list[str], bool]:
+        """An optional in a sequence (see :meth:`seq`): its node's result, when not None, goes to
+        ``res`` (the optional would give it in a one-item list, always truthy)."""
+        from arpeggio import Sequence
+        c = e.nodes[0]
+        inner = self.inner_mode(e, mode)
+        b = ind + "    "
+        if isinstance(c, self.terminals):
+            pre, cond, ok = self.test(c, inner, ind, pos)
+            add = [f"{b}{res}.append(v)"] if self.always_node(c) else [f"{b}if v is not None:", f"{b}    {res}.append(v)"]
+            return pre + [f"{ind}if {cond}:"] + [f"    {x}" for x in ok] + [f"{b}{pos} = q"] + add, False
+        if self.inlined(c) and type(c) is Sequence:
+            # The sequence's results in a list of their own, kept only if it matches.
+            p2, r2 = self.fresh("p"), self.fresh("res")
+            sub, f = self.seq(c.nodes, self.inner_mode(c, inner), b, ["break"], p2, r2)
+            return ([f"{ind}while True:", f"{b}{p2} = {pos}", f"{b}{r2}: list[Any] = []"] + sub
+                    + [f"{b}{pos} = {p2}", f"{b}{res} += {r2}", f"{b}break"]), f
+        return ([f"{ind}while True:"] + self.child(c, inner, b, ["break"], pos)
+                + [f"{b}{pos} = q", f"{b}if v is not None:", f"{b}    {res}.append(v)", f"{b}break"]), self.may_list(c)
+
+    def node(self, e: Any, ind: str, items: str, flat: bool) -> list[str]:
+        """``n``, the parse-tree node of rule ``e`` made of ``items`` (flattened if need be)."""
+        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}"]
 
     def method(self, e: Any, mode: int) -> list[str]:
         from arpeggio import And, Not, OneOrMore, Optional, OrderedChoice, Sequence, ZeroOrMore
         name = self.names[(id(e), mode)]
-        if getattr(e, "skipws", None) is not None or getattr(e, "suppress", False):
-            raise ValueError(f"unsupported modifier on {e.name}")
-        inner = mode if getattr(e, "ws", None) is None else self.mode_of(e.ws)
+        inner = self.inner_mode(e, mode)
+        self.local = 0
         what = e.rule_name or type(e).__name__
-        lines = [f"    def {name}(self, p: int) -> Any:",
-                 f"        # {what}: {type(e).__name__}" + (" (rule)" if e.root else ""),
-                 "        text = self.text",
-                 "        v: Any"]
         b = "        "
+        lines: list[str] = []
         if type(e) is Sequence:
             # Sequence: every child in order; truthy results are kept; None if none is.
             lines += [f"{b}res: list[Any] = []"]
-            for c in e.nodes:
-                lines += self.child(c, inner, b, ["return None"])
-                lines += [f"{b}p = q", f"{b}if v:", f"{b}    res.append(v)"]
-            lines += [f"{b}q = p", f"{b}out = res if res else None"]
-            lines += self.finish(e, b, "out")
+            sub, flat = self.seq(e.nodes, inner, b, ["return None"], "p", "res")
+            lines += sub
+            if e.root:
+                lines += [f"{b}if not res:", f"{b}    return p, None"] + self.node(e, b, "res", flat) + [f"{b}return p, n"]
+            else:
+                lines += [f"{b}return p, res if res else None"]
         elif type(e) is OrderedChoice:
             # The first alternative whose result is not None; an alternative that fails goes
             # back to where the choice began, one that succeeds with None (nothing to keep)
@@ -181,30 +283,50 @@ class _Gen:
                 self.first(c, inner) is not None for c in e.nodes)
             lines += [f"{b}c = p"]
             if dispatch:
-                lines += self.skip(inner, b, "q") + [f"{b}ch0 = text[q:q + 1]", f"{b}ch: str | None = ch0"]
+                lines += self.skip(inner, b, "q", "p") + [f"{b}ch0 = text[q:q + 1]", f"{b}ch: str | None = ch0"]
             for c in e.nodes:
                 lines += self._alt(e, c, inner, b, dispatch)
             lines += [f"{b}return None"]
         elif type(e) is Optional:
-            lines += self.child(e.nodes[0], inner, b, ["return p, None"])
-            lines += [f"{b}if v is None:", f"{b}    return q, None", f"{b}out = [v]"]
-            lines += self.finish(e, b, "out")
+            c = e.nodes[0]
+            lines += self.child(c, inner, b, ["return p, None"])
+            lines += [f"{b}if v is None:", f"{b}    return q, None"]
+            if e.root:
+                lines += self.node(e, b, "[v]", self.may_list(c)) + [f"{b}return q, n"]
+            else:
+                lines += [f"{b}return q, [v]"]
         elif type(e) in (ZeroOrMore, OneOrMore):
             # Repeat while the result is truthy; a failure goes back to before that iteration
-            # (and its separator); a falsy result stops where it ended.
+            # (and its separator, whose result stays, as in Arpeggio); a falsy result stops
+            # where it ended.
             many = type(e) is OneOrMore
-            lines += [f"{b}res: list[Any] = []", f"{b}first = True"]
+            track = many or e.sep is not None
+            body = e.nodes[0]
+            lines += [f"{b}res: list[Any] = []"] + ([f"{b}first = True"] if track else [])
             lines += [f"{b}while True:", f"{b}    c = p"]
             fail = ["p = c"] + (["if first:", "    return None"] if many else []) + ["break"]
+            flat = False
             if e.sep is not None:
                 lines += [f"{b}    if not first:"]
                 lines += self.child(e.sep, inner, b + "        ", fail)
                 lines += [f"{b}        p = q", f"{b}        if v:", f"{b}            res.append(v)"]
-            lines += self.child(e.nodes[0], inner, b + "    ", fail)
-            lines += [f"{b}    p = q", f"{b}    if not v:", f"{b}        break",
-                      f"{b}    res.append(v)", f"{b}    first = False"]
-            lines += [f"{b}q = p"]
-            lines += self.finish(e, b, "res")
+                flat = self.may_list(e.sep)
+            if self.inlined(body) and type(body) is Sequence:
+                # The body's results in a list of their own, added to ``res`` when truthy.
+                p2, r2 = self.fresh("p"), self.fresh("res")
+                sub, f = self.seq(body.nodes, self.inner_mode(body, inner), b + "    ", fail, p2, r2)
+                lines += [f"{b}    {p2} = p", f"{b}    {r2}: list[Any] = []"] + sub
+                lines += [f"{b}    p = {p2}", f"{b}    if not {r2}:", f"{b}        break", f"{b}    res += {r2}"]
+                flat = flat or f
+            else:
+                lines += self.child(body, inner, b + "    ", fail)
+                lines += [f"{b}    p = q", f"{b}    if not v:", f"{b}        break", f"{b}    res.append(v)"]
+                flat = flat or self.may_list(body)
+            lines += [f"{b}    first = False"] if track else []
+            if e.root:
+                lines += [f"{b}if not res:", f"{b}    return p, res"] + self.node(e, b, "res", flat) + [f"{b}return p, n"]
+            else:
+                lines += [f"{b}return p, res"]
         elif type(e) in (Not, And):
             # Consume nothing: Not succeeds when one of its nodes fails and fails when all match,
             # And the reverse.
@@ -220,23 +342,53 @@ class _Gen:
             raise ValueError(f"unsupported parsing expression {type(e).__name__}")
         if e.root and type(e) in (Not, And):
             raise ValueError("a predicate as a rule")
-        return lines
+        head = [f"    def {name}(self, p: int) -> Any:",
+                f"        # {what}: {type(e).__name__}" + (" (rule)" if e.root else "")]
+        code = "\n".join(lines)
+        if re.search(r"\btext\b", code):
+            head.append("        text = self.text")
+        for i in range(len(self.modes)):
+            if f"sk{i}[" in code:
+                head.append(f"        sk{i} = self.sk{i}")
+        return head + ["        v: Any"] + lines
 
     def _alt(self, choice: Any, c: Any, mode: int, b: str, dispatch: bool) -> list[str]:
         """One alternative ``c`` of an ordered choice (see :meth:`method`)."""
+        from arpeggio import Sequence
         lines = [f"{b}while True:"]
         fail = ["p = c", "ch = ch0", "break"] if dispatch else ["p = c", "break"]
         chars = self.first(c, mode) if dispatch else None
         if chars is not None:
             lines += [f"{b}    if ch is not None and ch not in {self.charset(chars)}:"] + [f"{b}        {x}" for x in fail]
-        lines += self.child(c, mode, b + "    ", fail)
-        lines += [f"{b}    if v is not None:", f"{b}        out = [v]"]
-        lines += [f"    {x}" for x in self.finish(choice, b + "    ", "out")]
-        lines += [f"{b}    p = q"]
+        i = b + "    "
+        if self.inlined(c) and type(c) is Sequence:
+            # The alternative's result is the sequence's list (when not empty): a rule's node is
+            # made of flatten([list]), which is flatten(list).
+            pos, res = self.fresh("p"), self.fresh("res")
+            sub, flat = self.seq(c.nodes, self.inner_mode(c, mode), i, fail, pos, res)
+            lines += [f"{i}{pos} = p", f"{i}{res}: list[Any] = []"] + sub + [f"{i}if {res}:"]
+            if choice.root:
+                lines += self.node(choice, i + "    ", res, flat) + [f"{i}    return {pos}, n"]
+            else:
+                lines += [f"{i}    return {pos}, [{res}]"]
+            lines += [f"{i}p = {pos}"]
+        else:
+            lines += self.child(c, mode, i, fail)
+            lines += [f"{i}if v is not None:"]
+            if choice.root:
+                lines += self.node(choice, i + "    ", "[v]", self.may_list(c)) + [f"{i}    return q, n"]
+            else:
+                lines += [f"{i}    return q, [v]"]
+            lines += [f"{i}p = q"]
         if dispatch:
-            lines += [f"{b}    ch = None  # moved on: no guess about the next alternative"]
-        lines += [f"{b}    break"]
+            lines += [f"{i}ch = None  # moved on: no guess about the next alternative"]
+        lines += [f"{i}break"]
         return lines
+
+    def fresh(self, base: str) -> str:
+        """A new local variable of the method being generated."""
+        self.local += 1
+        return f"{base}{self.local}"
 
     # ------------------------------------------------------------------ first characters
 
@@ -343,6 +495,10 @@ class _Gen:
             "        self.text = text",
             "        # Arpeggio's comment cache: where the comments starting at a position end.",
             "        self.comments: dict[int, int] = {}",
+            "        # Per whitespace mode, where the skip before a terminal at each position ends (-1: not yet known).",
+        ]
+        head += [f"        self.sk{i} = [-1] * (len(text) + 1)" for i in range(len(self.modes))]
+        head += [
             "",
             "    def parse(self) -> Nt | None:",
             '        """The parse tree of the whole text (rule ``Model``), or None if it is not in the language."""',
@@ -369,7 +525,29 @@ class _Gen:
             "        return p",
             "",
         ]
+        for i in range(len(self.modes)):
+            head += [
+                f"    def skip{i}(self, p: int) -> int:",
+                f'        """Past the whitespace (mode {i}) and comments at ``p``, remembered: it is the same every',
+                "        time, since a comment's skip, once made, is taken from the comment cache.\"\"\"",
+                "        text = self.text",
+                f"        q = _WS{i}(text, p).end()",
+                "        if text.startswith('//', q):",
+                f"            q = self.comment(q, _WS{i})",
+                f"        self.sk{i}[p] = q",
+                "        return q",
+                "",
+            ]
         return "\n".join(head + body).rstrip() + "\n"
+
+
+def _truth(cond: str, positive: bool) -> str:
+    """``cond``, or its negation."""
+    if positive:
+        return cond
+    if cond.endswith(" is not None"):
+        return cond[:-len(" is not None")] + " is None"
+    return f"not ({cond})"
 
 
 def _regex_first(regex: re.Pattern[str]) -> FirstChars:

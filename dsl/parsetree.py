@@ -31,20 +31,33 @@ class Tm:
 
 class Nt(list[Any]):
     """What one rule (or assignment) matched: its children, flattened; falsy when empty, as
-    Arpeggio's NonTerminal is."""
+    Arpeggio's NonTerminal is.  Made as ``n = Nt(children); n.rule = index`` (list's own
+    constructor: a Python ``__init__`` cost a third of the tree's making)."""
 
-    __slots__ = ("rule", "position")
+    __slots__ = ("rule",)
+    rule: int
 
-    def __init__(self, rule: int, nodes: list[Any]) -> None:
-        super().__init__(nodes)
-        self.rule = rule
-        # Arpeggio: "Inherit position from the first child node".
-        self.position: int = nodes[0].position if nodes else 0
+    @property
+    def position(self) -> int:
+        """Where the first child starts, 0 when there is none (Arpeggio: "Inherit position from
+        the first child node")."""
+        n: Any = self
+        while type(n) is Nt:
+            if not n:
+                return 0
+            n = n[0]
+        position: int = n.position
+        return position
 
     @property
     def position_end(self) -> int:
         """Just past the last child (the start when there is none)."""
-        end: int = self[-1].position_end if self else self.position
+        n: Any = self
+        while type(n) is Nt:
+            if not n:
+                return n.position
+            n = n[-1]
+        end: int = n.position_end
         return end
 
 
