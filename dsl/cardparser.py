@@ -1015,6 +1015,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 0
+        n.position = n[0].position
         return p, n
 
     def r_File_0(self, p: int) -> Any:
@@ -1039,6 +1040,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 1
+        n.position = n[0].position if n else 0
         return p, n
 
     def e1_0(self, p: int) -> Any:
@@ -1056,6 +1058,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 2
+        n.position = n[0].position
         return p, n
 
     def e2_0(self, p: int) -> Any:
@@ -1114,6 +1117,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1132,6 +1136,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1150,6 +1155,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1168,6 +1174,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1186,6 +1193,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1204,6 +1212,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 3
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1225,6 +1234,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 4
+        n.position = n[0].position
         return p, n
 
     def r_CardDef_0(self, p: int) -> Any:
@@ -1278,6 +1288,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 5
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_KeywordDef_0(self, p: int) -> Any:
@@ -1378,6 +1389,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 6
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ActionDef_0(self, p: int) -> Any:
@@ -1463,6 +1475,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 7
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CounterDef_0(self, p: int) -> Any:
@@ -1513,6 +1526,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 8
+        n.position = n[0].position
         return p, n
 
     def r_LandTypeDef_0(self, p: int) -> Any:
@@ -1598,6 +1612,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 9
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_AbilityWordDef_0(self, p: int) -> Any:
@@ -1651,6 +1666,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 10
+        n.position = n[0].position
         return p, n
 
     def e4_0(self, p: int) -> Any:
@@ -1675,6 +1691,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 11
+        n.position = n[0].position
         return p, n
 
     def e5_0(self, p: int) -> Any:
@@ -1696,6 +1713,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 12
+        n.position = n[0].position
         return p, n
 
     def e6_0(self, p: int) -> Any:
@@ -1720,6 +1738,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 13
+        n.position = n[0].position
         return p, n
 
     def e7_0(self, p: int) -> Any:
@@ -1761,6 +1780,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 14
+        n.position = n[0].position
         return p, n
 
     def e8_0(self, p: int) -> Any:
@@ -1785,6 +1805,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 15
+        n.position = n[0].position
         return p, n
 
     def e9_0(self, p: int) -> Any:
@@ -1806,6 +1827,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 16
+        n.position = n[0].position
         return p, n
 
     def e10_0(self, p: int) -> Any:
@@ -1830,6 +1852,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 17
+        n.position = n[0].position
         return p, n
 
     def e11_0(self, p: int) -> Any:
@@ -1854,6 +1877,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 18
+        n.position = n[0].position
         return p, n
 
     def e12_0(self, p: int) -> Any:
@@ -1878,6 +1902,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 19
+        n.position = n[0].position
         return p, n
 
     def e13_0(self, p: int) -> Any:
@@ -1903,6 +1928,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 20
+        n.position = n[0].position
         return p, n
 
     def e14_0(self, p: int) -> Any:
@@ -1927,6 +1953,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 21
+        n.position = n[0].position
         return p, n
 
     def e15_0(self, p: int) -> Any:
@@ -1951,6 +1978,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 22
+        n.position = n[0].position
         return p, n
 
     def e16_0(self, p: int) -> Any:
@@ -1975,6 +2003,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 23
+        n.position = n[0].position
         return p, n
 
     def e17_0(self, p: int) -> Any:
@@ -1999,6 +2028,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 24
+        n.position = n[0].position
         return p, n
 
     def e18_0(self, p: int) -> Any:
@@ -2016,6 +2046,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 25
+        n.position = n[0].position
         return p, n
 
     def e19_0(self, p: int) -> Any:
@@ -2041,6 +2072,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 26
+        n.position = n[0].position
         return p, n
 
     def e20_0(self, p: int) -> Any:
@@ -2065,6 +2097,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 27
+        n.position = n[0].position
         return p, n
 
     def e21_0(self, p: int) -> Any:
@@ -2089,6 +2122,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 28
+        n.position = n[0].position
         return p, n
 
     def r_CardStmt_0(self, p: int) -> Any:
@@ -2113,6 +2147,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 29
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_Param_0(self, p: int) -> Any:
@@ -2148,6 +2183,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 30
+        n.position = n[0].position
         return p, n
 
     def r_KeywordStmt_0(self, p: int) -> Any:
@@ -2175,6 +2211,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2193,6 +2230,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2211,6 +2249,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2229,6 +2268,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2247,6 +2287,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2265,6 +2306,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2283,6 +2325,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2301,6 +2344,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2319,6 +2363,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2337,6 +2382,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2355,6 +2401,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2373,6 +2420,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2391,6 +2439,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2409,6 +2458,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2427,6 +2477,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2445,6 +2496,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 31
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2476,6 +2528,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 32
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2494,6 +2547,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 32
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2512,6 +2566,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 32
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2530,6 +2585,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 32
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2548,6 +2604,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 32
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2569,6 +2626,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 33
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_Sentence_0(self, p: int) -> Any:
@@ -2759,6 +2817,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 34
+        n.position = n[0].position if n else 0
         return p, n
 
     def e22_0(self, p: int) -> Any:
@@ -2979,6 +3038,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 35
+        n.position = n[0].position
         return p, n
 
     def e24_0(self, p: int) -> Any:
@@ -2996,6 +3056,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 36
+        n.position = n[0].position
         return p, n
 
     def r_ReminderStmt_0(self, p: int) -> Any:
@@ -3024,6 +3085,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 37
+        n.position = n[0].position
         return p, n
 
     def r_JoinedStmt_0(self, p: int) -> Any:
@@ -3070,6 +3132,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 38
+        n.position = n[0].position
         return p, n
 
     def r_ConditionWordStmt_0(self, p: int) -> Any:
@@ -3098,6 +3161,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 39
+        n.position = n[0].position
         return p, n
 
     def r_AdditionalCostStmt_0(self, p: int) -> Any:
@@ -3175,6 +3239,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 40
+        n.position = n[0].position
         return p, n
 
     def r_AlternativeCostStmt_0(self, p: int) -> Any:
@@ -3287,6 +3352,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 41
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExileFromStackStmt_0(self, p: int) -> Any:
@@ -3387,6 +3453,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 42
+        n.position = n[0].position
         return p, n
 
     def r_DiscardInsteadStmt_0(self, p: int) -> Any:
@@ -3469,6 +3536,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 43
+        n.position = n[0].position
         return p, n
 
     def r_FaceUpStmt_0(self, p: int) -> Any:
@@ -3560,6 +3628,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 44
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CastFromStmt_0(self, p: int) -> Any:
@@ -3622,6 +3691,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 45
+        n.position = n[0].position
         return p, n
 
     def r_HandOnResolveStmt_0(self, p: int) -> Any:
@@ -3740,6 +3810,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 46
+        n.position = n[0].position
         return p, n
 
     def r_AuraStmt_0(self, p: int) -> Any:
@@ -3786,6 +3857,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 47
+        n.position = n[0].position
         return p, n
 
     def r_HasteStmt_0(self, p: int) -> Any:
@@ -3823,6 +3895,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 48
+        n.position = n[0].position
         return p, n
 
     def r_FlashStmt_0(self, p: int) -> Any:
@@ -3923,6 +3996,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 49
+        n.position = n[0].position
         return p, n
 
     def r_InertStmt_0(self, p: int) -> Any:
@@ -3969,6 +4043,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 50
+        n.position = n[0].position
         return p, n
 
     def r_SpliceStmt_0(self, p: int) -> Any:
@@ -4218,6 +4293,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 51
+        n.position = n[0].position
         return p, n
 
     def r_AbilityStmt_0(self, p: int) -> Any:
@@ -4261,6 +4337,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 52
+        n.position = n[0].position
         return p, n
 
     def r_FindStep_0(self, p: int) -> Any:
@@ -4316,6 +4393,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 53
+        n.position = n[0].position
         return p, n
 
     def r_MoveStep_0(self, p: int) -> Any:
@@ -4362,6 +4440,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 54
+        n.position = n[0].position
         return p, n
 
     def r_RandomizeStep_0(self, p: int) -> Any:
@@ -4390,6 +4469,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 55
+        n.position = n[0].position
         return p, n
 
     def r_FaceDownStep_0(self, p: int) -> Any:
@@ -4561,6 +4641,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 56
+        n.position = n[0].position
         return p, n
 
     def r_ArrangeStep_0(self, p: int) -> Any:
@@ -4706,6 +4787,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 57
+        n.position = n[0].position
         return p, n
 
     def e25_0(self, p: int) -> Any:
@@ -4747,6 +4829,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 58
+        n.position = n[0].position
         return p, n
 
     def e26_0(self, p: int) -> Any:
@@ -4881,6 +4964,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 59
+        n.position = n[0].position
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -4899,6 +4983,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 60
+        n.position = n[0].position
         return q, n
 
     def e29_0(self, p: int) -> Any:
@@ -4916,6 +5001,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 61
+        n.position = n[0].position
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -4934,6 +5020,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 62
+        n.position = n[0].position
         return q, n
 
     def e31_0(self, p: int) -> Any:
@@ -4952,6 +5039,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 63
+        n.position = n[0].position
         return q, n
 
     def e32_0(self, p: int) -> Any:
@@ -4995,6 +5083,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 64
+        n.position = n[0].position
         return p, n
 
     def e33_0(self, p: int) -> Any:
@@ -5082,6 +5171,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 65
+        n.position = n[0].position
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -5099,6 +5189,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 66
+        n.position = n[0].position
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -5237,6 +5328,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 67
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CostStmt_0(self, p: int) -> Any:
@@ -5265,6 +5357,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 68
+        n.position = n[0].position
         return p, n
 
     def r_TypeStmt_0(self, p: int) -> Any:
@@ -5322,6 +5415,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 69
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PTStmt_0(self, p: int) -> Any:
@@ -5366,6 +5460,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 70
+        n.position = n[0].position
         return p, n
 
     def r_ColorStmt_0(self, p: int) -> Any:
@@ -5394,6 +5489,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 71
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_OracleStmt_0(self, p: int) -> Any:
@@ -5422,6 +5518,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 72
+        n.position = n[0].position
         return p, n
 
     def r_SpellStmt_0(self, p: int) -> Any:
@@ -5459,6 +5556,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 73
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ParamKind_0(self, p: int) -> Any:
@@ -5489,6 +5587,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 74
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5510,6 +5609,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 74
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5531,6 +5631,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 74
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5552,6 +5653,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 74
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5573,6 +5675,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 74
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5601,6 +5704,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 75
+        n.position = n[0].position
         return p, n
 
     def e40_0(self, p: int) -> Any:
@@ -5625,6 +5729,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 76
+        n.position = n[0].position
         return p, n
 
     def e41_0(self, p: int) -> Any:
@@ -5649,6 +5754,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 77
+        n.position = n[0].position
         return p, n
 
     def e42_0(self, p: int) -> Any:
@@ -5673,6 +5779,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 78
+        n.position = n[0].position
         return p, n
 
     def e43_0(self, p: int) -> Any:
@@ -5691,6 +5798,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 79
+        n.position = n[0].position
         return q, n
 
     def e44_0(self, p: int) -> Any:
@@ -5749,6 +5857,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 80
+        n.position = n[0].position
         return p, n
 
     def e46_0(self, p: int) -> Any:
@@ -5767,6 +5876,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 81
+        n.position = n[0].position
         return q, n
 
     def e47_0(self, p: int) -> Any:
@@ -5785,6 +5895,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 82
+        n.position = n[0].position
         return q, n
 
     def e48_0(self, p: int) -> Any:
@@ -5806,6 +5917,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 83
+        n.position = n[0].position
         return p, n
 
     def e49_0(self, p: int) -> Any:
@@ -5823,6 +5935,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 84
+        n.position = n[0].position
         return p, n
 
     def e50_0(self, p: int) -> Any:
@@ -5847,6 +5960,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 85
+        n.position = n[0].position
         return p, n
 
     def e51_0(self, p: int) -> Any:
@@ -5864,6 +5978,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 86
+        n.position = n[0].position
         return p, n
 
     def e52_0(self, p: int) -> Any:
@@ -5881,6 +5996,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 87
+        n.position = n[0].position
         return p, n
 
     def e53_0(self, p: int) -> Any:
@@ -5949,6 +6065,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 88
+        n.position = n[0].position
         return p, n
 
     def e55_0(self, p: int) -> Any:
@@ -5966,6 +6083,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 89
+        n.position = n[0].position
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -5987,6 +6105,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 90
+        n.position = n[0].position
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -6011,6 +6130,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 91
+        n.position = n[0].position
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -6032,6 +6152,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 92
+        n.position = n[0].position
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -6053,6 +6174,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 93
+        n.position = n[0].position
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -6074,6 +6196,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 94
+        n.position = n[0].position
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -6098,6 +6221,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 95
+        n.position = n[0].position
         return p, n
 
     def e62_0(self, p: int) -> Any:
@@ -6122,6 +6246,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 96
+        n.position = n[0].position
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -6143,6 +6268,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 97
+        n.position = n[0].position
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -6198,6 +6324,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 98
+        n.position = n[0].position
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -6215,6 +6342,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 99
+        n.position = n[0].position
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -6233,6 +6361,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 100
+        n.position = n[0].position
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -6254,6 +6383,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 101
+        n.position = n[0].position
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -6275,6 +6405,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 102
+        n.position = n[0].position
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -6296,6 +6427,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 103
+        n.position = n[0].position
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -6313,6 +6445,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 104
+        n.position = n[0].position
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -6331,6 +6464,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 105
+        n.position = n[0].position
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -6352,6 +6486,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 106
+        n.position = n[0].position
         return p, n
 
     def r_CostPart_0(self, p: int) -> Any:
@@ -6379,6 +6514,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6397,6 +6533,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6415,6 +6552,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6433,6 +6571,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6451,6 +6590,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6469,6 +6609,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6487,6 +6628,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6505,6 +6647,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6523,6 +6666,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6541,6 +6685,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6559,6 +6704,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6577,6 +6723,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6595,6 +6742,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 107
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6626,6 +6774,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6644,6 +6793,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6662,6 +6812,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6680,6 +6831,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6698,6 +6850,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6716,6 +6869,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6734,6 +6888,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6752,6 +6907,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6770,6 +6926,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6788,6 +6945,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6806,6 +6964,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6824,6 +6983,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6842,6 +7002,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6860,6 +7021,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6878,6 +7040,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 108
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6922,6 +7085,7 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 109
+                n.position = n[0].position if n else 0
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -6953,6 +7117,7 @@ class CardParser:
             if res4:
                 n = Nt(flatten(res4))
                 n.rule = 109
+                n.position = n[0].position if n else 0
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -6980,6 +7145,7 @@ class CardParser:
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 109
+                n.position = n[0].position if n else 0
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -7002,6 +7168,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 110
+        n.position = n[0].position
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -7019,6 +7186,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 111
+        n.position = n[0].position
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -7037,6 +7205,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 112
+        n.position = n[0].position
         return q, n
 
     def r_ParamName_0(self, p: int) -> Any:
@@ -7067,6 +7236,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 113
+        n.position = n[0].position
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -7084,6 +7254,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 114
+        n.position = n[0].position
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -7105,6 +7276,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 115
+        n.position = n[0].position
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -7122,6 +7294,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 116
+        n.position = n[0].position
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -7143,6 +7316,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 117
+        n.position = n[0].position
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -7168,6 +7342,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 118
+        n.position = n[0].position
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -7200,6 +7375,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 119
+        n.position = n[0].position
         return p, n
 
     def e83_0(self, p: int) -> Any:
@@ -7224,6 +7400,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 120
+        n.position = n[0].position
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -7248,6 +7425,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 121
+        n.position = n[0].position
         return p, n
 
     def e85_0(self, p: int) -> Any:
@@ -7289,6 +7467,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 122
+        n.position = n[0].position
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -7313,6 +7492,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 123
+        n.position = n[0].position
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -7389,6 +7569,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 124
+        n.position = n[0].position
         return p, n
 
     def e89_0(self, p: int) -> Any:
@@ -7413,6 +7594,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 125
+        n.position = n[0].position
         return p, n
 
     def r_ZoneName_0(self, p: int) -> Any:
@@ -7443,6 +7625,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 126
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7464,6 +7647,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 126
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7485,6 +7669,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 126
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7506,6 +7691,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 126
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7537,6 +7723,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7551,6 +7738,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7569,6 +7757,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7587,6 +7776,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7605,6 +7795,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7623,6 +7814,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7641,6 +7833,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7662,6 +7855,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 128
+        n.position = n[0].position
         return p, n
 
     def r_AbilityBody_0(self, p: int) -> Any:
@@ -7702,6 +7896,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 129
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -7729,6 +7924,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 129
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -7759,6 +7955,7 @@ class CardParser:
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 129
+                n.position = n[0].position if n else 0
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -7777,6 +7974,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7795,6 +7993,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7813,6 +8012,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7831,6 +8031,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7849,6 +8050,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7867,6 +8069,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7885,6 +8088,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7903,6 +8107,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7921,6 +8126,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7939,6 +8145,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7957,6 +8164,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7975,6 +8183,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7993,6 +8202,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8011,6 +8221,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8029,6 +8240,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8047,6 +8259,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8065,6 +8278,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8083,6 +8297,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8101,6 +8316,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8119,6 +8335,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8137,6 +8354,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8155,6 +8373,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8173,6 +8392,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 129
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8194,6 +8414,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 130
+        n.position = n[0].position
         return p, n
 
     def r_ManaCost_0(self, p: int) -> Any:
@@ -8211,6 +8432,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 131
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PayLifeCost_0(self, p: int) -> Any:
@@ -8248,6 +8470,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 132
+        n.position = n[0].position
         return p, n
 
     def r_SacrificeThisCost_0(self, p: int) -> Any:
@@ -8276,6 +8499,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 133
+        n.position = n[0].position
         return p, n
 
     def r_ExileThisCost_0(self, p: int) -> Any:
@@ -8304,6 +8528,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 134
+        n.position = n[0].position
         return p, n
 
     def r_SacrificeCost_0(self, p: int) -> Any:
@@ -8351,6 +8576,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 135
+        n.position = n[0].position
         return p, n
 
     def r_DiscardThisCost_0(self, p: int) -> Any:
@@ -8388,6 +8614,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 136
+        n.position = n[0].position
         return p, n
 
     def r_DiscardCost_0(self, p: int) -> Any:
@@ -8423,6 +8650,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 137
+        n.position = n[0].position
         return p, n
 
     def r_ExileFromHandCost_0(self, p: int) -> Any:
@@ -8485,6 +8713,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 138
+        n.position = n[0].position
         return p, n
 
     def r_RemoveCountersCost_0(self, p: int) -> Any:
@@ -8545,6 +8774,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 139
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_RevealCost_0(self, p: int) -> Any:
@@ -8607,6 +8837,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 140
+        n.position = n[0].position
         return p, n
 
     def r_TapPermanentsCost_0(self, p: int) -> Any:
@@ -8654,6 +8885,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 141
+        n.position = n[0].position
         return p, n
 
     def r_PutCountersCost_0(self, p: int) -> Any:
@@ -8714,6 +8946,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 142
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_GraveyardCondition_0(self, p: int) -> Any:
@@ -8794,6 +9027,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 143
+        n.position = n[0].position
         return p, n
 
     def r_ControlSinceCondition_0(self, p: int) -> Any:
@@ -8912,6 +9146,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 144
+        n.position = n[0].position
         return p, n
 
     def r_ResultCondition_0(self, p: int) -> Any:
@@ -8940,6 +9175,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 145
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ManaValueCondition_0(self, p: int) -> Any:
@@ -8982,6 +9218,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 146
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_LeftBattlefieldCondition_0(self, p: int) -> Any:
@@ -9073,6 +9310,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 147
+        n.position = n[0].position
         return p, n
 
     def r_HasKeywordCondition_0(self, p: int) -> Any:
@@ -9110,6 +9348,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 148
+        n.position = n[0].position
         return p, n
 
     def r_CastInMainCondition_0(self, p: int) -> Any:
@@ -9192,6 +9431,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 149
+        n.position = n[0].position
         return p, n
 
     def r_CastFromCondition_0(self, p: int) -> Any:
@@ -9263,6 +9503,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 150
+        n.position = n[0].position
         return p, n
 
     def r_DefendingControlsCondition_0(self, p: int) -> Any:
@@ -9316,6 +9557,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 151
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ControlCondition_0(self, p: int) -> Any:
@@ -9353,6 +9595,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 152
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_EmptyHandCondition_0(self, p: int) -> Any:
@@ -9417,6 +9660,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 153
+        n.position = n[0].position
         return p, n
 
     def r_TotalPowerCondition_0(self, p: int) -> Any:
@@ -9508,6 +9752,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 154
+        n.position = n[0].position
         return p, n
 
     def r_CountersCondition_0(self, p: int) -> Any:
@@ -9599,6 +9844,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 155
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ItIsCondition_0(self, p: int) -> Any:
@@ -9634,6 +9880,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 156
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PaidCondition_0(self, p: int) -> Any:
@@ -9684,6 +9931,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 157
+        n.position = n[0].position if n else 0
         return p, n
 
     def e90_0(self, p: int) -> Any:
@@ -12721,6 +12969,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 158
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_MoreKeywords_0(self, p: int) -> Any:
@@ -12745,6 +12994,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 159
+        n.position = n[0].position
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -12775,6 +13025,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12796,6 +13047,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12817,6 +13069,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12838,6 +13091,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12872,6 +13126,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12893,6 +13148,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12914,6 +13170,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12935,6 +13192,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12956,6 +13214,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12977,6 +13236,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12998,6 +13258,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13019,6 +13280,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 161
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13053,6 +13315,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13074,6 +13337,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13095,6 +13359,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13116,6 +13381,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13137,6 +13403,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13158,6 +13425,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13179,6 +13447,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 163
+        n.position = n[0].position
         return p, n
 
     def e95_0(self, p: int) -> Any:
@@ -13196,6 +13465,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 164
+        n.position = n[0].position
         return p, n
 
     def e96_0(self, p: int) -> Any:
@@ -13250,6 +13520,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 165
+        n.position = n[0].position
         return p, n
 
     def e98_0(self, p: int) -> Any:
@@ -13268,6 +13539,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 166
+        n.position = n[0].position
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -13292,6 +13564,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 167
+        n.position = n[0].position
         return p, n
 
     def e100_0(self, p: int) -> Any:
@@ -13309,6 +13582,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 168
+        n.position = n[0].position
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -13333,6 +13607,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 169
+        n.position = n[0].position
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -13350,6 +13625,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 170
+        n.position = n[0].position
         return p, n
 
     def e103_0(self, p: int) -> Any:
@@ -13367,6 +13643,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 171
+        n.position = n[0].position
         return p, n
 
     def e104_0(self, p: int) -> Any:
@@ -13391,6 +13668,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 172
+        n.position = n[0].position
         return p, n
 
     def r_TriggeredStmt_0(self, p: int) -> Any:
@@ -13495,6 +13773,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 173
+        n.position = n[0].position if n else 0
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -13705,6 +13984,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 174
+        n.position = n[0].position if n else 0
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -13932,6 +14212,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 175
+        n.position = n[0].position
         return p, n
 
     def r_CantSearchStmt_0(self, p: int) -> Any:
@@ -13976,6 +14257,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 176
+        n.position = n[0].position
         return p, n
 
     def r_PTDefiningStmt_0(self, p: int) -> Any:
@@ -14029,6 +14311,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 177
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_HandSizeStmt_0(self, p: int) -> Any:
@@ -14111,6 +14394,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 178
+        n.position = n[0].position
         return p, n
 
     def r_PreventDamageByStmt_0(self, p: int) -> Any:
@@ -14220,6 +14504,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 179
+        n.position = n[0].position
         return p, n
 
     def r_CostReductionStmt_0(self, p: int) -> Any:
@@ -14373,6 +14658,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 180
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_EntersWithStmt_0(self, p: int) -> Any:
@@ -14526,6 +14812,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 181
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -14581,6 +14868,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 182
+        n.position = n[0].position
         return p, n
 
     def r_AmplifyStmt_0(self, p: int) -> Any:
@@ -14875,6 +15163,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 183
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_AsTurnedFaceUpStmt_0(self, p: int) -> Any:
@@ -14998,6 +15287,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 184
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_EntersAsCopyStmt_0(self, p: int) -> Any:
@@ -15152,6 +15442,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 185
+        n.position = n[0].position
         return p, n
 
     def r_CardAltCostStmt_0(self, p: int) -> Any:
@@ -15261,6 +15552,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 186
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CardAddCostStmt_0(self, p: int) -> Any:
@@ -15370,6 +15662,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 187
+        n.position = n[0].position
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -15506,6 +15799,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 188
+        n.position = n[0].position
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -15561,6 +15855,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 189
+        n.position = n[0].position
         return p, n
 
     def r_CantActivateStmt_0(self, p: int) -> Any:
@@ -15632,6 +15927,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 190
+        n.position = n[0].position
         return p, n
 
     def r_TopRevealedStmt_0(self, p: int) -> Any:
@@ -15723,6 +16019,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 191
+        n.position = n[0].position
         return p, n
 
     def r_AdditionalLandStmt_0(self, p: int) -> Any:
@@ -15828,6 +16125,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 192
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PlayTopStmt_0(self, p: int) -> Any:
@@ -15957,6 +16255,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 193
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CardsStaticStmt_0(self, p: int) -> Any:
@@ -16035,6 +16334,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 194
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -16150,6 +16450,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 195
+        n.position = n[0].position if n else 0
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -16171,6 +16472,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 196
+        n.position = n[0].position
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -16203,6 +16505,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 197
+        n.position = n[0].position
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -16220,6 +16523,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 198
+        n.position = n[0].position
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -16241,6 +16545,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 199
+        n.position = n[0].position
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -16262,6 +16567,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 200
+        n.position = n[0].position
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -16279,6 +16585,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 201
+        n.position = n[0].position
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -16296,6 +16603,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 202
+        n.position = n[0].position
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -16317,6 +16625,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 203
+        n.position = n[0].position
         return p, n
 
     def e115_0(self, p: int) -> Any:
@@ -16334,6 +16643,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 204
+        n.position = n[0].position
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -16351,6 +16661,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 205
+        n.position = n[0].position
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -16368,6 +16679,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 206
+        n.position = n[0].position
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -16385,6 +16697,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 207
+        n.position = n[0].position
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -16402,6 +16715,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 208
+        n.position = n[0].position
         return p, n
 
     def e120_0(self, p: int) -> Any:
@@ -16419,6 +16733,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 209
+        n.position = n[0].position
         return p, n
 
     def e121_0(self, p: int) -> Any:
@@ -16487,6 +16802,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 210
+        n.position = n[0].position
         return p, n
 
     def e123_0(self, p: int) -> Any:
@@ -16504,6 +16820,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 211
+        n.position = n[0].position
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -16521,6 +16838,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 212
+        n.position = n[0].position
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -16538,6 +16856,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 213
+        n.position = n[0].position
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -16555,6 +16874,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 214
+        n.position = n[0].position
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -16572,6 +16892,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 215
+        n.position = n[0].position
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -16640,6 +16961,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 216
+        n.position = n[0].position
         return p, n
 
     def e130_0(self, p: int) -> Any:
@@ -16661,6 +16983,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 217
+        n.position = n[0].position
         return p, n
 
     def e131_0(self, p: int) -> Any:
@@ -16682,6 +17005,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 218
+        n.position = n[0].position
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -16912,6 +17236,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 219
+        n.position = n[0].position
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -16936,6 +17261,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 220
+        n.position = n[0].position
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -16957,6 +17283,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 221
+        n.position = n[0].position
         return p, n
 
     def e137_0(self, p: int) -> Any:
@@ -16974,6 +17301,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 222
+        n.position = n[0].position
         return p, n
 
     def e138_0(self, p: int) -> Any:
@@ -16995,6 +17323,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 223
+        n.position = n[0].position
         return p, n
 
     def e139_0(self, p: int) -> Any:
@@ -17019,6 +17348,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 224
+        n.position = n[0].position
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -17036,6 +17366,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 225
+        n.position = n[0].position
         return p, n
 
     def e141_0(self, p: int) -> Any:
@@ -17104,6 +17435,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 226
+        n.position = n[0].position
         return p, n
 
     def e143_0(self, p: int) -> Any:
@@ -17145,6 +17477,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 227
+        n.position = n[0].position
         return p, n
 
     def e144_0(self, p: int) -> Any:
@@ -17166,6 +17499,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 228
+        n.position = n[0].position
         return p, n
 
     def e145_0(self, p: int) -> Any:
@@ -17190,6 +17524,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 229
+        n.position = n[0].position
         return p, n
 
     def e146_0(self, p: int) -> Any:
@@ -17207,6 +17542,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 230
+        n.position = n[0].position
         return p, n
 
     def e147_0(self, p: int) -> Any:
@@ -17225,6 +17561,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 231
+        n.position = n[0].position
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -17242,6 +17579,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 232
+        n.position = n[0].position
         return p, n
 
     def e149_0(self, p: int) -> Any:
@@ -17361,6 +17699,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 233
+        n.position = n[0].position
         return p, n
 
     def e152_0(self, p: int) -> Any:
@@ -17464,6 +17803,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 234
+        n.position = n[0].position
         return p, n
 
     def e154_0(self, p: int) -> Any:
@@ -17481,6 +17821,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 235
+        n.position = n[0].position
         return p, n
 
     def r_DividedDamageEffect_0(self, p: int) -> Any:
@@ -17579,6 +17920,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 236
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -17643,6 +17985,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 237
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -17671,6 +18014,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 238
+        n.position = n[0].position
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -17711,6 +18055,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 239
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -17793,6 +18138,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 240
+        n.position = n[0].position
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -17934,6 +18280,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 241
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -17962,6 +18309,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 242
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -18011,6 +18359,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 243
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -18044,6 +18393,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 244
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -18099,6 +18449,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 245
+        n.position = n[0].position
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -18152,6 +18503,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 246
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -18205,6 +18557,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 247
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -18309,6 +18662,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 248
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -18407,6 +18761,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 249
+        n.position = n[0].position
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -18568,6 +18923,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 250
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -18703,6 +19059,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 251
+        n.position = n[0].position
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -18740,6 +19097,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 252
+        n.position = n[0].position
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -18845,6 +19203,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 253
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -18932,6 +19291,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 254
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -18990,6 +19350,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 255
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -19079,6 +19440,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 256
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -19132,6 +19494,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 257
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -19245,6 +19608,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 258
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -19318,6 +19682,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 259
+        n.position = n[0].position
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -19346,6 +19711,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 260
+        n.position = n[0].position
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -19386,6 +19752,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 261
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -19454,6 +19821,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 262
+        n.position = n[0].position
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -19482,6 +19850,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 263
+        n.position = n[0].position
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -19528,6 +19897,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 264
+        n.position = n[0].position
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -19556,6 +19926,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 265
+        n.position = n[0].position
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -19614,6 +19985,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 266
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -19649,6 +20021,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 267
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -19774,6 +20147,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 268
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -19809,6 +20183,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 269
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -19922,6 +20297,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 270
+        n.position = n[0].position
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -19990,6 +20366,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 271
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -20021,6 +20398,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 272
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -20106,6 +20484,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 273
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -20189,6 +20568,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 274
+        n.position = n[0].position if n else 0
         return p, n
 
     def e155_0(self, p: int) -> Any:
@@ -20270,6 +20650,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 275
+        n.position = n[0].position
         return p, n
 
     def e156_0(self, p: int) -> Any:
@@ -20360,6 +20741,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 276
+        n.position = n[0].position
         return p, n
 
     def r_ChooseAmongEffect_0(self, p: int) -> Any:
@@ -20417,6 +20799,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 277
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExtraTurnEffect_0(self, p: int) -> Any:
@@ -20497,6 +20880,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 278
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CantCastEffect_0(self, p: int) -> Any:
@@ -20629,6 +21013,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 279
+        n.position = n[0].position
         return p, n
 
     def r_PlayerTopCardActionEffect_0(self, p: int) -> Any:
@@ -20709,6 +21094,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 280
+        n.position = n[0].position
         return p, n
 
     def r_LoseLifeEffect_0(self, p: int) -> Any:
@@ -20751,6 +21137,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 281
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PlayerMillEffect_0(self, p: int) -> Any:
@@ -20865,6 +21252,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 282
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_MayPlayEffect_0(self, p: int) -> Any:
@@ -20965,6 +21353,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 283
+        n.position = n[0].position
         return p, n
 
     def r_BlockRequirementEffect_0(self, p: int) -> Any:
@@ -21047,6 +21436,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 284
+        n.position = n[0].position
         return p, n
 
     def r_TopCardActionEffect_0(self, p: int) -> Any:
@@ -21116,6 +21506,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 285
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PayEffect_0(self, p: int) -> Any:
@@ -21144,6 +21535,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 286
+        n.position = n[0].position
         return p, n
 
     def r_NumberedActionEffect_0(self, p: int) -> Any:
@@ -21176,6 +21568,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 287
+        n.position = n[0].position
         return p, n
 
     def r_AttachEffect_0(self, p: int) -> Any:
@@ -21222,6 +21615,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 288
+        n.position = n[0].position
         return p, n
 
     def e157_0(self, p: int) -> Any:
@@ -21239,6 +21633,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 289
+        n.position = n[0].position
         return p, n
 
     def e158_0(self, p: int) -> Any:
@@ -21260,6 +21655,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 290
+        n.position = n[0].position
         return p, n
 
     def e159_1(self, p: int) -> Any:
@@ -21284,6 +21680,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 291
+        n.position = n[0].position
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -21301,6 +21698,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 292
+        n.position = n[0].position
         return p, n
 
     def r_ModeChoice_0(self, p: int) -> Any:
@@ -21345,6 +21743,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 293
+        n.position = n[0].position if n else 0
         return p, n
 
     def e161_0(self, p: int) -> Any:
@@ -21362,6 +21761,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 294
+        n.position = n[0].position
         return p, n
 
     def r_CountersOnThis_0(self, p: int) -> Any:
@@ -21435,6 +21835,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 295
+        n.position = n[0].position
         return p, n
 
     def r_CountOf_0(self, p: int) -> Any:
@@ -21512,6 +21913,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 296
+        n.position = n[0].position
         return p, n
 
     def e162_0(self, p: int) -> Any:
@@ -21533,6 +21935,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 297
+        n.position = n[0].position
         return p, n
 
     def e163_0(self, p: int) -> Any:
@@ -21550,6 +21953,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 298
+        n.position = n[0].position
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -21567,6 +21971,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 299
+        n.position = n[0].position
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -21584,6 +21989,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 300
+        n.position = n[0].position
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -21632,6 +22038,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 301
+        n.position = n[0].position
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -21650,6 +22057,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 302
+        n.position = n[0].position
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -21667,6 +22075,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 303
+        n.position = n[0].position
         return p, n
 
     def e170_0(self, p: int) -> Any:
@@ -21738,6 +22147,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 304
+        n.position = n[0].position
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -22043,6 +22453,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 305
+        n.position = n[0].position
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -22064,6 +22475,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 306
+        n.position = n[0].position
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -22088,6 +22500,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 307
+        n.position = n[0].position
         return p, n
 
     def e177_0(self, p: int) -> Any:
@@ -22109,6 +22522,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 308
+        n.position = n[0].position
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -22236,6 +22650,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 309
+        n.position = n[0].position
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -22260,6 +22675,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 310
+        n.position = n[0].position
         return p, n
 
     def e181_0(self, p: int) -> Any:
@@ -22277,6 +22693,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 311
+        n.position = n[0].position
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -22318,6 +22735,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 312
+        n.position = n[0].position
         return p, n
 
     def e183_0(self, p: int) -> Any:
@@ -22359,6 +22777,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 313
+        n.position = n[0].position
         return p, n
 
     def e184_0(self, p: int) -> Any:
@@ -22376,6 +22795,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 314
+        n.position = n[0].position
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -22393,6 +22813,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 315
+        n.position = n[0].position
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -22410,6 +22831,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 316
+        n.position = n[0].position
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -22427,6 +22849,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 317
+        n.position = n[0].position
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -22495,6 +22918,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 318
+        n.position = n[0].position
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -22536,6 +22960,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 319
+        n.position = n[0].position
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -22557,6 +22982,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 320
+        n.position = n[0].position
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -22574,6 +23000,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 321
+        n.position = n[0].position
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -22591,6 +23018,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 322
+        n.position = n[0].position
         return p, n
 
     def e194_0(self, p: int) -> Any:
@@ -22659,6 +23087,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 323
+        n.position = n[0].position
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -22676,6 +23105,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 324
+        n.position = n[0].position
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -22744,6 +23174,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 325
+        n.position = n[0].position
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -22785,6 +23216,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 326
+        n.position = n[0].position
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -22802,6 +23234,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 327
+        n.position = n[0].position
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -22819,6 +23252,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 328
+        n.position = n[0].position
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -22840,6 +23274,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 329
+        n.position = n[0].position
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -22857,6 +23292,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 330
+        n.position = n[0].position
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -22878,6 +23314,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 331
+        n.position = n[0].position
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -22899,6 +23336,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 332
+        n.position = n[0].position
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -22923,6 +23361,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 333
+        n.position = n[0].position
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -22995,6 +23434,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 334
+        n.position = n[0].position
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -23019,6 +23459,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 335
+        n.position = n[0].position
         return p, n
 
     def e210_0(self, p: int) -> Any:
@@ -23087,6 +23528,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 336
+        n.position = n[0].position
         return p, n
 
     def e212_0(self, p: int) -> Any:
@@ -23104,6 +23546,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 337
+        n.position = n[0].position
         return p, n
 
     def e213_0(self, p: int) -> Any:
@@ -23125,6 +23568,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 338
+        n.position = n[0].position
         return p, n
 
     def e214_0(self, p: int) -> Any:
@@ -23166,6 +23610,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 339
+        n.position = n[0].position
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -23183,6 +23628,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 340
+        n.position = n[0].position
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -23350,6 +23796,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 341
+        n.position = n[0].position
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -23367,6 +23814,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 342
+        n.position = n[0].position
         return p, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -23613,6 +24061,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 343
+        n.position = n[0].position if n else 0
         return p, n
 
     def e219_0(self, p: int) -> Any:
@@ -23634,6 +24083,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 344
+        n.position = n[0].position
         return p, n
 
     def e220_0(self, p: int) -> Any:
@@ -23655,6 +24105,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 345
+        n.position = n[0].position
         return p, n
 
     def e221_0(self, p: int) -> Any:
@@ -23676,6 +24127,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 346
+        n.position = n[0].position
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -23697,6 +24149,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 347
+        n.position = n[0].position
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -23727,6 +24180,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 348
+        n.position = n[0].position
         return p, n
 
     def r_ControlledThing_0(self, p: int) -> Any:
@@ -23751,6 +24205,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 349
+        n.position = n[0].position if n else 0
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -23772,6 +24227,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 350
+        n.position = n[0].position
         return p, n
 
     def e224_0(self, p: int) -> Any:
@@ -23841,6 +24297,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 351
+        n.position = n[0].position
         return p, n
 
     def r_ConditionWord_0(self, p: int) -> Any:
@@ -23871,6 +24328,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 352
+        n.position = n[0].position
         return p, n
 
     def e226_0(self, p: int) -> Any:
@@ -23888,6 +24346,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 353
+        n.position = n[0].position
         return p, n
 
     def e227_0(self, p: int) -> Any:
@@ -24234,6 +24693,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 354
+        n.position = n[0].position
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -24251,6 +24711,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 355
+        n.position = n[0].position
         return p, n
 
     def e233_0(self, p: int) -> Any:
@@ -24268,6 +24729,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 356
+        n.position = n[0].position
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -24336,6 +24798,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 357
+        n.position = n[0].position
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -24404,6 +24867,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 358
+        n.position = n[0].position
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -24421,6 +24885,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 359
+        n.position = n[0].position
         return p, n
 
     def e239_0(self, p: int) -> Any:
@@ -24439,6 +24904,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 360
+        n.position = n[0].position
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -24463,6 +24929,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 361
+        n.position = n[0].position
         return p, n
 
     def e241_0(self, p: int) -> Any:
@@ -24487,6 +24954,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 362
+        n.position = n[0].position
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -24508,6 +24976,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 363
+        n.position = n[0].position
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -24536,6 +25005,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 364
+        n.position = n[0].position
         return p, n
 
     def e244_0(self, p: int) -> Any:
@@ -24568,6 +25038,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 365
+        n.position = n[0].position
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -24660,6 +25131,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 366
+        n.position = n[0].position
         return p, n
 
     def e247_0(self, p: int) -> Any:
@@ -24684,6 +25156,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 367
+        n.position = n[0].position
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -24966,6 +25439,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 368
+        n.position = n[0].position
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -25031,6 +25505,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 369
+        n.position = n[0].position
         return p, n
 
     def e253_0(self, p: int) -> Any:
@@ -25160,6 +25635,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 370
+        n.position = n[0].position
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -25336,6 +25812,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 371
+        n.position = n[0].position
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -25353,6 +25830,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 372
+        n.position = n[0].position
         return p, n
 
     def e260_0(self, p: int) -> Any:
@@ -25370,6 +25848,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 373
+        n.position = n[0].position
         return p, n
 
     def e261_0(self, p: int) -> Any:
@@ -25450,6 +25929,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 374
+        n.position = n[0].position
         return p, n
 
     def e263_0(self, p: int) -> Any:
@@ -25467,6 +25947,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 375
+        n.position = n[0].position
         return p, n
 
     def e264_0(self, p: int) -> Any:
@@ -25592,6 +26073,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 376
+        n.position = n[0].position
         return p, n
 
     def e266_0(self, p: int) -> Any:
@@ -25610,6 +26092,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 377
+        n.position = n[0].position
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -25847,6 +26330,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 378
+        n.position = n[0].position
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -25868,6 +26352,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 379
+        n.position = n[0].position
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -25885,6 +26370,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 380
+        n.position = n[0].position
         return p, n
 
     def e272_0(self, p: int) -> Any:
@@ -25903,6 +26389,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 381
+        n.position = n[0].position
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -25920,6 +26407,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 382
+        n.position = n[0].position
         return p, n
 
     def e274_0(self, p: int) -> Any:
@@ -25937,6 +26425,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 383
+        n.position = n[0].position
         return p, n
 
     def e275_0(self, p: int) -> Any:
@@ -25997,6 +26486,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 384
+        n.position = n[0].position
         return q, n
 
     def e277_0(self, p: int) -> Any:
@@ -26129,6 +26619,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 385
+        n.position = n[0].position
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -26147,6 +26638,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 386
+        n.position = n[0].position
         return q, n
 
     def e280_0(self, p: int) -> Any:
@@ -26164,6 +26656,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 387
+        n.position = n[0].position
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -26181,6 +26674,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 388
+        n.position = n[0].position
         return p, n
 
     def e282_0(self, p: int) -> Any:
@@ -26202,6 +26696,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 389
+        n.position = n[0].position
         return p, n
 
     def e283_0(self, p: int) -> Any:
@@ -26219,6 +26714,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 390
+        n.position = n[0].position
         return p, n
 
     def e284_0(self, p: int) -> Any:
@@ -26236,6 +26732,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 391
+        n.position = n[0].position
         return p, n
 
     def e285_0(self, p: int) -> Any:
@@ -26304,6 +26801,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 392
+        n.position = n[0].position
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -26321,6 +26819,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 393
+        n.position = n[0].position
         return p, n
 
     def e288_0(self, p: int) -> Any:
@@ -26389,6 +26888,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 394
+        n.position = n[0].position
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -26410,6 +26910,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 395
+        n.position = n[0].position
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -26427,6 +26928,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 396
+        n.position = n[0].position
         return p, n
 
     def e292_0(self, p: int) -> Any:
@@ -26444,6 +26946,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 397
+        n.position = n[0].position
         return p, n
 
     def e293_0(self, p: int) -> Any:
@@ -26512,6 +27015,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 398
+        n.position = n[0].position
         return p, n
 
     def e295_0(self, p: int) -> Any:
@@ -26529,6 +27033,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 399
+        n.position = n[0].position
         return p, n
 
     def e296_0(self, p: int) -> Any:
@@ -26546,6 +27051,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 400
+        n.position = n[0].position
         return p, n
 
     def e297_0(self, p: int) -> Any:
@@ -26624,6 +27130,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 401
+        n.position = n[0].position
         return p, n
 
     def e299_0(self, p: int) -> Any:
@@ -26707,6 +27214,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 402
+        n.position = n[0].position
         return p, n
 
     def e301_0(self, p: int) -> Any:
@@ -26724,6 +27232,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 403
+        n.position = n[0].position
         return p, n
 
     def e302_0(self, p: int) -> Any:
@@ -26741,6 +27250,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 404
+        n.position = n[0].position
         return p, n
 
     def e303_0(self, p: int) -> Any:
@@ -26758,6 +27268,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 405
+        n.position = n[0].position
         return p, n
 
     def e304_0(self, p: int) -> Any:
@@ -26826,6 +27337,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 406
+        n.position = n[0].position
         return p, n
 
     def e306_0(self, p: int) -> Any:
@@ -26843,6 +27355,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 407
+        n.position = n[0].position
         return p, n
 
     def e307_0(self, p: int) -> Any:
@@ -26860,6 +27373,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 408
+        n.position = n[0].position
         return p, n
 
     def e308_0(self, p: int) -> Any:
@@ -26877,6 +27391,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 409
+        n.position = n[0].position
         return p, n
 
     def e309_0(self, p: int) -> Any:
@@ -26945,6 +27460,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 410
+        n.position = n[0].position
         return p, n
 
     def e311_0(self, p: int) -> Any:
@@ -26962,6 +27478,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 411
+        n.position = n[0].position
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -26979,6 +27496,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 412
+        n.position = n[0].position
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -26996,6 +27514,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 413
+        n.position = n[0].position
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -27013,6 +27532,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 414
+        n.position = n[0].position
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -27030,6 +27550,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 415
+        n.position = n[0].position
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -27047,6 +27568,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 416
+        n.position = n[0].position
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -27064,6 +27586,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 417
+        n.position = n[0].position
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -27081,6 +27604,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 418
+        n.position = n[0].position
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -27149,6 +27673,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 419
+        n.position = n[0].position
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -27331,6 +27856,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 420
+        n.position = n[0].position
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -27348,6 +27874,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 421
+        n.position = n[0].position
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -27406,6 +27933,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 422
+        n.position = n[0].position
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -27555,6 +28083,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 423
+        n.position = n[0].position
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -27573,6 +28102,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 424
+        n.position = n[0].position
         return q, n
 
     def e329_0(self, p: int) -> Any:
@@ -27652,6 +28182,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 425
+        n.position = n[0].position
         return q, n
 
     def e331_0(self, p: int) -> Any:
@@ -27669,6 +28200,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 426
+        n.position = n[0].position
         return p, n
 
     def e332_0(self, p: int) -> Any:
@@ -27741,6 +28273,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 427
+        n.position = n[0].position
         return p, n
 
     def e334_0(self, p: int) -> Any:
@@ -27758,6 +28291,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 428
+        n.position = n[0].position
         return p, n
 
     def e335_0(self, p: int) -> Any:
@@ -27881,6 +28415,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 429
+        n.position = n[0].position
         return p, n
 
     def e338_0(self, p: int) -> Any:
@@ -27898,6 +28433,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 430
+        n.position = n[0].position
         return p, n
 
     def e339_0(self, p: int) -> Any:
@@ -28009,6 +28545,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 431
+        n.position = n[0].position
         return p, n
 
     def e341_0(self, p: int) -> Any:
@@ -28026,6 +28563,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 432
+        n.position = n[0].position
         return p, n
 
     def e342_0(self, p: int) -> Any:
@@ -28067,6 +28605,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 433
+        n.position = n[0].position
         return p, n
 
     def e343_0(self, p: int) -> Any:
@@ -28084,6 +28623,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 434
+        n.position = n[0].position
         return p, n
 
     def e344_0(self, p: int) -> Any:
@@ -28101,6 +28641,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 435
+        n.position = n[0].position
         return p, n
 
     def e345_0(self, p: int) -> Any:
@@ -28195,6 +28736,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 436
+        n.position = n[0].position
         return p, n
 
     def e347_0(self, p: int) -> Any:
@@ -28212,6 +28754,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 437
+        n.position = n[0].position
         return p, n
 
     def e348_0(self, p: int) -> Any:
@@ -28229,6 +28772,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 438
+        n.position = n[0].position
         return p, n
 
     def e349_0(self, p: int) -> Any:
@@ -28301,6 +28845,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 439
+        n.position = n[0].position
         return p, n
 
     def e351_0(self, p: int) -> Any:
@@ -28318,6 +28863,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 440
+        n.position = n[0].position
         return p, n
 
     def e352_0(self, p: int) -> Any:
@@ -28335,6 +28881,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 441
+        n.position = n[0].position
         return p, n
 
     def e353_0(self, p: int) -> Any:
@@ -28356,6 +28903,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 442
+        n.position = n[0].position
         return p, n
 
     def e354_0(self, p: int) -> Any:
@@ -28373,6 +28921,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 443
+        n.position = n[0].position
         return p, n
 
     def e355_0(self, p: int) -> Any:
@@ -28390,6 +28939,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 444
+        n.position = n[0].position
         return p, n
 
     def e356_0(self, p: int) -> Any:
@@ -28407,6 +28957,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 445
+        n.position = n[0].position
         return p, n
 
     def e357_0(self, p: int) -> Any:
@@ -28475,6 +29026,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 446
+        n.position = n[0].position
         return p, n
 
     def e359_0(self, p: int) -> Any:
@@ -28492,6 +29044,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 447
+        n.position = n[0].position
         return p, n
 
     def e360_0(self, p: int) -> Any:
@@ -28509,6 +29062,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 448
+        n.position = n[0].position
         return p, n
 
     def e361_0(self, p: int) -> Any:
@@ -28581,6 +29135,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 449
+        n.position = n[0].position
         return p, n
 
     def e363_0(self, p: int) -> Any:
@@ -28598,6 +29153,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 450
+        n.position = n[0].position
         return p, n
 
     def e364_0(self, p: int) -> Any:
@@ -28615,6 +29171,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 451
+        n.position = n[0].position
         return p, n
 
     def e365_0(self, p: int) -> Any:
@@ -28696,6 +29253,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 452
+        n.position = n[0].position
         return p, n
 
     def e367_0(self, p: int) -> Any:
@@ -28713,6 +29271,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 453
+        n.position = n[0].position
         return p, n
 
     def e368_0(self, p: int) -> Any:
@@ -28730,6 +29289,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 454
+        n.position = n[0].position
         return p, n
 
     def e369_0(self, p: int) -> Any:
@@ -28747,6 +29307,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 455
+        n.position = n[0].position
         return p, n
 
     def e370_0(self, p: int) -> Any:
@@ -28764,6 +29325,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 456
+        n.position = n[0].position
         return p, n
 
     def r_KeywordArg_0(self, p: int) -> Any:
@@ -28789,6 +29351,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 457
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_KeywordUse_1(self, p: int) -> Any:
@@ -28813,6 +29376,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 158
+        n.position = n[0].position if n else 0
         return p, n
 
     def e371_0(self, p: int) -> Any:
@@ -28837,6 +29401,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 458
+        n.position = n[0].position
         return p, n
 
     def e372_0(self, p: int) -> Any:
@@ -28862,6 +29427,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 459
+        n.position = n[0].position
         return p, n
 
     def e373_0(self, p: int) -> Any:
@@ -28879,6 +29445,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 460
+        n.position = n[0].position
         return p, n
 
     def e374_0(self, p: int) -> Any:
@@ -28896,6 +29463,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 461
+        n.position = n[0].position
         return p, n
 
     def e375_0(self, p: int) -> Any:
@@ -28914,6 +29482,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 462
+        n.position = n[0].position
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28941,6 +29510,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28959,6 +29529,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28977,6 +29548,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28995,6 +29567,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29013,6 +29586,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29031,6 +29605,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 463
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29052,6 +29627,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 464
+        n.position = n[0].position
         return p, n
 
     def e377_0(self, p: int) -> Any:
@@ -29069,6 +29645,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 465
+        n.position = n[0].position
         return p, n
 
     def e378_0(self, p: int) -> Any:
@@ -29110,6 +29687,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 466
+        n.position = n[0].position
         return p, n
 
     def e380_0(self, p: int) -> Any:
@@ -29127,6 +29705,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 467
+        n.position = n[0].position
         return p, n
 
     def e381_0(self, p: int) -> Any:
@@ -29144,6 +29723,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 468
+        n.position = n[0].position
         return p, n
 
     def e382_0(self, p: int) -> Any:
@@ -29165,6 +29745,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 469
+        n.position = n[0].position
         return p, n
 
     def e383_0(self, p: int) -> Any:
@@ -29186,6 +29767,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 470
+        n.position = n[0].position
         return p, n
 
     def e384_0(self, p: int) -> Any:
@@ -29207,6 +29789,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 471
+        n.position = n[0].position
         return p, n
 
     def e385_0(self, p: int) -> Any:
@@ -29225,6 +29808,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 472
+        n.position = n[0].position
         return q, n
 
     def e386_0(self, p: int) -> Any:
@@ -29249,6 +29833,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 473
+        n.position = n[0].position
         return p, n
 
     def r_ZonePlace_0(self, p: int) -> Any:
@@ -29314,6 +29899,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 474
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -29359,6 +29945,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 474
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -29380,6 +29967,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 475
+        n.position = n[0].position
         return p, n
 
     def r_StaticPart_0(self, p: int) -> Any:
@@ -29407,6 +29995,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29425,6 +30014,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29443,6 +30033,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29461,6 +30052,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29479,6 +30071,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29497,6 +30090,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29515,6 +30109,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29533,6 +30128,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29551,6 +30147,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29569,6 +30166,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29587,6 +30185,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29605,6 +30204,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29623,6 +30223,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29641,6 +30242,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29659,6 +30261,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29677,6 +30280,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29695,6 +30299,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29713,6 +30318,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29731,6 +30337,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29749,6 +30356,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29767,6 +30375,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29785,6 +30394,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29803,6 +30413,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29821,6 +30432,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29839,6 +30451,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29857,6 +30470,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29875,6 +30489,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29893,6 +30508,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29911,6 +30527,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29929,6 +30546,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 476
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29954,6 +30572,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 477
+        n.position = n[0].position
         return p, n
 
     def e388_0(self, p: int) -> Any:
@@ -29975,6 +30594,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 478
+        n.position = n[0].position
         return p, n
 
     def e389_0(self, p: int) -> Any:
@@ -29996,6 +30616,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 479
+        n.position = n[0].position
         return p, n
 
     def e390_0(self, p: int) -> Any:
@@ -30013,6 +30634,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 480
+        n.position = n[0].position
         return p, n
 
     def e391_0(self, p: int) -> Any:
@@ -30305,6 +30927,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 481
+        n.position = n[0].position
         return q, n
 
     def e395_0(self, p: int) -> Any:
@@ -30337,6 +30960,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 482
+        n.position = n[0].position
         return p, n
 
     def e396_0(self, p: int) -> Any:
@@ -30369,6 +30993,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 483
+        n.position = n[0].position
         return p, n
 
     def e397_0(self, p: int) -> Any:
@@ -30401,6 +31026,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 484
+        n.position = n[0].position
         return p, n
 
     def e398_0(self, p: int) -> Any:
@@ -30769,6 +31395,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 485
+        n.position = n[0].position
         return p, n
 
     def e404_0(self, p: int) -> Any:
@@ -30787,6 +31414,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 486
+        n.position = n[0].position
         return q, n
 
     def e405_0(self, p: int) -> Any:
@@ -31027,6 +31655,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 487
+        n.position = n[0].position
         return p, n
 
     def e407_0(self, p: int) -> Any:
@@ -31068,6 +31697,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 488
+        n.position = n[0].position
         return p, n
 
     def e408_0(self, p: int) -> Any:
@@ -31180,6 +31810,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 489
+        n.position = n[0].position
         return p, n
 
     def e410_0(self, p: int) -> Any:
@@ -31248,6 +31879,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 490
+        n.position = n[0].position
         return p, n
 
     def e412_0(self, p: int) -> Any:
@@ -31269,6 +31901,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 491
+        n.position = n[0].position
         return p, n
 
     def e413_0(self, p: int) -> Any:
@@ -31287,6 +31920,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 492
+        n.position = n[0].position
         return q, n
 
     def e414_0(self, p: int) -> Any:
@@ -31308,6 +31942,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 493
+        n.position = n[0].position
         return p, n
 
     def e415_0(self, p: int) -> Any:
@@ -31325,6 +31960,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 494
+        n.position = n[0].position
         return p, n
 
     def e416_0(self, p: int) -> Any:
@@ -31346,6 +31982,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 495
+        n.position = n[0].position
         return p, n
 
     def e417_0(self, p: int) -> Any:
@@ -31363,6 +32000,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 496
+        n.position = n[0].position
         return p, n
 
     def e418_0(self, p: int) -> Any:
@@ -31384,6 +32022,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 497
+        n.position = n[0].position
         return p, n
 
     def e419_0(self, p: int) -> Any:
@@ -31401,6 +32040,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 498
+        n.position = n[0].position
         return p, n
 
     def r_TargetRef_0(self, p: int) -> Any:
@@ -31441,6 +32081,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 499
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -31471,6 +32112,7 @@ class CardParser:
             if res4:
                 n = Nt(flatten(res4))
                 n.rule = 499
+                n.position = n[0].position if n else 0
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -31489,6 +32131,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31507,6 +32150,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31525,6 +32169,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31543,6 +32188,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31561,6 +32207,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31579,6 +32226,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31597,6 +32245,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31615,6 +32264,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31633,6 +32283,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31651,6 +32302,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 499
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31698,6 +32350,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 500
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -31716,6 +32369,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 500
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31734,6 +32388,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 500
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -31755,6 +32410,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 501
+        n.position = n[0].position
         return p, n
 
     def e421_0(self, p: int) -> Any:
@@ -31772,6 +32428,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 502
+        n.position = n[0].position
         return p, n
 
     def e422_0(self, p: int) -> Any:
@@ -31790,6 +32447,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 503
+        n.position = n[0].position
         return q, n
 
     def e423_0(self, p: int) -> Any:
@@ -31836,6 +32494,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 504
+        n.position = n[0].position
         return p, n
 
     def e424_0(self, p: int) -> Any:
@@ -31860,6 +32519,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 505
+        n.position = n[0].position
         return p, n
 
     def e425_0(self, p: int) -> Any:
@@ -31877,6 +32537,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 506
+        n.position = n[0].position
         return p, n
 
     def e426_0(self, p: int) -> Any:
@@ -31932,6 +32593,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 507
+        n.position = n[0].position
         return p, n
 
     def e428_0(self, p: int) -> Any:
@@ -31950,6 +32612,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 508
+        n.position = n[0].position
         return q, n
 
     def e429_0(self, p: int) -> Any:
@@ -31967,6 +32630,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 509
+        n.position = n[0].position
         return p, n
 
     def e430_0(self, p: int) -> Any:
@@ -31984,6 +32648,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 510
+        n.position = n[0].position
         return p, n
 
     def e431_0(self, p: int) -> Any:
@@ -32046,6 +32711,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 511
+        n.position = n[0].position
         return p, n
 
     def r_Duration_0(self, p: int) -> Any:
@@ -32089,6 +32755,7 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 512
+                n.position = n[0].position if n else 0
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -32123,6 +32790,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 512
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -32148,6 +32816,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 513
+        n.position = n[0].position
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -32216,6 +32885,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 514
+        n.position = n[0].position
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -32253,6 +32923,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 515
+        n.position = n[0].position
         return p, n
 
     def e434_0(self, p: int) -> Any:
@@ -32271,6 +32942,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 516
+        n.position = n[0].position
         return q, n
 
     def e435_0(self, p: int) -> Any:
@@ -32292,6 +32964,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 517
+        n.position = n[0].position
         return p, n
 
     def e436_0(self, p: int) -> Any:
@@ -32310,6 +32983,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 518
+        n.position = n[0].position
         return q, n
 
     def e437_0(self, p: int) -> Any:
@@ -32328,6 +33002,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 519
+        n.position = n[0].position
         return q, n
 
     def e438_0(self, p: int) -> Any:
@@ -32346,6 +33021,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 520
+        n.position = n[0].position
         return q, n
 
     def e439_0(self, p: int) -> Any:
@@ -32364,6 +33040,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 521
+        n.position = n[0].position
         return q, n
 
     def e440_0(self, p: int) -> Any:
@@ -32382,6 +33059,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 522
+        n.position = n[0].position
         return q, n
 
     def e441_0(self, p: int) -> Any:
@@ -32458,6 +33136,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 523
+        n.position = n[0].position
         return p, n
 
     def e443_0(self, p: int) -> Any:
@@ -32476,6 +33155,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 524
+        n.position = n[0].position
         return q, n
 
     def e444_0(self, p: int) -> Any:
@@ -32494,6 +33174,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 525
+        n.position = n[0].position
         return q, n
 
     def r_Destination_0(self, p: int) -> Any:
@@ -32521,6 +33202,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 526
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32539,6 +33221,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 526
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32557,6 +33240,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 526
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32588,6 +33272,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 527
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32606,6 +33291,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 527
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32631,6 +33317,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 528
+        n.position = n[0].position
         return p, n
 
     def e446_0(self, p: int) -> Any:
@@ -32652,6 +33339,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 529
+        n.position = n[0].position
         return p, n
 
     def e447_0(self, p: int) -> Any:
@@ -32669,6 +33357,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 530
+        n.position = n[0].position
         return p, n
 
     def e448_0(self, p: int) -> Any:
@@ -32690,6 +33379,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 531
+        n.position = n[0].position
         return p, n
 
     def e449_0(self, p: int) -> Any:
@@ -32708,6 +33398,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 532
+        n.position = n[0].position
         return q, n
 
     def e450_0(self, p: int) -> Any:
@@ -32725,6 +33416,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 533
+        n.position = n[0].position
         return p, n
 
     def e451_0(self, p: int) -> Any:
@@ -32749,6 +33441,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 534
+        n.position = n[0].position
         return p, n
 
     def e452_0(self, p: int) -> Any:
@@ -32770,6 +33463,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 535
+        n.position = n[0].position
         return p, n
 
     def e453_0(self, p: int) -> Any:
@@ -32794,6 +33488,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 536
+        n.position = n[0].position
         return p, n
 
     def e454_0(self, p: int) -> Any:
@@ -32811,6 +33506,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 537
+        n.position = n[0].position
         return p, n
 
     def e455_0(self, p: int) -> Any:
@@ -32828,6 +33524,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 538
+        n.position = n[0].position
         return p, n
 
     def e456_0(self, p: int) -> Any:
@@ -32845,6 +33542,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 539
+        n.position = n[0].position
         return p, n
 
     def e457_0(self, p: int) -> Any:
@@ -32862,6 +33560,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 540
+        n.position = n[0].position
         return p, n
 
     def r_BackWord_0(self, p: int) -> Any:
@@ -32892,6 +33591,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 541
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32913,6 +33613,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 541
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32934,6 +33635,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 541
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32957,6 +33659,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 541
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -32980,6 +33683,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 541
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33001,6 +33705,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 542
+        n.position = n[0].position
         return p, n
 
     def e459_1(self, p: int) -> Any:
@@ -33116,6 +33821,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 289
+        n.position = n[0].position
         return p, n
 
     def e461_1(self, p: int) -> Any:
@@ -33137,6 +33843,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 290
+        n.position = n[0].position
         return p, n
 
     def r_Mode_0(self, p: int) -> Any:
@@ -33172,6 +33879,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 543
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_BeginningTrigger_0(self, p: int) -> Any:
@@ -33234,6 +33942,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 544
+        n.position = n[0].position
         return p, n
 
     def r_LastCounterTrigger_0(self, p: int) -> Any:
@@ -33323,6 +34032,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 545
+        n.position = n[0].position
         return p, n
 
     def r_BatchAttackTrigger_0(self, p: int) -> Any:
@@ -33383,6 +34093,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 546
+        n.position = n[0].position
         return p, n
 
     def r_ThisTrigger_0(self, p: int) -> Any:
@@ -33427,6 +34138,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 547
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CastTrigger_0(self, p: int) -> Any:
@@ -33472,6 +34184,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 548
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_YoursTrigger_0(self, p: int) -> Any:
@@ -33545,6 +34258,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 549
+        n.position = n[0].position if n else 0
         return p, n
 
     def e462_0(self, p: int) -> Any:
@@ -33566,6 +34280,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 550
+        n.position = n[0].position
         return p, n
 
     def e463_0(self, p: int) -> Any:
@@ -33587,6 +34302,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 551
+        n.position = n[0].position
         return p, n
 
     def e464_0(self, p: int) -> Any:
@@ -33604,6 +34320,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 552
+        n.position = n[0].position
         return p, n
 
     def r_PTChange_0(self, p: int) -> Any:
@@ -33699,6 +34416,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 553
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CantAttackOrBlock_0(self, p: int) -> Any:
@@ -33745,6 +34463,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 554
+        n.position = n[0].position
         return p, n
 
     def r_CantAttack_0(self, p: int) -> Any:
@@ -33773,6 +34492,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 555
+        n.position = n[0].position
         return p, n
 
     def r_CantBlock_0(self, p: int) -> Any:
@@ -33801,6 +34521,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 556
+        n.position = n[0].position
         return p, n
 
     def r_CantBeBlockedByFewer_0(self, p: int) -> Any:
@@ -33892,6 +34613,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 557
+        n.position = n[0].position
         return p, n
 
     def r_CantBeBlockedExcept_0(self, p: int) -> Any:
@@ -33956,6 +34678,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 558
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CanBlockOnly_0(self, p: int) -> Any:
@@ -34002,6 +34725,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 559
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CantBeTargetedBy_0(self, p: int) -> Any:
@@ -34111,6 +34835,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 560
+        n.position = n[0].position
         return p, n
 
     def r_CantBeTargeted_0(self, p: int) -> Any:
@@ -34226,6 +34951,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 561
+        n.position = n[0].position
         return p, n
 
     def r_CantBeDestroyed_0(self, p: int) -> Any:
@@ -34263,6 +34989,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 562
+        n.position = n[0].position
         return p, n
 
     def r_CantPhaseOut_0(self, p: int) -> Any:
@@ -34300,6 +35027,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 563
+        n.position = n[0].position
         return p, n
 
     def r_PhasesEachUntap_0(self, p: int) -> Any:
@@ -34382,6 +35110,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 564
+        n.position = n[0].position
         return p, n
 
     def r_GainsAbility_0(self, p: int) -> Any:
@@ -34426,6 +35155,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 565
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_HasKeywordAtManaCost_0(self, p: int) -> Any:
@@ -34513,6 +35243,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 566
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_HasKeywords_0(self, p: int) -> Any:
@@ -34537,6 +35268,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 567
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_LosesKeywords_0(self, p: int) -> Any:
@@ -34561,6 +35293,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 568
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_CombatDamageSteps_0(self, p: int) -> Any:
@@ -34672,6 +35405,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 569
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_AssignsExcess_0(self, p: int) -> Any:
@@ -34772,6 +35506,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 570
+        n.position = n[0].position
         return p, n
 
     def r_AttacksUntapped_0(self, p: int) -> Any:
@@ -34818,6 +35553,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 571
+        n.position = n[0].position
         return p, n
 
     def r_DamageGainsLife_0(self, p: int) -> Any:
@@ -34936,6 +35672,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 572
+        n.position = n[0].position
         return p, n
 
     def r_DamageIsLethal_0(self, p: int) -> Any:
@@ -35000,6 +35737,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 573
+        n.position = n[0].position
         return p, n
 
     def r_CantBeBlockedBy_0(self, p: int) -> Any:
@@ -35064,6 +35802,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 574
+        n.position = n[0].position
         return p, n
 
     def r_CantBeAttachedBy_0(self, p: int) -> Any:
@@ -35146,6 +35885,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 575
+        n.position = n[0].position
         return p, n
 
     def r_PreventDamageFrom_0(self, p: int) -> Any:
@@ -35237,6 +35977,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 576
+        n.position = n[0].position
         return p, n
 
     def r_AttacksDespite_0(self, p: int) -> Any:
@@ -35339,6 +36080,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 577
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_MaxBlockers_0(self, p: int) -> Any:
@@ -35419,6 +36161,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 578
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_AttacksEachCombat_0(self, p: int) -> Any:
@@ -35474,6 +36217,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 579
+        n.position = n[0].position
         return p, n
 
     def r_BlocksEachCombat_0(self, p: int) -> Any:
@@ -35529,6 +36273,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 580
+        n.position = n[0].position
         return p, n
 
     def r_CantBeBlocked_0(self, p: int) -> Any:
@@ -35566,6 +36311,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 581
+        n.position = n[0].position
         return p, n
 
     def r_IsColor_0(self, p: int) -> Any:
@@ -35590,6 +36336,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 582
+        n.position = n[0].position if n else 0
         return p, n
 
     def e465_0(self, p: int) -> Any:
@@ -35608,6 +36355,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 583
+        n.position = n[0].position
         return q, n
 
     def e466_0(self, p: int) -> Any:
@@ -35626,6 +36374,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 584
+        n.position = n[0].position
         return q, n
 
     def e467_0(self, p: int) -> Any:
@@ -35644,6 +36393,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 585
+        n.position = n[0].position
         return q, n
 
     def e468_0(self, p: int) -> Any:
@@ -35662,6 +36412,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 586
+        n.position = n[0].position
         return q, n
 
     def e469_0(self, p: int) -> Any:
@@ -35694,6 +36445,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 587
+        n.position = n[0].position
         return p, n
 
     def e470_0(self, p: int) -> Any:
@@ -35859,6 +36611,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 588
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -35893,6 +36646,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 588
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -35938,6 +36692,7 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 588
+                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -35983,6 +36738,7 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 588
+                n.position = n[0].position
                 return p7, n
             p = p7
             ch = None  # moved on: no guess about the next alternative
@@ -36028,6 +36784,7 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 588
+                n.position = n[0].position
                 return p9, n
             p = p9
             ch = None  # moved on: no guess about the next alternative
@@ -36135,6 +36892,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 589
+        n.position = n[0].position
         return p, n
 
     def e474_0(self, p: int) -> Any:
@@ -36159,6 +36917,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 590
+        n.position = n[0].position
         return p, n
 
     def e475_0(self, p: int) -> Any:
@@ -36183,6 +36942,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 591
+        n.position = n[0].position
         return p, n
 
     def e476_0(self, p: int) -> Any:
@@ -36207,6 +36967,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 592
+        n.position = n[0].position
         return p, n
 
     def e477_0(self, p: int) -> Any:
@@ -36231,6 +36992,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 593
+        n.position = n[0].position
         return p, n
 
     def e478_0(self, p: int) -> Any:
@@ -36272,6 +37034,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 594
+        n.position = n[0].position
         return p, n
 
     def e479_0(self, p: int) -> Any:
@@ -36289,6 +37052,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 595
+        n.position = n[0].position
         return p, n
 
     def e480_0(self, p: int) -> Any:
@@ -36307,6 +37071,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 596
+        n.position = n[0].position
         return q, n
 
     def e481_0(self, p: int) -> Any:
@@ -36325,6 +37090,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 597
+        n.position = n[0].position
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -36342,6 +37108,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 598
+        n.position = n[0].position
         return p, n
 
     def e482_0(self, p: int) -> Any:
@@ -36442,6 +37209,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 599
+        n.position = n[0].position
         return p, n
 
     def r_AnyTarget_0(self, p: int) -> Any:
@@ -36470,6 +37238,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 600
+        n.position = n[0].position
         return p, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -36520,6 +37289,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 601
+        n.position = n[0].position
         return p, n
 
     def r_UpToTargets_0(self, p: int) -> Any:
@@ -36595,6 +37365,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 602
+        n.position = n[0].position
         return p, n
 
     def r_EachPlayers_0(self, p: int) -> Any:
@@ -36623,6 +37394,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 603
+        n.position = n[0].position
         return p, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -36656,6 +37428,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 604
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_ThatRef_0(self, p: int) -> Any:
@@ -36702,6 +37475,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 605
+        n.position = n[0].position
         return p, n
 
     def r_EnchantedRef_0(self, p: int) -> Any:
@@ -36726,6 +37500,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 606
+        n.position = n[0].position if n else 0
         return p, n
 
     def e483_0(self, p: int) -> Any:
@@ -36744,6 +37519,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 607
+        n.position = n[0].position
         return q, n
 
     def e484_0(self, p: int) -> Any:
@@ -36768,6 +37544,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 608
+        n.position = n[0].position
         return p, n
 
     def e485_0(self, p: int) -> Any:
@@ -36792,6 +37569,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 609
+        n.position = n[0].position
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -36856,6 +37634,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 610
+        n.position = n[0].position
         return p, n
 
     def e486_0(self, p: int) -> Any:
@@ -36881,6 +37660,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 611
+        n.position = n[0].position
         return p, n
 
     def e487_0(self, p: int) -> Any:
@@ -36898,6 +37678,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 612
+        n.position = n[0].position
         return p, n
 
     def e488_0(self, p: int) -> Any:
@@ -36915,6 +37696,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 613
+        n.position = n[0].position
         return p, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -36958,6 +37740,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 614
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -37012,6 +37795,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 614
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -37201,6 +37985,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 615
+        n.position = n[0].position
         return p, n
 
     def e491_0(self, p: int) -> Any:
@@ -37219,6 +38004,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 616
+        n.position = n[0].position
         return q, n
 
     def e492_0(self, p: int) -> Any:
@@ -37236,6 +38022,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 617
+        n.position = n[0].position
         return p, n
 
     def e493_0(self, p: int) -> Any:
@@ -37254,6 +38041,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 618
+        n.position = n[0].position
         return q, n
 
     def e494_0(self, p: int) -> Any:
@@ -37278,6 +38066,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 619
+        n.position = n[0].position
         return p, n
 
     def r_OntoBattlefield_0(self, p: int) -> Any:
@@ -37315,6 +38104,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 620
+        n.position = n[0].position
         return p, n
 
     def r_IntoHand_0(self, p: int) -> Any:
@@ -37352,6 +38142,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 621
+        n.position = n[0].position
         return p, n
 
     def r_IntoGraveyard_0(self, p: int) -> Any:
@@ -37389,6 +38180,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 622
+        n.position = n[0].position
         return p, n
 
     def e495_0(self, p: int) -> Any:
@@ -37406,6 +38198,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 623
+        n.position = n[0].position
         return p, n
 
     def e496_0(self, p: int) -> Any:
@@ -37423,6 +38216,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 624
+        n.position = n[0].position
         return p, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -37453,6 +38247,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 625
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -37474,6 +38269,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 625
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -37495,6 +38291,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 626
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_TypeArg_1(self, p: int) -> Any:
@@ -37512,6 +38309,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 627
+        n.position = n[0].position
         return p, n
 
     def r_QualityArg_1(self, p: int) -> Any:
@@ -37540,6 +38338,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 628
+        n.position = n[0].position
         return p, n
 
     def r_OntoArg_1(self, p: int) -> Any:
@@ -37568,6 +38367,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 629
+        n.position = n[0].position
         return p, n
 
     def r_KeywordName_1(self, p: int) -> Any:
@@ -37598,6 +38398,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 348
+        n.position = n[0].position
         return p, n
 
     def r_KeywordArg_1(self, p: int) -> Any:
@@ -37623,6 +38424,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 457
+        n.position = n[0].position if n else 0
         return p, n
 
     def e497_0(self, p: int) -> Any:
@@ -37640,6 +38442,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 630
+        n.position = n[0].position
         return p, n
 
     def e498_0(self, p: int) -> Any:
@@ -37700,6 +38503,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 631
+        n.position = n[0].position
         return p, n
 
     def e500_0(self, p: int) -> Any:
@@ -37724,6 +38528,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 632
+        n.position = n[0].position
         return p, n
 
     def e501_0(self, p: int) -> Any:
@@ -37748,6 +38553,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 633
+        n.position = n[0].position
         return p, n
 
     def e502_0(self, p: int) -> Any:
@@ -37765,6 +38571,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 634
+        n.position = n[0].position
         return p, n
 
     def e503_0(self, p: int) -> Any:
@@ -37786,6 +38593,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 635
+        n.position = n[0].position
         return p, n
 
     def e504_0(self, p: int) -> Any:
@@ -37803,6 +38611,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 636
+        n.position = n[0].position
         return p, n
 
     def e505_0(self, p: int) -> Any:
@@ -37824,6 +38633,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 637
+        n.position = n[0].position
         return p, n
 
     def e506_0(self, p: int) -> Any:
@@ -37848,6 +38658,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 638
+        n.position = n[0].position
         return p, n
 
     def e507_0(self, p: int) -> Any:
@@ -37866,6 +38677,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 639
+        n.position = n[0].position
         return q, n
 
     def e508_0(self, p: int) -> Any:
@@ -37907,6 +38719,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 640
+        n.position = n[0].position
         return p, n
 
     def e509_0(self, p: int) -> Any:
@@ -37931,6 +38744,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 641
+        n.position = n[0].position
         return p, n
 
     def e510_0(self, p: int) -> Any:
@@ -37955,6 +38769,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 642
+        n.position = n[0].position
         return p, n
 
     def e511_0(self, p: int) -> Any:
@@ -38074,6 +38889,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 643
+        n.position = n[0].position
         return p, n
 
     def e514_0(self, p: int) -> Any:
@@ -38098,6 +38914,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 644
+        n.position = n[0].position
         return p, n
 
     def e515_0(self, p: int) -> Any:
@@ -38198,6 +39015,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 645
+        n.position = n[0].position
         return p, n
 
     def e517_0(self, p: int) -> Any:
@@ -38239,6 +39057,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 646
+        n.position = n[0].position
         return p, n
 
     def e518_0(self, p: int) -> Any:
@@ -38257,6 +39076,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 647
+        n.position = n[0].position
         return q, n
 
     def e519_0(self, p: int) -> Any:
@@ -38326,6 +39146,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 648
+        n.position = n[0].position
         return q, n
 
     def e521_0(self, p: int) -> Any:
@@ -38350,6 +39171,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 649
+        n.position = n[0].position
         return p, n
 
     def e522_0(self, p: int) -> Any:
@@ -38374,6 +39196,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 650
+        n.position = n[0].position
         return p, n
 
     def e523_0(self, p: int) -> Any:
@@ -38510,6 +39333,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 651
+        n.position = n[0].position
         return p, n
 
     def e525_0(self, p: int) -> Any:
@@ -38531,6 +39355,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 652
+        n.position = n[0].position
         return p, n
 
     def e526_0(self, p: int) -> Any:
@@ -38552,6 +39377,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 653
+        n.position = n[0].position
         return p, n
 
     def e527_0(self, p: int) -> Any:
@@ -38576,6 +39402,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 654
+        n.position = n[0].position
         return p, n
 
     def e528_0(self, p: int) -> Any:
@@ -38617,6 +39444,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 655
+        n.position = n[0].position
         return p, n
 
     def e529_0(self, p: int) -> Any:
@@ -38658,6 +39486,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 656
+        n.position = n[0].position
         return p, n
 
     def e530_0(self, p: int) -> Any:
@@ -38675,6 +39504,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 657
+        n.position = n[0].position
         return p, n
 
     def e531_0(self, p: int) -> Any:
@@ -38693,6 +39523,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 658
+        n.position = n[0].position
         return q, n
 
     def e532_0(self, p: int) -> Any:
@@ -38714,6 +39545,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 659
+        n.position = n[0].position
         return p, n
 
     def e533_0(self, p: int) -> Any:
@@ -38735,6 +39567,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 660
+        n.position = n[0].position
         return p, n
 
     def e534_0(self, p: int) -> Any:
@@ -38756,6 +39589,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 661
+        n.position = n[0].position
         return p, n
 
     def e535_0(self, p: int) -> Any:
@@ -38862,6 +39696,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 662
+        n.position = n[0].position
         return p, n
 
     def e537_0(self, p: int) -> Any:
@@ -38968,6 +39803,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 663
+        n.position = n[0].position
         return p, n
 
     def e539_0(self, p: int) -> Any:
@@ -38989,6 +39825,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 664
+        n.position = n[0].position
         return p, n
 
     def e540_0(self, p: int) -> Any:
@@ -39119,6 +39956,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 665
+        n.position = n[0].position
         return p, n
 
     def e542_0(self, p: int) -> Any:
@@ -39211,6 +40049,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 666
+        n.position = n[0].position
         return p, n
 
     def e544_0(self, p: int) -> Any:
@@ -39232,6 +40071,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 667
+        n.position = n[0].position
         return p, n
 
     def e545_0(self, p: int) -> Any:
@@ -39253,6 +40093,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 668
+        n.position = n[0].position
         return p, n
 
     def e546_0(self, p: int) -> Any:
@@ -39325,6 +40166,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 669
+        n.position = n[0].position
         return p, n
 
     def e548_0(self, p: int) -> Any:
@@ -39346,6 +40188,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 670
+        n.position = n[0].position
         return p, n
 
     def e549_0(self, p: int) -> Any:
@@ -39367,6 +40210,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 671
+        n.position = n[0].position
         return p, n
 
     def e550_0(self, p: int) -> Any:
@@ -39388,6 +40232,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 672
+        n.position = n[0].position
         return p, n
 
     def e551_0(self, p: int) -> Any:
@@ -39405,6 +40250,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 673
+        n.position = n[0].position
         return p, n
 
     def e552_0(self, p: int) -> Any:
@@ -39422,6 +40268,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 674
+        n.position = n[0].position
         return p, n
 
     def e553_0(self, p: int) -> Any:
@@ -39439,6 +40286,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 675
+        n.position = n[0].position
         return p, n
 
     def e554_0(self, p: int) -> Any:
@@ -39457,6 +40305,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 676
+        n.position = n[0].position
         return q, n
 
     def e555_0(self, p: int) -> Any:
@@ -39525,6 +40374,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 677
+        n.position = n[0].position
         return p, n
 
     def e557_0(self, p: int) -> Any:
@@ -39549,6 +40399,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 678
+        n.position = n[0].position
         return p, n
 
     def e558_0(self, p: int) -> Any:
@@ -39621,6 +40472,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 679
+        n.position = n[0].position
         return p, n
 
     def e560_0(self, p: int) -> Any:
@@ -39642,6 +40494,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 680
+        n.position = n[0].position
         return p, n
 
     def e561_0(self, p: int) -> Any:
@@ -39663,6 +40516,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 681
+        n.position = n[0].position
         return p, n
 
     def e562_0(self, p: int) -> Any:
@@ -39731,6 +40585,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 682
+        n.position = n[0].position
         return p, n
 
     def e564_0(self, p: int) -> Any:
@@ -39763,6 +40618,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 683
+        n.position = n[0].position
         return p, n
 
     def e565_0(self, p: int) -> Any:
@@ -39788,6 +40644,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 684
+        n.position = n[0].position
         return p, n
 
     def e566_0(self, p: int) -> Any:
@@ -39813,6 +40670,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 685
+        n.position = n[0].position
         return p, n
 
     def e567_0(self, p: int) -> Any:
@@ -39843,6 +40701,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 686
+        n.position = n[0].position
         return p, n
 
     def e568_0(self, p: int) -> Any:
@@ -39875,6 +40734,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 687
+        n.position = n[0].position
         return p, n
 
     def e569_0(self, p: int) -> Any:
@@ -39907,6 +40767,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 688
+        n.position = n[0].position
         return p, n
 
     def e570_0(self, p: int) -> Any:
@@ -39928,6 +40789,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 689
+        n.position = n[0].position
         return p, n
 
     def e571_0(self, p: int) -> Any:
@@ -39949,6 +40811,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 690
+        n.position = n[0].position
         return p, n
 
     def e572_0(self, p: int) -> Any:
@@ -39970,6 +40833,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 691
+        n.position = n[0].position
         return p, n
 
     def e573_0(self, p: int) -> Any:
@@ -39991,6 +40855,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 692
+        n.position = n[0].position
         return p, n
 
     def e574_0(self, p: int) -> Any:
@@ -40012,6 +40877,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 693
+        n.position = n[0].position
         return p, n
 
     def e575_0(self, p: int) -> Any:
@@ -40044,6 +40910,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 694
+        n.position = n[0].position
         return p, n
 
     def e576_0(self, p: int) -> Any:
@@ -40074,6 +40941,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 695
+        n.position = n[0].position
         return p, n
 
     def e577_0(self, p: int) -> Any:
@@ -40138,6 +41006,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 696
+        n.position = n[0].position
         return p, n
 
     def e579_0(self, p: int) -> Any:
@@ -40155,6 +41024,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 697
+        n.position = n[0].position
         return p, n
 
     def e580_0(self, p: int) -> Any:
@@ -40172,6 +41042,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 698
+        n.position = n[0].position
         return p, n
 
     def e581_0(self, p: int) -> Any:
@@ -40193,6 +41064,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 699
+        n.position = n[0].position
         return p, n
 
     def e582_0(self, p: int) -> Any:
@@ -40217,6 +41089,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 700
+        n.position = n[0].position
         return p, n
 
     def e583_0(self, p: int) -> Any:
@@ -40235,6 +41108,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 701
+        n.position = n[0].position
         return q, n
 
     def e584_0(self, p: int) -> Any:
@@ -40253,6 +41127,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 702
+        n.position = n[0].position
         return q, n
 
     def e585_0(self, p: int) -> Any:
@@ -40277,6 +41152,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 703
+        n.position = n[0].position
         return p, n
 
     def e586_0(self, p: int) -> Any:
@@ -40294,6 +41170,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 704
+        n.position = n[0].position
         return p, n
 
     def e587_0(self, p: int) -> Any:
@@ -40318,6 +41195,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 705
+        n.position = n[0].position
         return p, n
 
     def e588_0(self, p: int) -> Any:
@@ -40342,6 +41220,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 706
+        n.position = n[0].position
         return p, n
 
     def e589_0(self, p: int) -> Any:
@@ -40359,6 +41238,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 707
+        n.position = n[0].position
         return p, n
 
     def e590_0(self, p: int) -> Any:
@@ -40555,6 +41435,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 708
+        n.position = n[0].position
         return p, n
 
     def e592_0(self, p: int) -> Any:
@@ -40623,6 +41504,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 709
+        n.position = n[0].position
         return p, n
 
     def e594_0(self, p: int) -> Any:
@@ -40640,6 +41522,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 710
+        n.position = n[0].position
         return p, n
 
     def r_PerObject_0(self, p: int) -> Any:
@@ -40686,6 +41569,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 711
+        n.position = n[0].position if n else 0
         return p, n
 
     def e595_0(self, p: int) -> Any:
@@ -40707,6 +41591,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 712
+        n.position = n[0].position
         return p, n
 
     def e596_0(self, p: int) -> Any:
@@ -40728,6 +41613,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 713
+        n.position = n[0].position
         return p, n
 
     def e597_0(self, p: int) -> Any:
@@ -40745,6 +41631,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 714
+        n.position = n[0].position
         return p, n
 
     def e598_0(self, p: int) -> Any:
@@ -40766,6 +41653,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 715
+        n.position = n[0].position
         return p, n
 
     def e599_0(self, p: int) -> Any:
@@ -40787,6 +41675,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 716
+        n.position = n[0].position
         return p, n
 
     def e600_0(self, p: int) -> Any:
@@ -40808,6 +41697,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 717
+        n.position = n[0].position
         return p, n
 
     def e601_0(self, p: int) -> Any:
@@ -40829,6 +41719,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 718
+        n.position = n[0].position
         return p, n
 
     def e602_0(self, p: int) -> Any:
@@ -40846,6 +41737,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 719
+        n.position = n[0].position
         return p, n
 
     def e603_0(self, p: int) -> Any:
@@ -40863,6 +41755,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 720
+        n.position = n[0].position
         return p, n
 
     def e604_1(self, p: int) -> Any:
@@ -40904,6 +41797,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 721
+        n.position = n[0].position
         return p, n
 
     def e605_1(self, p: int) -> Any:
@@ -40928,6 +41822,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 722
+        n.position = n[0].position
         return p, n
 
     def e606_1(self, p: int) -> Any:
@@ -40952,6 +41847,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 723
+        n.position = n[0].position
         return p, n
 
     def e607_1(self, p: int) -> Any:
@@ -40976,6 +41872,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 724
+        n.position = n[0].position
         return p, n
 
     def e608_0(self, p: int) -> Any:
@@ -40993,6 +41890,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 725
+        n.position = n[0].position
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -41020,6 +41918,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41038,6 +41937,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41056,6 +41956,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41074,6 +41975,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41092,6 +41994,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41110,6 +42013,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41128,6 +42032,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41146,6 +42051,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41164,6 +42070,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41182,6 +42089,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41200,6 +42108,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41218,6 +42127,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 726
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41240,6 +42150,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 727
+        n.position = n[0].position
         return q, n
 
     def e610_0(self, p: int) -> Any:
@@ -41257,6 +42168,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 728
+        n.position = n[0].position
         return p, n
 
     def e611_0(self, p: int) -> Any:
@@ -41274,6 +42186,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 729
+        n.position = n[0].position
         return p, n
 
     def e612_0(self, p: int) -> Any:
@@ -41292,6 +42205,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 730
+        n.position = n[0].position
         return q, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -41319,6 +42233,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 731
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41337,6 +42252,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 731
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41368,6 +42284,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 732
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41386,6 +42303,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 732
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41407,6 +42325,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 733
+        n.position = n[0].position
         return p, n
 
     def e614_0(self, p: int) -> Any:
@@ -41424,6 +42343,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 734
+        n.position = n[0].position
         return p, n
 
     def e615_0(self, p: int) -> Any:
@@ -41442,6 +42362,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 735
+        n.position = n[0].position
         return q, n
 
     def e616_0(self, p: int) -> Any:
@@ -41460,6 +42381,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 736
+        n.position = n[0].position
         return q, n
 
     def e617_0(self, p: int) -> Any:
@@ -41477,6 +42399,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 737
+        n.position = n[0].position
         return p, n
 
     def e618_0(self, p: int) -> Any:
@@ -41603,6 +42526,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41621,6 +42545,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41639,6 +42564,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41657,6 +42583,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41675,6 +42602,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41693,6 +42621,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -41734,6 +42663,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 739
+        n.position = n[0].position
         return p, n
 
     def r_LeavesEvent_0(self, p: int) -> Any:
@@ -41771,6 +42701,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 740
+        n.position = n[0].position
         return p, n
 
     def r_DiesEvent_0(self, p: int) -> Any:
@@ -41788,6 +42719,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 741
+        n.position = n[0].position
         return p, n
 
     def r_AttacksEvent_0(self, p: int) -> Any:
@@ -41805,6 +42737,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 742
+        n.position = n[0].position
         return p, n
 
     def r_BlocksEvent_0(self, p: int) -> Any:
@@ -41846,6 +42779,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 743
+        n.position = n[0].position
         return p, n
 
     def r_BlockedEvent_0(self, p: int) -> Any:
@@ -41896,6 +42830,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 744
+        n.position = n[0].position
         return p, n
 
     def r_PhasesEvent_0(self, p: int) -> Any:
@@ -41924,6 +42859,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 745
+        n.position = n[0].position
         return p, n
 
     def r_TurnedUpEvent_0(self, p: int) -> Any:
@@ -41970,6 +42906,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 746
+        n.position = n[0].position
         return p, n
 
     def r_ExiledThisWayEvent_0(self, p: int) -> Any:
@@ -42016,6 +42953,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 747
+        n.position = n[0].position
         return p, n
 
     def r_TargetedEvent_0(self, p: int) -> Any:
@@ -42129,6 +43067,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 748
+        n.position = n[0].position
         return p, n
 
     def r_DealsDamageEvent_0(self, p: int) -> Any:
@@ -42188,6 +43127,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 749
+        n.position = n[0].position
         return p, n
 
     def r_DealtDamageEvent_0(self, p: int) -> Any:
@@ -42234,6 +43174,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 750
+        n.position = n[0].position
         return p, n
 
     def e619_0(self, p: int) -> Any:
@@ -42258,6 +43199,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 751
+        n.position = n[0].position
         return p, n
 
     def e620_0(self, p: int) -> Any:
@@ -42275,6 +43217,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 752
+        n.position = n[0].position
         return p, n
 
     def e621_0(self, p: int) -> Any:
@@ -42293,6 +43236,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 753
+        n.position = n[0].position
         return q, n
 
     def e622_0(self, p: int) -> Any:
@@ -42311,6 +43255,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 754
+        n.position = n[0].position
         return q, n
 
     def r_ManaCost_1(self, p: int) -> Any:
@@ -42328,6 +43273,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 131
+        n.position = n[0].position if n else 0
         return p, n
 
     def r_PayLifeCost_1(self, p: int) -> Any:
@@ -42365,6 +43311,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 132
+        n.position = n[0].position
         return p, n
 
     def r_SacrificeCost_1(self, p: int) -> Any:
@@ -42412,6 +43359,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 135
+        n.position = n[0].position
         return p, n
 
     def r_DiscardCost_1(self, p: int) -> Any:
@@ -42447,6 +43395,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 137
+        n.position = n[0].position
         return p, n
 
     def r_RevealCost_1(self, p: int) -> Any:
@@ -42509,6 +43458,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 140
+        n.position = n[0].position
         return p, n
 
     def r_TapPermanentsCost_1(self, p: int) -> Any:
@@ -42556,6 +43506,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 141
+        n.position = n[0].position
         return p, n
 
     def e623_0(self, p: int) -> Any:
@@ -42577,6 +43528,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 755
+        n.position = n[0].position
         return p, n
 
     def e624_0(self, p: int) -> Any:
@@ -42598,6 +43550,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 756
+        n.position = n[0].position
         return p, n
 
     def e625_0(self, p: int) -> Any:
@@ -42619,6 +43572,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 757
+        n.position = n[0].position
         return p, n
 
     def e626_0(self, p: int) -> Any:
@@ -42640,6 +43594,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 758
+        n.position = n[0].position
         return p, n
 
     def e627_0(self, p: int) -> Any:
@@ -42661,6 +43616,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 759
+        n.position = n[0].position
         return p, n
 
     def e628_0(self, p: int) -> Any:
@@ -42679,6 +43635,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 760
+        n.position = n[0].position
         return q, n
 
     def e629_0(self, p: int) -> Any:
@@ -42700,6 +43657,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 761
+        n.position = n[0].position
         return p, n
 
     def e630_0(self, p: int) -> Any:
@@ -42717,6 +43675,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 762
+        n.position = n[0].position
         return p, n
 
     def e631_0(self, p: int) -> Any:
@@ -42741,6 +43700,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 763
+        n.position = n[0].position
         return p, n
 
     def e632_0(self, p: int) -> Any:
@@ -42762,6 +43722,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 764
+        n.position = n[0].position
         return p, n
 
     def e633_0(self, p: int) -> Any:
@@ -42783,6 +43744,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 765
+        n.position = n[0].position
         return p, n
 
     def e634_0(self, p: int) -> Any:
@@ -42804,6 +43766,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 766
+        n.position = n[0].position
         return p, n
 
     def e635_0(self, p: int) -> Any:
@@ -42822,6 +43785,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 767
+        n.position = n[0].position
         return q, n
 
     def e636_0(self, p: int) -> Any:
@@ -42840,6 +43804,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 768
+        n.position = n[0].position
         return q, n
 
     def e637_0(self, p: int) -> Any:
@@ -42861,6 +43826,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 769
+        n.position = n[0].position
         return p, n
 
     def e638_0(self, p: int) -> Any:
@@ -42885,6 +43851,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 770
+        n.position = n[0].position
         return p, n
 
     def e639_0(self, p: int) -> Any:
@@ -42903,6 +43870,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 771
+        n.position = n[0].position
         return q, n
 
     def e640_0(self, p: int) -> Any:
@@ -42924,6 +43892,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 772
+        n.position = n[0].position
         return p, n
 
     def e641_1(self, p: int) -> Any:
@@ -42956,6 +43925,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 197
+        n.position = n[0].position
         return p, n
 
     def e642_1(self, p: int) -> Any:
@@ -42973,6 +43943,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 198
+        n.position = n[0].position
         return p, n
 
     def e643_1(self, p: int) -> Any:
@@ -42990,6 +43961,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 201
+        n.position = n[0].position
         return p, n
 
     def e644_1(self, p: int) -> Any:
@@ -43007,6 +43979,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 202
+        n.position = n[0].position
         return p, n
 
     def e645_1(self, p: int) -> Any:
@@ -43024,6 +43997,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 204
+        n.position = n[0].position
         return p, n
 
     def e646_1(self, p: int) -> Any:
@@ -43041,6 +44015,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 205
+        n.position = n[0].position
         return p, n
 
     def e647_1(self, p: int) -> Any:
@@ -43058,6 +44033,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 210
+        n.position = n[0].position
         return p, n
 
     def e648_1(self, p: int) -> Any:
@@ -43075,6 +44051,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 211
+        n.position = n[0].position
         return p, n
 
     def e649_1(self, p: int) -> Any:
@@ -43092,6 +44069,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 212
+        n.position = n[0].position
         return p, n
 
     def e650_1(self, p: int) -> Any:
@@ -43109,6 +44087,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 213
+        n.position = n[0].position
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -43136,6 +44115,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43150,6 +44130,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43168,6 +44149,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43186,6 +44168,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43204,6 +44187,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43222,6 +44206,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43240,6 +44225,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 127
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -43490,6 +44476,7 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 343
+        n.position = n[0].position if n else 0
         return p, n
 
     def e651_1(self, p: int) -> Any:
@@ -43514,6 +44501,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 165
+        n.position = n[0].position
         return p, n
 
     def e652_1(self, p: int) -> Any:
@@ -43532,6 +44520,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 166
+        n.position = n[0].position
         return q, n
 
     def e653_1(self, p: int) -> Any:
@@ -43556,6 +44545,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 167
+        n.position = n[0].position
         return p, n
 
     def e654_1(self, p: int) -> Any:
@@ -43573,6 +44563,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 168
+        n.position = n[0].position
         return p, n
 
     def e655_1(self, p: int) -> Any:
@@ -43597,6 +44588,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 169
+        n.position = n[0].position
         return p, n
 
     def e656_1(self, p: int) -> Any:
@@ -43614,6 +44606,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 170
+        n.position = n[0].position
         return p, n
 
     def e657_1(self, p: int) -> Any:
@@ -43631,6 +44624,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 171
+        n.position = n[0].position
         return p, n
 
     def e658_1(self, p: int) -> Any:
@@ -43923,6 +44917,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 481
+        n.position = n[0].position
         return q, n
 
     def e662_1(self, p: int) -> Any:
@@ -43955,6 +44950,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 482
+        n.position = n[0].position
         return p, n
 
     def e663_1(self, p: int) -> Any:
@@ -43987,6 +44983,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 483
+        n.position = n[0].position
         return p, n
 
     def e664_1(self, p: int) -> Any:
@@ -44019,6 +45016,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 484
+        n.position = n[0].position
         return p, n
 
     def e665_1(self, p: int) -> Any:
@@ -44387,6 +45385,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 485
+        n.position = n[0].position
         return p, n
 
     def e671_1(self, p: int) -> Any:
@@ -44405,6 +45404,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 486
+        n.position = n[0].position
         return q, n
 
     def e672_1(self, p: int) -> Any:
@@ -44645,6 +45645,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 487
+        n.position = n[0].position
         return p, n
 
     def e674_1(self, p: int) -> Any:
@@ -44686,6 +45687,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 488
+        n.position = n[0].position
         return p, n
 
     def e675_1(self, p: int) -> Any:
@@ -44798,6 +45800,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 489
+        n.position = n[0].position
         return p, n
 
     def r_CountersOnThis_1(self, p: int) -> Any:
@@ -44871,6 +45874,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 295
+        n.position = n[0].position
         return p, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -44948,6 +45952,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 296
+        n.position = n[0].position
         return p, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -44978,6 +45983,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 113
+        n.position = n[0].position
         return p, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -45008,6 +46014,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45029,6 +46036,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45050,6 +46058,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45071,6 +46080,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45092,6 +46102,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45113,6 +46124,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 162
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45147,6 +46159,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45168,6 +46181,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45189,6 +46203,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45210,6 +46225,7 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 160
+                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -45232,6 +46248,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 583
+        n.position = n[0].position
         return q, n
 
     def e678_1(self, p: int) -> Any:
@@ -45250,6 +46267,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 584
+        n.position = n[0].position
         return q, n
 
     def e679_1(self, p: int) -> Any:
@@ -45268,6 +46286,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 585
+        n.position = n[0].position
         return q, n
 
     def e680_1(self, p: int) -> Any:
@@ -45286,6 +46305,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 586
+        n.position = n[0].position
         return q, n
 
     def e681_1(self, p: int) -> Any:
@@ -45318,6 +46338,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 587
+        n.position = n[0].position
         return p, n
 
     def e682_1(self, p: int) -> Any:
@@ -45483,6 +46504,7 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 588
+                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -45517,6 +46539,7 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 588
+                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -45562,6 +46585,7 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 588
+                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -45607,6 +46631,7 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 588
+                n.position = n[0].position
                 return p7, n
             p = p7
             ch = None  # moved on: no guess about the next alternative
@@ -45652,6 +46677,7 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 588
+                n.position = n[0].position
                 return p9, n
             p = p9
             ch = None  # moved on: no guess about the next alternative
@@ -45759,6 +46785,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 589
+        n.position = n[0].position
         return p, n
 
     def e686_1(self, p: int) -> Any:
@@ -45783,6 +46810,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 590
+        n.position = n[0].position
         return p, n
 
     def e687_1(self, p: int) -> Any:
@@ -45807,6 +46835,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 591
+        n.position = n[0].position
         return p, n
 
     def e688_1(self, p: int) -> Any:
@@ -45831,6 +46860,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 592
+        n.position = n[0].position
         return p, n
 
     def e689_1(self, p: int) -> Any:
@@ -45855,6 +46885,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 593
+        n.position = n[0].position
         return p, n
 
     def e690_1(self, p: int) -> Any:
@@ -45896,6 +46927,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 594
+        n.position = n[0].position
         return p, n
 
     def e691_1(self, p: int) -> Any:
@@ -45913,6 +46945,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 595
+        n.position = n[0].position
         return p, n
 
     def e692_1(self, p: int) -> Any:
@@ -45931,6 +46964,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 596
+        n.position = n[0].position
         return q, n
 
     def e693_1(self, p: int) -> Any:
@@ -45949,6 +46983,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 597
+        n.position = n[0].position
         return q, n
 
     def e694_1(self, p: int) -> Any:
@@ -45966,6 +47001,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 460
+        n.position = n[0].position
         return p, n
 
     def e695_1(self, p: int) -> Any:
@@ -45983,6 +47019,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 461
+        n.position = n[0].position
         return p, n
 
     def e696_1(self, p: int) -> Any:
@@ -46001,6 +47038,7 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 462
+        n.position = n[0].position
         return q, n
 
     def e697_1(self, p: int) -> Any:
@@ -46033,6 +47071,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 683
+        n.position = n[0].position
         return p, n
 
     def e698_1(self, p: int) -> Any:
@@ -46058,6 +47097,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 684
+        n.position = n[0].position
         return p, n
 
     def e699_1(self, p: int) -> Any:
@@ -46083,6 +47123,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 685
+        n.position = n[0].position
         return p, n
 
     def e700_1(self, p: int) -> Any:
@@ -46113,6 +47154,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 686
+        n.position = n[0].position
         return p, n
 
     def e701_1(self, p: int) -> Any:
@@ -46145,6 +47187,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 687
+        n.position = n[0].position
         return p, n
 
     def e702_1(self, p: int) -> Any:
@@ -46177,6 +47220,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 688
+        n.position = n[0].position
         return p, n
 
     def e703_1(self, p: int) -> Any:
@@ -46198,6 +47242,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 689
+        n.position = n[0].position
         return p, n
 
     def e704_1(self, p: int) -> Any:
@@ -46219,6 +47264,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 690
+        n.position = n[0].position
         return p, n
 
     def e705_1(self, p: int) -> Any:
@@ -46240,6 +47286,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 691
+        n.position = n[0].position
         return p, n
 
     def e706_1(self, p: int) -> Any:
@@ -46261,6 +47308,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 692
+        n.position = n[0].position
         return p, n
 
     def e707_1(self, p: int) -> Any:
@@ -46282,6 +47330,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 693
+        n.position = n[0].position
         return p, n
 
     def e708_1(self, p: int) -> Any:
@@ -46314,6 +47363,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 694
+        n.position = n[0].position
         return p, n
 
     def e709_1(self, p: int) -> Any:
@@ -46344,6 +47394,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 695
+        n.position = n[0].position
         return p, n
 
     def e710_1(self, p: int) -> Any:
@@ -46408,6 +47459,7 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 696
+        n.position = n[0].position
         return p, n
 
     def r_CounterKind_1(self, p: int) -> Any:
@@ -46425,6 +47477,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 128
+        n.position = n[0].position
         return p, n
 
     def e712_1(self, p: int) -> Any:
@@ -46449,6 +47502,7 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 172
+        n.position = n[0].position
         return p, n
 
 

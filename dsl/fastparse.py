@@ -57,6 +57,14 @@ class Positions:
         return line + 1, col + 1
 
 
+# What a parse-tree node was made by (``RULES``' kinds): a rule making objects, an abstract rule,
+# a match rule, the whole file, then the assignments (an optional '?=', a plain '=', one or many
+# '+=' / '*=').
+_COMMON, _ABSTRACT, _MATCH, _MODEL, _OPTIONAL, _PLAIN, _MANY = range(7)
+_KINDS = {"common": _COMMON, "abstract": _ABSTRACT, "match": _MATCH, "model": _MODEL,
+          "optional": _OPTIONAL, "plain": _PLAIN}  # anything else: 'oneormore', 'zeroormore', 'list'
+
+
 class ModelBuilder:
     """Makes model objects from a generated parse tree: :mod:`dsl.cardparser`'s model classes
     (named after the rules, with textX's attributes and defaults) and conversions."""
@@ -64,77 +72,95 @@ class ModelBuilder:
     def __init__(self, rules: tuple[tuple[str, str, str, str], ...], classes: dict[str, Any],
                  convert: dict[str, Any]) -> None:
         self.processors = convert
-        self.rules = [(name, kind, classes[cls] if kind == "common" else None, attr)
+        self.rules = [(name, _KINDS.get(kind, _MANY), classes[cls] if kind == "common" else None, attr)
                       for name, kind, cls, attr in rules]
-        self.stack: list[Any] = []
 
     def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
         """The model of a parse tree of rule ``Model`` (the whole file), with what textX records
         on a model's root: the file name (absolute, as textX has it) and, as ``_tx_parser``,
         what turns offsets into lines and columns."""
-        self.stack = []
-        model = self.node(tree[0])
+        model = self.node(tree[0], None, 0)
         if file_name is not None:
             file_name = os.path.abspath(file_name)
         model._tx_filename = file_name
         model._tx_parser = Positions(text, file_name)
         return model
 
-    def node(self, n: Any) -> Any:
-        """``parse_tree_to_objgraph``'s ``process_node``."""
-        if type(n) is Tm:
-            f = self.processors.get(n.rule_name)
-            return n.value if f is None else f(n.value)
-        _, kind, cls, attr = self.rules[n.rule]
-        if kind == "common":
-            inst = cls.__new__(cls)
-            d = inst.__dict__
-            d.update(cls._tx_defaults)
-            for k in cls._tx_lists:
-                d[k] = []
-            d["_tx_position"] = n.position
-            d["_tx_position_end"] = n.position_end
-            stack = self.stack
-            if len(stack) >= MAX_DEPTH:
-                raise _Unsupported("nesting")
-            stack.append(inst)
-            processors = self.processors
-            for c in n:
+    def node(self, n: Any, obj: Any, depth: int) -> Any:
+        """``parse_tree_to_objgraph``'s ``process_node``: ``obj`` is the object being built (its
+        attributes take the assignments; it is the parent of the objects made), None at the root,
+        and ``depth`` how many objects enclose ``n``."""
+        while True:
+            if type(n) is Tm:
+                f = self.processors.get(n.rule_name)
+                return n.value if f is None else f(n.value)
+            _, kind, cls, attr = self.rules[n.rule]
+            if kind == _COMMON:
+                return self.obj(n, cls, obj, depth)
+            if kind == _ABSTRACT:
+                if len(n) > 1:
+                    for c in n:
+                        if type(c) is not Tm:
+                            return self.node(c, obj, depth)
+                    return "".join(c.value for c in n)
+                if not n:
+                    raise _Unsupported("empty abstract node")
+                n = n[0]
+                continue
+            if kind == _MATCH:
+                return self.match(n)
+            if kind == _MODEL:
+                raise _Unsupported("nested model node")
+            self.assign(n, kind, attr, obj, depth)
+            return None
+
+    def obj(self, n: Nt, cls: Any, parent: Any, depth: int) -> Any:
+        """A model object of class ``cls`` from node ``n`` of its rule."""
+        inst = cls.__new__(cls)
+        d = inst.__dict__
+        d.update(cls._tx_defaults)
+        for k in cls._tx_lists:
+            d[k] = []
+        d["_tx_position"] = n.position
+        d["_tx_position_end"] = n.position_end
+        if depth >= MAX_DEPTH:
+            raise _Unsupported("nesting")
+        processors = self.processors
+        rules = self.rules
+        depth += 1
+        for c in n:
+            if type(c) is Tm:
                 # textX converts a token that is no attribute's value too, and drops the result:
                 # only a converter could make that matter (by failing).
-                if type(c) is not Tm or c.rule_name in processors:
-                    self.node(c)
-            stack.pop()
-            if stack:
-                d["parent"] = stack[-1]
-            name = d.get("name")
-            if name and not isinstance(name, (str, int, float, bool)):
-                raise _Unsupported("a name textX would refuse")  # "Object name can't be of unhashable type"
-            return inst
-        if kind == "abstract":
-            if len(n) > 1:
-                for c in n:
-                    if type(c) is not Tm:
-                        return self.node(c)
-                return "".join(c.value for c in n)
-            if not n:
-                raise _Unsupported("empty abstract node")
-            return self.node(n[0])
-        if kind == "match":
-            return self.match(n)
-        if kind == "model":
-            raise _Unsupported("nested model node")
-        # An assignment to the object being built.
-        obj = self.stack[-1]
-        if kind == "optional":
+                f = processors.get(c.rule_name)
+                if f is not None:
+                    f(c.value)
+                continue
+            _, kind, _, attr = rules[c.rule]
+            if kind >= _OPTIONAL:
+                self.assign(c, kind, attr, inst, depth)
+            else:
+                self.node(c, inst, depth)
+        if parent is not None:
+            d["parent"] = parent
+        name = d.get("name")
+        if name and not isinstance(name, (str, int, float, bool)):
+            raise _Unsupported("a name textX would refuse")  # "Object name can't be of unhashable type"
+        return inst
+
+    def assign(self, n: Nt, kind: int, attr: str, obj: Any, depth: int) -> None:
+        """An assignment to the object being built, ``obj``."""
+        if obj is None:
+            raise _Unsupported("an assignment outside any object")
+        if kind == _OPTIONAL:
             setattr(obj, attr, True)
-        elif kind == "plain":
+        elif kind == _PLAIN:
             old = getattr(obj, attr)
             if old and not isinstance(old, list):
                 raise _Unsupported("multiple assignments")
             if not n:
                 raise _Unsupported("empty assignment")
-            value = self.node(n[0])
+            value = self.node(n[0], obj, depth)
             if isinstance(old, list):
                 old.append(value)
             else:
@@ -143,11 +169,10 @@ class ModelBuilder:
             for c in n:
                 if (c.rule_name if type(c) is Tm else self.rules[c.rule][0]) == "sep":
                     continue  # a separator ("+=X[',']")
-                value = self.node(c)
+                value = self.node(c, obj, depth)
                 if getattr(obj, attr, None) is None:
                     setattr(obj, attr, [])
                 getattr(obj, attr).append(value)
-        return None
 
     def match(self, n: Any) -> Any:
         """``parse_tree_to_objgraph``'s ``process_match``: a match rule's text, converted."""

@@ -253,7 +253,10 @@ class _Gen:
 
     def node(self, e: Any, ind: str, items: str, flat: bool) -> list[str]:
         """``n``, the parse-tree node of rule ``e`` made of ``items`` (flattened if need be)."""
-        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}"]
+        # Arpeggio: "Inherit position from the first child node" (0 when there is none, which
+        # only a flattened list can leave).
+        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}",
+                f"{ind}n.position = {'n[0].position if n else 0' if flat else 'n[0].position'}"]
 
     def method(self, e: Any, mode: int) -> list[str]:
         from arpeggio import And, Not, OneOrMore, Optional, OrderedChoice, Sequence, ZeroOrMore

@@ -31,23 +31,13 @@ class Tm:
 
 class Nt(list[Any]):
     """What one rule (or assignment) matched: its children, flattened; falsy when empty, as
-    Arpeggio's NonTerminal is.  Made as ``n = Nt(children); n.rule = index`` (list's own
-    constructor: a Python ``__init__`` cost a third of the tree's making)."""
+    Arpeggio's NonTerminal is.  Made as ``n = Nt(children); n.rule = index; n.position = ...``
+    (where its first child starts, 0 if none: Arpeggio's "Inherit position from the first child
+    node"), with list's own constructor: a Python ``__init__`` cost a third of the tree's making."""
 
-    __slots__ = ("rule",)
+    __slots__ = ("rule", "position")
     rule: int
-
-    @property
-    def position(self) -> int:
-        """Where the first child starts, 0 when there is none (Arpeggio: "Inherit position from
-        the first child node")."""
-        n: Any = self
-        while type(n) is Nt:
-            if not n:
-                return 0
-            n = n[0]
-        position: int = n.position
-        return position
+    position: int
 
     @property
     def position_end(self) -> int:
@@ -57,7 +47,7 @@ class Nt(list[Any]):
             if not n:
                 return n.position
             n = n[-1]
-        end: int = n.position_end
+        end: int = n.position + len(n.value)  # a Tm's position_end
         return end
 
 
