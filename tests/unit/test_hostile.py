@@ -106,8 +106,58 @@ def test_ast_allowlist_rejects_escapes() -> None:
             check_generated(bad)
 
 
+def test_lexical_allowlist_reads_strings_as_python_does() -> None:
+    """The check works on tokens (compiler/safety.py): whatever could make Python read as code
+    what the check read as a literal, or the reverse, is refused."""
+    from compiler.safety import UnsafeCode, check_generated
+
+    for good in ("x = 'a # b'  # it's a comment\n", "x = \"it's\"\n", "x = 'a\\\\'\n", "x = '\\u2014\\x00'\n",
+                 "x = 'caf\u00e9 \u2014'\n", '"""A docstring\nover lines."""\nx = -1\n', "x = (rt.f(-2), [1], {1: -3})\n",
+                 "class A(rt.B):\n    def __init__(self, a: rt.Cost) -> None:\n        self.a = a\n"):
+        check_generated(good)
+    for bad in ("x = '''a' + eval('b') + 'c'''\n", 'x = """a"b"""\n', "x = rb'a'\n", "x = u'a'\n",
+                "x = 'a\n", "x = 'a\\\n'\n", "x = 1 + \\\n  2\n", "x = (1,\\\n)\n", "# c\reval('1')\n",
+                "x = 'a\rb'\n", "x\t= 1\n", "x = 1\x0c\n", "x = 1\x00\n", "x = \uff45\uff56\uff41\uff4c('1')\n",
+                "x = rt.\u0435val\n", "x = 1;eval('1')\n", "x = 1if rt else 2\n", "x = 0x1f\n", "x = 1.5\n", "x = 1e5\n",
+                "x = rt.a - 1\n", "x = rt.a -1\n", "x = (rt.a\n  -1)\n", "x == rt\n", "(x := 1)\n", "x |= 1\n",
+                "x = rt > 1\n", "x = not rt\n", "x = rt.__init__\n", "from __future__ import annotations\nx = __future__\n",
+                "from runtime import api as rt, os as path\nimport os\n", "x = rt.x as y\n", "x = rt.f(*rt.a)\n",
+                "x = rt.f(**rt.a)\n", "x = @rt\n", "x = rt.f(]\n", "x = {rt: (1, 2}\n",
+                "def __init__(self):\n    del self\n", "class A:\n    def __init__(self) -> None:\n        yield\n",
+                "x = rt.breakpoint()\n"):
+        with pytest.raises(UnsafeCode):
+            check_generated(bad)
+
+
+def test_no_encoding_declaration_can_reach_a_module(tmp_path: Path) -> None:
+    """PEP 263: a comment on line 1 or 2 naming an encoding makes Python decode the file with it.
+    With ``utf-7`` a literal's ``+ACc-`` becomes a quote, so a card in a folder named
+    ``coding:utf-7`` with a crafted name would run code when its module is imported.  The
+    generated header keeps the source path on line 3, and the allowlist refuses a declaration."""
+    from compiler.safety import UnsafeCode, check_generated
+
+    for bad in ("# -*- coding: utf-7 -*-\nx = 1\n", "x = 1\n# vim: set fileencoding=utf-7 :\n",
+                "# Generated from '/p/coding:utf-7/a.card'. Do not edit.\nx = 'x+ACc-'\n"):
+        with pytest.raises(UnsafeCode):
+            check_generated(bad)
+    check_generated("x = 1\n'doc'\n# Source: '/p/coding:utf-7/a.card'\n")  # (line 3: not a declaration)
+    src = tmp_path / "coding:utf-7"
+    src.mkdir()
+    name = "x+ACc-; import os; PWNED = os.name +ACM-"
+    (src / "card.card").write_text(f'card "{name}" {{\n    type land\n}}\n', encoding="utf-8")
+    out = tmp_path / "out"
+    assert not build([src], out, jobs=1).diagnostics
+    module = next((out / PACKAGE / "cards").glob("[!_]*.py"))
+    assert "coding" not in "".join(module.read_text(encoding="utf-8").splitlines(keepends=True)[:2])
+    pool = Pool(out)
+    assert pool.get(name).name == name
+    assert not hasattr(pool._import(f"cards.{module.stem}"), "PWNED")
+
+
 def test_every_shipped_module_passes_the_allowlist(pool_dir: Path) -> None:
     from compiler.safety import check_generated
 
     for path in sorted((pool_dir / PACKAGE).rglob("*.py")):
-        check_generated(path.read_text(encoding="utf-8"), str(path))
+        code = path.read_text(encoding="utf-8")
+        check_generated(code, str(path))
+        compile(code, str(path), "exec", dont_inherit=True)  # (the check doesn't prove it is valid Python)
