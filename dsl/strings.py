@@ -13,6 +13,8 @@ def unescape(raw: str) -> str:
     """Strip the quotes of a string token and decode its escapes; an unknown escape keeps its backslash."""
     if len(raw) >= 2 and raw[0] == raw[-1] == '"':
         raw = raw[1:-1]
+    if "\\" not in raw:
+        return raw  # (most strings: nothing to decode)
     out: list[str] = []
     i = 0
     while i < len(raw):
