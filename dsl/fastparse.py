@@ -137,7 +137,23 @@ class ModelBuilder:
                     f(c.value)
                 continue
             _, kind, _, attr = rules[c.rule]
-            if kind >= _OPTIONAL:
+            if kind == _PLAIN and len(c) == 1:
+                # The usual assignment, done here: ``assign`` (plain) with its value's node.
+                old = getattr(inst, attr)
+                if old and not isinstance(old, list):
+                    raise _Unsupported("multiple assignments")
+                x = c[0]
+                if type(x) is Tm:
+                    f = processors.get(x.rule_name)
+                    value = x.value if f is None else f(x.value)
+                else:
+                    _, vkind, vcls, _ = rules[x.rule]
+                    value = self.obj(x, vcls, inst, depth) if vkind == _COMMON else self.node(x, inst, depth)
+                if isinstance(old, list):
+                    old.append(value)
+                else:
+                    setattr(inst, attr, value)
+            elif kind >= _OPTIONAL:
                 self.assign(c, kind, attr, inst, depth)
             else:
                 self.node(c, inst, depth)
