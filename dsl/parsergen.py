@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -38,7 +39,7 @@ def grammar_digest(grammar: bytes) -> str:
 class _Gen:
     """Emits the parser's source from an Arpeggio parser model."""
 
-    def __init__(self, parser: Any) -> None:
+    def __init__(self, parser: Any, single: frozenset[tuple[int, int]] = frozenset()) -> None:
         from arpeggio import EndOfFile, RegExMatch, StrMatch
         self.terminals = (RegExMatch, StrMatch, EndOfFile)
         self.model = parser.parser_model
@@ -57,6 +58,9 @@ class _Gen:
         self.rule_ids: dict[int, int] = {}
         self.counter = 0
         self.local = 0  # locals made by fresh() in the method being generated
+        # Rule sequences (id, mode) whose method has one caller: their code goes there instead.
+        self.single = single
+        self.inlining: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------------ naming
 
@@ -178,6 +182,10 @@ class _Gen:
         from arpeggio import Optional, Sequence
         if isinstance(e, self.terminals):
             return self.terminal(e, mode, ind, fail, src)
+        if self.inline_rule(e, mode):
+            pos, res = self.fresh("p"), self.fresh("res")
+            lines = [f"{ind}{pos} = {src}", f"{ind}{res}: list[Any] = []"] + self.rule_seq(e, mode, ind, fail, pos, res)
+            return lines + [f"{ind}q = {pos}", f"{ind}v = n if {res} else None"]
         if not self.inlined(e):
             return ([f"{ind}r = self.{self.name(e, mode)}({src})", f"{ind}if r is None:"]
                     + [f"{ind}    {x}" for x in fail] + [f"{ind}q, v = r"])
@@ -225,11 +233,33 @@ class _Gen:
                 sub, f = self.optional_into(c, mode, ind, pos, res)
                 lines += sub
                 flat = flat or f
+            elif self.inline_rule(c, mode):
+                p2, r2 = self.fresh("p"), self.fresh("res")
+                lines += [f"{ind}{p2} = {pos}", f"{ind}{r2}: list[Any] = []"] + self.rule_seq(c, mode, ind, fail, p2, r2)
+                lines += [f"{ind}{pos} = {p2}", f"{ind}if {r2} and n:", f"{ind}    {res}.append(n)"]
             else:
                 lines += self.child(c, mode, ind, fail, pos) + [f"{ind}{pos} = q"]
                 lines += [f"{ind}{res}.append(v)"] if self.always_node(c) else [f"{ind}if v:", f"{ind}    {res}.append(v)"]
                 flat = flat or self.may_list(c)
         return lines, flat
+
+    def inline_rule(self, e: Any, mode: int) -> bool:
+        """Whether rule ``e`` (a sequence) is matched by code at its one caller, not by a method."""
+        from arpeggio import Sequence
+        return type(e) is Sequence and e.root and (id(e), mode) in self.single and (id(e), mode) not in self.inlining
+
+    def rule_seq(self, e: Any, mode: int, ind: str, fail: list[str], pos: str, res: str) -> list[str]:
+        """The code of rule sequence ``e``'s method at its caller, from ``pos`` with the empty list
+        ``res``: ``fail`` runs where it would return None; then ``pos`` is where it ended and, if
+        ``res`` isn't empty, ``n`` is its node (the method returns ``(pos, n)``, else
+        ``(pos, None)``)."""
+        key = (id(e), mode)
+        self.inlining.add(key)
+        try:
+            sub, flat = self.seq(e.nodes, self.inner_mode(e, mode), ind, fail, pos, res)
+        finally:
+            self.inlining.discard(key)
+        return sub + [f"{ind}if {res}:"] + self.node(e, ind + "    ", res, flat)
 
     def optional_into(self, e: Any, mode: int, ind: str, pos: str, res: str) -> tuple[list[str], bool]:
         """An optional in a sequence (see :meth:`seq`): its node's result, when not None, goes to
@@ -715,8 +745,14 @@ def generate() -> str:
 
     from .metamodel import GRAMMAR_PATH
     mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
-    gen = _Gen(mm._parser_blueprint)
-    src = gen.generate(GRAMMAR_PATH.read_bytes())
+    grammar = GRAMMAR_PATH.read_bytes()
+    # Twice: the first time tells which rule sequences' methods are called from one place only;
+    # the second puts their code there (a call, a tuple and its unpacking less per match).
+    first = _Gen(mm._parser_blueprint)
+    calls = Counter(re.findall(r"self\.(\w+)\(", first.generate(grammar)))
+    single = frozenset(key for key, name in first.names.items() if calls[name] == 1)
+    gen = _Gen(mm._parser_blueprint, single)
+    src = gen.generate(grammar)
     return src + "\n".join(_model_classes(mm, gen.rules)) + "\n"
 
 
