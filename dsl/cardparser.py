@@ -857,82 +857,103 @@ _RX57 = re.compile('(player|opponent)\\b', 40).match
 _RX58 = re.compile('in|out', 40).match
 _RX59 = re.compile('(a player|an opponent|a creature)\\b', 40).match
 _F0 = frozenset(['c'])
-_F1 = frozenset(['k'])
-_F2 = frozenset(['a'])
-_F3 = frozenset(['l'])
-_F4 = frozenset(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F5 = frozenset(['t'])
-_F6 = frozenset(['p'])
-_F7 = frozenset(['s'])
-_F8 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
-_F9 = frozenset(['n'])
-_F10 = frozenset(['q'])
-_F11 = frozenset(['r'])
-_F12 = frozenset(['i'])
-_F13 = frozenset(['m'])
-_F14 = frozenset(['f'])
-_F15 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F16 = frozenset(['{'])
-_F17 = frozenset(['h'])
-_F18 = frozenset(['g'])
-_F19 = frozenset(['e'])
-_F20 = frozenset(['+', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+_F1 = frozenset(['"'])
+_F2 = frozenset(['k'])
+_F3 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F4 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+_F5 = frozenset(['a'])
+_F6 = frozenset(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F7 = frozenset(['+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F8 = frozenset(['l'])
+_F9 = frozenset(['a', 'c', 'e', 'g', 'h', 'i', 'k', 'l', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
+_F10 = frozenset(['t'])
+_F11 = frozenset(['p'])
+_F12 = frozenset(['*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+_F13 = frozenset(['s'])
+_F14 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
+_F15 = frozenset(['n'])
+_F16 = frozenset(['q'])
+_F17 = frozenset(['r'])
+_F18 = frozenset(['i'])
+_F19 = frozenset(['m'])
+_F20 = frozenset(['f'])
 _F21 = frozenset(['a', 'e', 'f', 'n', 'o', 's', 't'])
-_F22 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F23 = frozenset(['d'])
-_F24 = frozenset(['y'])
-_F25 = frozenset(['+', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X', '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F26 = frozenset(['a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
-_F27 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
-_F28 = frozenset(['b'])
-_F29 = frozenset(['w'])
-_F30 = frozenset(['a', 'i', 'w'])
-_F31 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
-_F32 = frozenset(['p', 'y'])
-_F33 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
-_F34 = frozenset(['e', 'i'])
-_F35 = frozenset(['d', 't'])
-_F36 = frozenset(['c', 'd', 'e', 'i', 't', 'y'])
-_F37 = frozenset(['c', 'e', 'g', 'i', 't', 'y'])
-_F38 = frozenset(['c', 'e', 'i', 's', 't', 'y'])
-_F39 = frozenset(['u'])
-_F40 = frozenset(['a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
-_F41 = frozenset(['e', 't', 'y'])
-_F42 = frozenset(['o'])
-_F43 = frozenset(['a', 'e'])
-_F44 = frozenset(['a', 'b'])
-_F45 = frozenset(['a', 'b', 't', 'u'])
-_F46 = frozenset(['b', 'c', 'g', 'r', 'w'])
-_F47 = frozenset(['b', 'l', 's', 'w'])
-_F48 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F49 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F50 = frozenset(['c', 'p', 's'])
-_F51 = frozenset(['c', 'e', 'i', 't', 'y'])
-_F52 = frozenset(['d', 'p', 'r', 's', 't', '{'])
-_F53 = frozenset(['a', 'd', 'y'])
-_F54 = frozenset(['b', 'i'])
-_F55 = frozenset(['a', 't'])
-_F56 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F57 = frozenset(['c', 'i'])
-_F58 = frozenset(['i', 't'])
-_F59 = frozenset(['e', 'o', 'u'])
-_F60 = frozenset(['d', 'e', 'p', 'r', 's', 't', '{'])
-_F61 = frozenset(['a', 'p'])
-_F62 = frozenset(['p', 't'])
-_F63 = frozenset(['g', 'h'])
-_F64 = frozenset([',', 'e'])
-_F65 = frozenset(['m', 'o'])
-_F66 = frozenset(['a', 'r'])
-_F67 = frozenset(['h', 'y'])
-_F68 = frozenset(['f', 'u'])
-_F69 = frozenset(['d', 'f'])
-_F70 = frozenset(['u', 'y'])
-_F71 = frozenset(['i', 'u'])
-_F72 = frozenset(['c', 't'])
-_F73 = frozenset(['o', 't'])
-_F74 = frozenset(['+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F75 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
-_F76 = frozenset(['i', 'y'])
+_F22 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F23 = frozenset(['{'])
+_F24 = frozenset(['h'])
+_F25 = frozenset(['g'])
+_F26 = frozenset(['e'])
+_F27 = frozenset(['+', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+_F28 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F29 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X', 'a', 'e', 'f', 'n', 'o', 's', 't'])
+_F30 = frozenset(['d'])
+_F31 = frozenset(['y'])
+_F32 = frozenset(['+', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X', '_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F33 = frozenset(['g', 'l'])
+_F34 = frozenset(['a', 'y'])
+_F35 = frozenset([','])
+_F36 = frozenset(['a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
+_F37 = frozenset(['a', 'c', 'd', 'e', 'g', 'p', 'r', 's', 't', 'u'])
+_F38 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
+_F39 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's', 't'])
+_F40 = frozenset(['a', 'c', 'e', 'f', 'i', 'l', 'n', 'o', 'p', 's', 't'])
+_F41 = frozenset(['\n', '\r', ',', ';', '}'])
+_F42 = frozenset([',', ';', 'a'])
+_F43 = frozenset(['b'])
+_F44 = frozenset(['w'])
+_F45 = frozenset(['a', 'i', 'w'])
+_F46 = frozenset(['a', 'w'])
+_F47 = frozenset(['_', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '{'])
+_F48 = frozenset(['p', 'y'])
+_F49 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
+_F50 = frozenset(['e', 'i'])
+_F51 = frozenset(['c', 'p'])
+_F52 = frozenset(['c', 'p', 's'])
+_F53 = frozenset(['d', 't'])
+_F54 = frozenset(['c', 'd', 'e', 'i', 't', 'y'])
+_F55 = frozenset(['c', 'e', 'g', 'i', 't', 'y'])
+_F56 = frozenset(['c', 'e', 'i', 's', 't', 'y'])
+_F57 = frozenset(['u'])
+_F58 = frozenset(['a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
+_F59 = frozenset(['e', 't', 'y'])
+_F60 = frozenset(['o'])
+_F61 = frozenset(['a', 'e'])
+_F62 = frozenset(['a', 'b'])
+_F63 = frozenset(['a', 'b', 't', 'u'])
+_F64 = frozenset(['b', 'c', 'g', 'r', 'w'])
+_F65 = frozenset(['b', 'l', 's', 'w'])
+_F66 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F67 = frozenset(['c', 'e', 'i', 't', 'y'])
+_F68 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F69 = frozenset(['d', 'p', 'r', 's', 't', '{'])
+_F70 = frozenset(['b', 'c', 'g', 'm', 'r', 'w'])
+_F71 = frozenset(['a', 'd', 'y'])
+_F72 = frozenset(['p', 't'])
+_F73 = frozenset(['b', 'i'])
+_F74 = frozenset(['a', 't'])
+_F75 = frozenset(['c', 'i'])
+_F76 = frozenset(['i', 't'])
+_F77 = frozenset(['e', 'o', 'u'])
+_F78 = frozenset(['o', 'p'])
+_F79 = frozenset(['e', 'y'])
+_F80 = frozenset(['d', 'e', 'u'])
+_F81 = frozenset(['d', 'e', 'p', 'r', 's', 't', '{'])
+_F82 = frozenset(['a', 'p'])
+_F83 = frozenset(['+', '-'])
+_F84 = frozenset(['g', 'h'])
+_F85 = frozenset([',', 'a'])
+_F86 = frozenset([',', 'e'])
+_F87 = frozenset(['m', 'o'])
+_F88 = frozenset(['a', 'r'])
+_F89 = frozenset(['h', 'y'])
+_F90 = frozenset(['f', 'u'])
+_F91 = frozenset(['d', 'f'])
+_F92 = frozenset(['u', 'y'])
+_F93 = frozenset(['i', 'u'])
+_F94 = frozenset(['c', 't'])
+_F95 = frozenset(['o', 't'])
+_F96 = frozenset(['i', 'y'])
+_F97 = frozenset(['i', 'o'])
 
 
 class CardParser:
@@ -1064,7 +1085,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1077,7 +1098,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1141,7 +1162,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F1:
+            if ch is not None and ch not in _F2:
                 p = c
                 ch = ch0
                 break
@@ -1150,7 +1171,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('keyword', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('keyword', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1163,7 +1184,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            m = _RX1(text, q)
+            m = _RX1(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1215,7 +1236,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('rule', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1228,7 +1249,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            m = _RX2(text, q)
+            m = _RX2(text, q) if text[q:q + 1] in _F4 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1292,7 +1313,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -1301,7 +1322,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('action', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('action', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1314,7 +1335,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            m = _RX3(text, q)
+            m = _RX3(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1335,7 +1356,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('rule', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1348,7 +1369,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            m = _RX2(text, q)
+            m = _RX2(text, q) if text[q:q + 1] in _F4 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1380,7 +1401,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('text', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1393,7 +1414,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1455,7 +1476,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1468,7 +1489,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            m = _RX4(text, q)
+            m = _RX4(text, q) if text[q:q + 1] in _F7 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1492,7 +1513,7 @@ class CardParser:
                 q = sk0[p25]
                 if q < 0:
                     q = self.skip0(p25)
-                if not (text.startswith('rule', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'rule', '')
                 q += 4
@@ -1503,7 +1524,7 @@ class CardParser:
                 q = sk0[p27]
                 if q < 0:
                     q = self.skip0(p27)
-                m = _RX2(text, q)
+                m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                 if m is None:
                     break
                 s = m.group()
@@ -1537,7 +1558,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
@@ -1546,7 +1567,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('land', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1557,7 +1578,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1570,7 +1591,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1591,7 +1612,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('rule', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1604,7 +1625,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            m = _RX2(text, q)
+            m = _RX2(text, q) if text[q:q + 1] in _F4 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1686,7 +1707,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -1695,7 +1716,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('ability', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1706,7 +1727,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('word', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('word', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1719,7 +1740,7 @@ class CardParser:
             q = sk0[p39]
             if q < 0:
                 q = self.skip0(p39)
-            m = _RX3(text, q)
+            m = _RX3(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -1740,7 +1761,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('rule', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -1753,7 +1774,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            m = _RX2(text, q)
+            m = _RX2(text, q) if text[q:q + 1] in _F4 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2070,7 +2091,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -2079,7 +2100,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX8(text, q)
+            m = _RX8(text, q) if text[q:q + 1] in _F9 else None
             if m is not None:
                 p = c
                 ch = ch0
@@ -2087,7 +2108,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX9(text, q)
+            m = _RX9(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2134,7 +2155,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2172,7 +2193,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -2181,7 +2202,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2241,7 +2262,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -2250,7 +2271,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('pt', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('pt', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2263,7 +2284,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            m = _RX10(text, q)
+            m = _RX10(text, q) if text[q:q + 1] in _F12 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2297,7 +2318,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            m = _RX10(text, q)
+            m = _RX10(text, q) if text[q:q + 1] in _F12 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2336,7 +2357,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('color', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2365,7 +2386,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -2374,7 +2395,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('text', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2387,7 +2408,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2417,7 +2438,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -2426,7 +2447,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2466,7 +2487,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F8:
+            if ch is not None and ch not in _F14:
                 p = c
                 ch = ch0
                 break
@@ -2482,7 +2503,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -2518,7 +2539,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2533,41 +2554,19 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
             v = Tm(q, 'number', '')
             q += 6
-            if v is not None:
-                n = Nt([v])
-                n.rule = 44
-                n.position = n[0].position
-                return q, n
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F5:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'type', '')
-            q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
@@ -2584,7 +2583,29 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('quality', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'type', '')
+            q += 4
+            if v is not None:
+                n = Nt([v])
+                n.rule = 44
+                n.position = n[0].position
+                return q, n
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F16:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('quality', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2599,14 +2620,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('subtype', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('subtype', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2634,7 +2655,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -2643,7 +2664,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('reminder', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('reminder', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2656,7 +2677,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2689,7 +2710,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -2698,7 +2719,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('printed', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('printed', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2709,7 +2730,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('joined', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('joined', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2720,7 +2741,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2733,7 +2754,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2775,7 +2796,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('condition', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('condition', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2788,7 +2809,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -2821,7 +2842,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -2830,7 +2851,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('additional', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2841,7 +2862,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2885,7 +2906,7 @@ class CardParser:
                 q = sk0[p17]
                 if q < 0:
                     q = self.skip0(p17)
-                if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+                if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'number', '')
                 q += 6
@@ -2894,7 +2915,7 @@ class CardParser:
                 q = sk0[p17]
                 if q < 0:
                     q = self.skip0(p17)
-                if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'of', '')
                 q += 2
@@ -2903,7 +2924,7 @@ class CardParser:
                 q = sk0[p17]
                 if q < 0:
                     q = self.skip0(p17)
-                if not (text.startswith('times', q) and _NOWORD(text, q + 5)):
+                if not (text.startswith('times', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'times', '')
                 q += 5
@@ -2927,7 +2948,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -2936,7 +2957,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('alternative', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('alternative', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2947,7 +2968,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -2970,7 +2991,7 @@ class CardParser:
                 q = sk0[p21]
                 if q < 0:
                     q = self.skip0(p21)
-                if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'from', '')
                 q += 4
@@ -3008,7 +3029,7 @@ class CardParser:
                 q = sk0[p25]
                 if q < 0:
                     q = self.skip0(p25)
-                if not (text.startswith('down', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'down', '')
                 q += 4
@@ -3030,7 +3051,7 @@ class CardParser:
                 q = sk0[p27]
                 if q < 0:
                     q = self.skip0(p27)
-                if not (text.startswith('when', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'when', '')
                 q += 4
@@ -3039,7 +3060,7 @@ class CardParser:
                 q = sk0[p27]
                 if q < 0:
                     q = self.skip0(p27)
-                if not (text.startswith('instructed', q) and _NOWORD(text, q + 10)):
+                if not (text.startswith('instructed', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'instructed', '')
                 q += 10
@@ -3063,7 +3084,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -3072,7 +3093,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3083,7 +3104,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('paid', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('paid', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3105,7 +3126,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3116,7 +3137,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3127,7 +3148,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3138,7 +3159,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3149,7 +3170,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('leaving', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('leaving', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3160,7 +3181,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3173,7 +3194,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('stack', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('stack', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3203,7 +3224,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -3212,7 +3233,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3223,7 +3244,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('discarded', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('discarded', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3245,7 +3266,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3256,7 +3277,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3267,7 +3288,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3296,7 +3317,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3319,7 +3340,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -3328,7 +3349,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('turned', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3339,7 +3360,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3350,7 +3371,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3361,7 +3382,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3398,7 +3419,7 @@ class CardParser:
                 q = sk0[p41]
                 if q < 0:
                     q = self.skip0(p41)
-                if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'with', '')
                 q += 4
@@ -3470,7 +3491,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3481,7 +3502,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3510,7 +3531,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('paying', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('paying', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3521,7 +3542,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('also', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('also', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3562,7 +3583,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -3571,7 +3592,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3582,7 +3603,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('paid', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('paid', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3604,7 +3625,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3615,7 +3636,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3626,7 +3647,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3637,7 +3658,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3659,7 +3680,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3670,7 +3691,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3681,7 +3702,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3694,7 +3715,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('resolves', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('resolves', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3724,7 +3745,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -3733,7 +3754,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('attaches', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('attaches', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3744,7 +3765,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3755,7 +3776,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3801,7 +3822,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -3812,7 +3833,7 @@ class CardParser:
             q = sk0[p63]
             if q < 0:
                 q = self.skip0(p63)
-            if not (text.startswith('ignores', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('ignores', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3830,7 +3851,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('summoning', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('summoning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3841,7 +3862,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('sickness', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('sickness', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3864,7 +3885,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
@@ -3873,7 +3894,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3884,7 +3905,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3895,7 +3916,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3906,7 +3927,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3917,7 +3938,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('time', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3928,7 +3949,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3939,7 +3960,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('could', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3950,7 +3971,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3961,7 +3982,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -3974,7 +3995,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('instant', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4004,7 +4025,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -4015,7 +4036,7 @@ class CardParser:
             q = sk0[p71]
             if q < 0:
                 q = self.skip0(p71)
-            if not (text.startswith('referenced', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('referenced', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4033,7 +4054,7 @@ class CardParser:
             q = sk0[p69]
             if q < 0:
                 q = self.skip0(p69)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4044,7 +4065,7 @@ class CardParser:
             q = sk0[p69]
             if q < 0:
                 q = self.skip0(p69)
-            if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4055,7 +4076,7 @@ class CardParser:
             q = sk0[p69]
             if q < 0:
                 q = self.skip0(p69)
-            if not (text.startswith('rules', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('rules', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4078,7 +4099,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -4087,7 +4108,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4098,7 +4119,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4109,7 +4130,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4120,7 +4141,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4131,7 +4152,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4142,7 +4163,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4153,7 +4174,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('subtype', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('subtype', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4198,7 +4219,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4209,7 +4230,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4220,7 +4241,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('reveal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4231,7 +4252,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4242,7 +4263,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4253,7 +4274,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4264,7 +4285,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4275,7 +4296,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4286,7 +4307,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4320,7 +4341,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4331,7 +4352,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('add', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4342,7 +4363,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4353,7 +4374,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('rules', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('rules', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4364,7 +4385,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('text', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4375,7 +4396,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4386,7 +4407,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4399,7 +4420,7 @@ class CardParser:
             q = sk0[p79]
             if q < 0:
                 q = self.skip0(p79)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4429,7 +4450,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F8:
+            if ch is not None and ch not in _F14:
                 p = c
                 ch = ch0
                 break
@@ -4461,7 +4482,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -4470,7 +4491,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('find', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('find', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4481,7 +4502,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4492,7 +4513,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4512,7 +4533,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('fail', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('fail', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4535,7 +4556,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
@@ -4546,7 +4567,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('move', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4564,7 +4585,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('found', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('found', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4575,7 +4596,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4586,7 +4607,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('destination', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('destination', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4609,7 +4630,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -4620,7 +4641,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('randomize', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('randomize', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4638,7 +4659,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4661,7 +4682,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -4670,7 +4691,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4681,7 +4702,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4692,7 +4713,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4703,7 +4724,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4714,7 +4735,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4725,7 +4746,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('onto', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4736,7 +4757,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4749,7 +4770,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4767,7 +4788,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('down', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4781,7 +4802,7 @@ class CardParser:
                 q = sk0[p15]
                 if q < 0:
                     q = self.skip0(p15)
-                if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'with', '')
                 q += 4
@@ -4819,7 +4840,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'for', '')
                 q += 3
@@ -4828,7 +4849,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'mana', '')
                 q += 4
@@ -4837,7 +4858,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'cost', '')
                 q += 4
@@ -4846,7 +4867,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'if', '')
                 q += 2
@@ -4855,7 +4876,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'creature', '')
                 q += 8
@@ -4879,7 +4900,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
@@ -4890,7 +4911,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('look', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4908,7 +4929,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4919,7 +4940,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4930,7 +4951,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('count', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('count', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4941,7 +4962,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4963,7 +4984,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4974,7 +4995,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4985,7 +5006,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -4996,7 +5017,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5007,7 +5028,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('bottom', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5018,7 +5039,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5029,7 +5050,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('rest', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5040,7 +5061,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5051,7 +5072,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5136,7 +5157,7 @@ class CardParser:
                 q = sk0[p5]
                 if q < 0:
                     q = self.skip0(p5)
-                m = _RX11(text, q)
+                m = _RX11(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     break
                 s = m.group()
@@ -5179,7 +5200,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'if', '')
                 q += 2
@@ -5235,7 +5256,7 @@ class CardParser:
                 q = sk0[p11]
                 if q < 0:
                     q = self.skip0(p11)
-                if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'may', '')
                 q += 3
@@ -5265,7 +5286,7 @@ class CardParser:
                 q = sk0[p15]
                 if q < 0:
                     q = self.skip0(p15)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'and', '')
                 q += 3
@@ -5296,7 +5317,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'if', '')
                 q += 2
@@ -5534,7 +5555,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 if first:
@@ -5620,7 +5641,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('choose', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5633,7 +5654,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -5690,7 +5711,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F15:
+            if ch is not None and ch not in _F22:
                 p = c
                 ch = ch0
                 break
@@ -5746,7 +5767,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX11(text, q)
+            m = _RX11(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 break
             s = m.group()
@@ -5805,7 +5826,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'any', '')
         q += 3
@@ -5828,7 +5849,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -5896,14 +5917,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5918,14 +5939,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5940,14 +5961,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5962,14 +5983,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -5993,7 +6014,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'face', '')
         q += 4
@@ -6012,7 +6033,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('only', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'only', '')
         q += 4
@@ -6035,7 +6056,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F20:
+            if ch is not None and ch not in _F27:
                 p = c
                 ch = ch0
                 break
@@ -6044,7 +6065,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -6094,7 +6115,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -6120,7 +6141,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -6131,7 +6152,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6142,7 +6163,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6153,7 +6174,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6182,7 +6203,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6193,7 +6214,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6204,7 +6225,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6234,7 +6255,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -6243,7 +6264,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            m = _RX14(text, q)
+            m = _RX14(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -6269,7 +6290,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -6280,7 +6301,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6291,7 +6312,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6302,7 +6323,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6341,7 +6362,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'the', '')
                 q += 3
@@ -6350,7 +6371,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'battlefield', '')
                 q += 11
@@ -6381,7 +6402,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F22:
+            if ch is not None and ch not in _F28:
                 p = c
                 ch = ch0
                 break
@@ -6423,7 +6444,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        m = _RX4(text, q)
+        m = _RX4(text, q) if text[q:q + 1] in _F7 else None
         if m is None:
             return None
         s = m.group()
@@ -6465,7 +6486,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6484,7 +6505,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6505,7 +6526,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'may', '')
         q += 3
@@ -6524,7 +6545,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('turnable', q) and _NOWORD(text, q + 8)):
+        if not (text.startswith('turnable', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'turnable', '')
         q += 8
@@ -6547,7 +6568,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -6588,7 +6609,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -6607,7 +6628,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -6616,7 +6637,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6645,7 +6666,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6668,7 +6689,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -6677,7 +6698,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6690,7 +6711,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6720,7 +6741,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -6729,7 +6750,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6742,7 +6763,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6772,7 +6793,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -6781,7 +6802,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6795,7 +6816,7 @@ class CardParser:
                 q = sk0[p19]
                 if q < 0:
                     q = self.skip0(p19)
-                m = _RX15(text, q)
+                m = _RX15(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     break
                 p21 = p19
@@ -6850,7 +6871,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -6859,7 +6880,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('discard', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6870,7 +6891,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6883,7 +6904,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6913,7 +6934,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -6922,7 +6943,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('discard', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -6981,7 +7002,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -6990,7 +7011,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7037,7 +7058,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7048,7 +7069,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7059,7 +7080,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7082,7 +7103,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -7091,7 +7112,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('remove', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7147,7 +7168,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7158,7 +7179,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7181,7 +7202,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -7190,7 +7211,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('reveal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7237,7 +7258,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7248,7 +7269,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7259,7 +7280,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7282,7 +7303,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -7291,7 +7312,7 @@ class CardParser:
             q = sk0[p53]
             if q < 0:
                 q = self.skip0(p53)
-            if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7305,7 +7326,7 @@ class CardParser:
                 q = sk0[p55]
                 if q < 0:
                     q = self.skip0(p55)
-                m = _RX15(text, q)
+                m = _RX15(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     break
                 p57 = p55
@@ -7360,7 +7381,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -7369,7 +7390,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7425,7 +7446,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7436,7 +7457,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7472,14 +7493,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX11(text, q)
+            m = _RX11(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -7493,14 +7514,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('then', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7512,14 +7533,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7531,14 +7552,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7550,14 +7571,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7578,7 +7599,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('then', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'then', '')
         q += 4
@@ -7601,7 +7622,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F25:
+            if ch is not None and ch not in _F32:
                 p = c
                 ch = ch0
                 break
@@ -7628,7 +7649,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7639,7 +7660,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7650,7 +7671,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7661,7 +7682,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('are', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7672,7 +7693,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7683,7 +7704,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7696,7 +7717,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7726,7 +7747,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -7735,7 +7756,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7746,7 +7767,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('came', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('came', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7757,7 +7778,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('under', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7768,7 +7789,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7779,7 +7800,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7790,7 +7811,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('since', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('since', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7801,7 +7822,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7812,7 +7833,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('beginning', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7823,7 +7844,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7834,7 +7855,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7845,7 +7866,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('last', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('last', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7858,7 +7879,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('upkeep', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7888,7 +7909,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -7897,7 +7918,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7929,7 +7950,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -7949,7 +7970,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -7970,7 +7991,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -7983,7 +8004,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            m = _RX16(text, q)
+            m = _RX16(text, q) if text[q:q + 1] in _F33 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -8016,7 +8037,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -8025,7 +8046,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8036,7 +8057,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('permanent', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8047,7 +8068,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8058,7 +8079,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('controlled', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8071,7 +8092,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('left', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('left', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8089,7 +8110,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8100,7 +8121,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8111,7 +8132,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8122,7 +8143,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8145,7 +8166,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -8154,7 +8175,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8165,7 +8186,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8206,7 +8227,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -8215,7 +8236,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8226,7 +8247,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8237,7 +8258,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8248,7 +8269,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8259,7 +8280,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('during', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8270,7 +8291,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8283,7 +8304,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('main', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('main', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8301,7 +8322,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('phase', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8324,7 +8345,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -8333,7 +8354,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8344,7 +8365,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8355,7 +8376,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('was', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8366,7 +8387,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8377,7 +8398,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8390,7 +8411,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            m = _RX17(text, q)
+            m = _RX17(text, q) if text[q:q + 1] in _F34 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -8441,7 +8462,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -8450,7 +8471,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('defending', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8461,7 +8482,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('player', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8472,7 +8493,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8522,7 +8543,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -8531,7 +8552,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8542,7 +8563,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8574,7 +8595,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -8583,7 +8604,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8594,7 +8615,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8605,7 +8626,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('no', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8616,7 +8637,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8627,7 +8648,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8640,7 +8661,7 @@ class CardParser:
             q = sk0[p45]
             if q < 0:
                 q = self.skip0(p45)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8679,7 +8700,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('creatures', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8690,7 +8711,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8701,7 +8722,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8712,7 +8733,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8723,7 +8744,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('total', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8734,7 +8755,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('power', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8747,7 +8768,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -8768,7 +8789,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8779,7 +8800,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('greater', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8802,7 +8823,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -8811,7 +8832,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8822,7 +8843,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8861,7 +8882,7 @@ class CardParser:
                 q = sk0[p55]
                 if q < 0:
                     q = self.skip0(p55)
-                if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'more', '')
                 q += 4
@@ -8900,7 +8921,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8911,7 +8932,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -8934,7 +8955,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -8993,7 +9014,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -9032,7 +9053,7 @@ class CardParser:
                 q = sk0[p67]
                 if q < 0:
                     q = self.skip0(p67)
-                if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'with', '')
                 q += 4
@@ -9081,7 +9102,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'instead', '')
         q += 7
@@ -9100,7 +9121,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'you', '')
         q += 3
@@ -9124,7 +9145,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                m = _RX18(text, q)
+                m = _RX18(text, q) if text[q:q + 1] in _F35 else None
                 if m is None:
                     p = c
                     if first:
@@ -9167,14 +9188,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9186,14 +9207,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9205,14 +9226,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9237,7 +9258,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F26:
+            if ch is not None and ch not in _F36:
                 p = c
                 ch = ch0
                 break
@@ -9246,7 +9267,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX19(text, q)
+            m = _RX19(text, q) if text[q:q + 1] in _F37 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -9269,7 +9290,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -9278,7 +9299,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX20(text, q)
+            m = _RX20(text, q) if text[q:q + 1] in _F39 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -9301,7 +9322,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F15:
+            if ch is not None and ch not in _F22:
                 p = c
                 ch = ch0
                 break
@@ -9342,7 +9363,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -9360,7 +9381,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9414,13 +9435,13 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX21(text, q)
+        m = _RX21(text, q) if text[q:q + 1] in _F40 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX22(text, q)
+        m = _RX22(text, q) if text[q:q + 1] in _F28 else None
         if m is None:
             return None
         s = m.group()
@@ -9445,13 +9466,13 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX8(text, q)
+        m = _RX8(text, q) if text[q:q + 1] in _F9 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX23(text, q)
+        m = _RX23(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
         s = m.group()
@@ -9480,7 +9501,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            m = _RX24(text, q)
+            m = _RX24(text, q) if text[q:q + 1] in _F41 else None
             if m is not None:
                 p = c
                 break
@@ -9524,7 +9545,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            m = _RX25(text, q)
+            m = _RX25(text, q) if text[q:q + 1] in _F42 else None
             if m is None:
                 p = c
                 break
@@ -9613,7 +9634,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX26(text, q)
+            m = _RX26(text, q) if text[q:q + 1] in _F23 else None
             if m is None:
                 p = c
                 if first:
@@ -9646,14 +9667,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('legendary', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('legendary', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9668,14 +9689,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('basic', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('basic', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9690,14 +9711,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('snow', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('snow', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9712,14 +9733,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('world', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('world', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9754,7 +9775,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9769,14 +9790,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('instant', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9791,14 +9812,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('sorcery', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('sorcery', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9813,85 +9834,19 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('land', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
             v = Tm(q, 'land', '')
             q += 4
-            if v is not None:
-                n = Nt([v])
-                n.rule = 217
-                n.position = n[0].position
-                return q, n
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F2:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('artifact', q) and _NOWORD(text, q + 8)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'artifact', '')
-            q += 8
-            if v is not None:
-                n = Nt([v])
-                n.rule = 217
-                n.position = n[0].position
-                return q, n
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F19:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('enchantment', q) and _NOWORD(text, q + 11)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'enchantment', '')
-            q += 11
-            if v is not None:
-                n = Nt([v])
-                n.rule = 217
-                n.position = n[0].position
-                return q, n
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F6:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('planeswalker', q) and _NOWORD(text, q + 12)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'planeswalker', '')
-            q += 12
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
@@ -9908,7 +9863,73 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('tribal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('artifact', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'artifact', '')
+            q += 8
+            if v is not None:
+                n = Nt([v])
+                n.rule = 217
+                n.position = n[0].position
+                return q, n
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F26:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('enchantment', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'enchantment', '')
+            q += 11
+            if v is not None:
+                n = Nt([v])
+                n.rule = 217
+                n.position = n[0].position
+                return q, n
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F11:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('planeswalker', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'planeswalker', '')
+            q += 12
+            if v is not None:
+                n = Nt([v])
+                n.rule = 217
+                n.position = n[0].position
+                return q, n
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F10:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('tribal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9936,14 +9957,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('white', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('white', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9958,14 +9979,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('blue', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('blue', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -9980,14 +10001,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('black', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('black', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10002,14 +10023,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('red', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('red', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10024,14 +10045,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('green', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('green', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10053,7 +10074,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('colorless', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('colorless', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10221,7 +10242,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F30:
+            if ch is not None and ch not in _F45:
                 p = c
                 ch = ch0
                 break
@@ -10230,7 +10251,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX27(text, q)
+            m = _RX27(text, q) if text[q:q + 1] in _F46 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -10253,7 +10274,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F31:
+            if ch is not None and ch not in _F47:
                 p = c
                 ch = ch0
                 break
@@ -10281,7 +10302,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -10290,7 +10311,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10312,7 +10333,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -10321,7 +10342,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10334,7 +10355,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            m = _RX28(text, q)
+            m = _RX28(text, q) if text[q:q + 1] in _F5 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -10355,7 +10376,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('would', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10366,7 +10387,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('begin', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('begin', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10377,7 +10398,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10388,7 +10409,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('extra', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10399,7 +10420,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10421,7 +10442,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10432,7 +10453,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('player', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10443,7 +10464,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('skips', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('skips', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10454,7 +10475,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10467,7 +10488,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10485,7 +10506,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10508,7 +10529,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F32:
+            if ch is not None and ch not in _F48:
                 p = c
                 ch = ch0
                 break
@@ -10519,7 +10540,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            m = _RX29(text, q)
+            m = _RX29(text, q) if text[q:q + 1] in _F48 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -10551,7 +10572,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('search', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10564,7 +10585,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('libraries', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('libraries', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10594,7 +10615,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -10613,7 +10634,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -10622,7 +10643,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10633,7 +10654,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('maximum', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('maximum', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10644,7 +10665,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10655,7 +10676,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('size', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('size', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10666,7 +10687,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10677,7 +10698,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('increased', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('increased', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10688,7 +10709,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10701,7 +10722,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -10734,7 +10755,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -10743,7 +10764,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('prevent', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10754,7 +10775,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('all', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10765,7 +10786,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10776,7 +10797,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10787,7 +10808,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('would', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10798,7 +10819,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10809,7 +10830,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('dealt', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10820,7 +10841,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10831,7 +10852,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10842,7 +10863,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10883,7 +10904,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F33:
+            if ch is not None and ch not in _F49:
                 p = c
                 ch = ch0
                 break
@@ -10903,7 +10924,7 @@ class CardParser:
                 q = sk0[p29]
                 if q < 0:
                     q = self.skip0(p29)
-                if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'as', '')
                 q += 2
@@ -10912,7 +10933,7 @@ class CardParser:
                 q = sk0[p29]
                 if q < 0:
                     q = self.skip0(p29)
-                if not (text.startswith('long', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'long', '')
                 q += 4
@@ -10921,7 +10942,7 @@ class CardParser:
                 q = sk0[p29]
                 if q < 0:
                     q = self.skip0(p29)
-                if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'as', '')
                 q += 2
@@ -10930,7 +10951,7 @@ class CardParser:
                 q = sk0[p29]
                 if q < 0:
                     q = self.skip0(p29)
-                if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'this', '')
                 q += 4
@@ -10939,7 +10960,7 @@ class CardParser:
                 q = sk0[p29]
                 if q < 0:
                     q = self.skip0(p29)
-                if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'is', '')
                 q += 2
@@ -10976,7 +10997,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10987,7 +11008,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -10998,7 +11019,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11027,7 +11048,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('less', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('less', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11038,7 +11059,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11049,7 +11070,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11072,7 +11093,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F30:
+            if ch is not None and ch not in _F45:
                 p = c
                 ch = ch0
                 break
@@ -11091,7 +11112,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F31:
+            if ch is not None and ch not in _F47:
                 p = c
                 ch = ch0
                 break
@@ -11110,7 +11131,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F34:
+            if ch is not None and ch not in _F50:
                 p = c
                 ch = ch0
                 break
@@ -11122,7 +11143,7 @@ class CardParser:
                 q = sk0[p35]
                 if q < 0:
                     q = self.skip0(p35)
-                if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'if', '')
                 q += 2
@@ -11159,7 +11180,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('enters', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11170,7 +11191,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11229,7 +11250,7 @@ class CardParser:
                 q = sk0[p43]
                 if q < 0:
                     q = self.skip0(p43)
-                if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'for', '')
                 q += 3
@@ -11238,7 +11259,7 @@ class CardParser:
                 q = sk0[p43]
                 if q < 0:
                     q = self.skip0(p43)
-                if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'each', '')
                 q += 4
@@ -11247,7 +11268,7 @@ class CardParser:
                 q = sk0[p43]
                 if q < 0:
                     q = self.skip0(p43)
-                if not (text.startswith('time', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'time', '')
                 q += 4
@@ -11278,7 +11299,7 @@ class CardParser:
                 q = sk0[p47]
                 if q < 0:
                     q = self.skip0(p47)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'and', '')
                 q += 3
@@ -11287,7 +11308,7 @@ class CardParser:
                 q = sk0[p47]
                 if q < 0:
                     q = self.skip0(p47)
-                if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'with', '')
                 q += 4
@@ -11318,7 +11339,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -11337,7 +11358,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -11346,7 +11367,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11357,7 +11378,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11368,7 +11389,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('enters', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11379,7 +11400,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11390,7 +11411,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11412,7 +11433,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('reveal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11423,7 +11444,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11434,7 +11455,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11445,7 +11466,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11456,7 +11477,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11467,7 +11488,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11478,7 +11499,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11489,7 +11510,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11500,7 +11521,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11511,7 +11532,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('share', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('share', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11522,7 +11543,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11533,7 +11554,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11544,7 +11565,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11555,7 +11576,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11566,7 +11587,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11588,7 +11609,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11599,7 +11620,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('enters', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11610,7 +11631,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11666,7 +11687,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11677,7 +11698,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11688,7 +11709,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11699,7 +11720,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('revealed', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11722,7 +11743,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -11731,7 +11752,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11742,7 +11763,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11753,7 +11774,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11764,7 +11785,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('turned', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11775,7 +11796,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11786,7 +11807,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11808,7 +11829,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11864,7 +11885,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11875,7 +11896,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11898,7 +11919,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -11907,7 +11928,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11918,7 +11939,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11929,7 +11950,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11940,7 +11961,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11951,7 +11972,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('enter', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11962,7 +11983,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11973,7 +11994,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11984,7 +12005,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -11995,7 +12016,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12006,7 +12027,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('copy', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12017,7 +12038,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12028,7 +12049,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12057,7 +12078,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12068,7 +12089,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12079,7 +12100,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12102,7 +12123,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -12111,7 +12132,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12122,7 +12143,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12142,7 +12163,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('rather', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12153,7 +12174,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('than', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12164,7 +12185,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12175,7 +12196,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12197,7 +12218,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12208,7 +12229,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12242,7 +12263,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -12251,7 +12272,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12262,7 +12283,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12273,7 +12294,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('additional', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12284,7 +12305,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12295,7 +12316,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12306,7 +12327,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12317,7 +12338,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12328,7 +12349,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12391,7 +12412,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -12410,7 +12431,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -12429,7 +12450,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -12438,7 +12459,7 @@ class CardParser:
             q = sk0[p71]
             if q < 0:
                 q = self.skip0(p71)
-            if not (text.startswith('activated', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12449,7 +12470,7 @@ class CardParser:
             q = sk0[p71]
             if q < 0:
                 q = self.skip0(p71)
-            if not (text.startswith('abilities', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12460,7 +12481,7 @@ class CardParser:
             q = sk0[p71]
             if q < 0:
                 q = self.skip0(p71)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12500,7 +12521,7 @@ class CardParser:
             q = sk0[p71]
             if q < 0:
                 q = self.skip0(p71)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12513,7 +12534,7 @@ class CardParser:
             q = sk0[p75]
             if q < 0:
                 q = self.skip0(p75)
-            if not (text.startswith('activated', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12543,7 +12564,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -12552,7 +12573,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('play', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12563,7 +12584,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12574,7 +12595,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12585,7 +12606,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12596,7 +12617,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12607,7 +12628,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12618,7 +12639,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12629,7 +12650,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12642,7 +12663,7 @@ class CardParser:
             q = sk0[p79]
             if q < 0:
                 q = self.skip0(p79)
-            if not (text.startswith('revealed', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12672,7 +12693,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -12681,7 +12702,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12692,7 +12713,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12703,7 +12724,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('play', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12716,7 +12737,7 @@ class CardParser:
             q = sk0[p83]
             if q < 0:
                 q = self.skip0(p83)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -12737,7 +12758,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('additional', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12757,7 +12778,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12768,7 +12789,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12779,7 +12800,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12790,7 +12811,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12803,7 +12824,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('turns', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12833,7 +12854,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -12842,7 +12863,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12853,7 +12874,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12866,7 +12887,7 @@ class CardParser:
             q = sk0[p89]
             if q < 0:
                 q = self.skip0(p89)
-            m = _RX31(text, q)
+            m = _RX31(text, q) if text[q:q + 1] in _F51 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -12887,7 +12908,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12898,7 +12919,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12909,7 +12930,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12920,7 +12941,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12931,7 +12952,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12942,7 +12963,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -12956,7 +12977,7 @@ class CardParser:
                 q = sk0[p91]
                 if q < 0:
                     q = self.skip0(p91)
-                if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'if', '')
                 q += 2
@@ -13012,7 +13033,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -13021,7 +13042,7 @@ class CardParser:
             q = sk0[p95]
             if q < 0:
                 q = self.skip0(p95)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13050,7 +13071,7 @@ class CardParser:
             q = sk0[p95]
             if q < 0:
                 q = self.skip0(p95)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13072,7 +13093,7 @@ class CardParser:
             q = sk0[p95]
             if q < 0:
                 q = self.skip0(p95)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13083,7 +13104,7 @@ class CardParser:
             q = sk0[p95]
             if q < 0:
                 q = self.skip0(p95)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13096,7 +13117,7 @@ class CardParser:
             q = sk0[p99]
             if q < 0:
                 q = self.skip0(p99)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13135,7 +13156,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -13163,7 +13184,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('X', q) and _NOWORD(text, q + 1)):
+        if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'X', '')
         q += 1
@@ -13228,7 +13249,7 @@ class CardParser:
                     q = sk0[p5]
                     if q < 0:
                         q = self.skip0(p5)
-                    if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = Tm(q, 'or', '')
                     q += 2
@@ -13302,7 +13323,7 @@ class CardParser:
                 q = sk0[p11]
                 if q < 0:
                     q = self.skip0(p11)
-                m = _RX32(text, q)
+                m = _RX32(text, q) if text[q:q + 1] in _F52 else None
                 if m is None:
                     break
                 s = m.group()
@@ -13334,7 +13355,7 @@ class CardParser:
                 q = sk0[p13]
                 if q < 0:
                     q = self.skip0(p13)
-                if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'that', '')
                 q += 4
@@ -13343,7 +13364,7 @@ class CardParser:
                 q = sk0[p13]
                 if q < 0:
                     q = self.skip0(p13)
-                if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'type', '')
                 q += 4
@@ -13386,7 +13407,7 @@ class CardParser:
                     q = sk0[p19]
                     if q < 0:
                         q = self.skip0(p19)
-                    if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = Tm(q, 'with', '')
                     q += 4
@@ -13420,7 +13441,7 @@ class CardParser:
                 q = sk0[p21]
                 if q < 0:
                     q = self.skip0(p21)
-                if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'named', '')
                 q += 5
@@ -13431,7 +13452,7 @@ class CardParser:
                 q = sk0[p23]
                 if q < 0:
                     q = self.skip0(p23)
-                m = _RX0(text, q)
+                m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
@@ -13468,7 +13489,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'on', '')
         q += 2
@@ -13498,7 +13519,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13517,7 +13538,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13549,7 +13570,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13568,7 +13589,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13622,7 +13643,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -13631,7 +13652,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('do', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('do', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13651,7 +13672,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -13693,7 +13714,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -13702,7 +13723,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13713,7 +13734,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13724,7 +13745,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('converted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13735,7 +13756,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13746,7 +13767,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13760,7 +13781,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -13771,7 +13792,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13789,7 +13810,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('converted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13800,7 +13821,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13811,7 +13832,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13822,7 +13843,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13849,14 +13870,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13868,14 +13889,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -13901,7 +13922,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -13968,7 +13989,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'or', '')
         q += 2
@@ -13998,7 +14019,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14017,7 +14038,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14042,14 +14063,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14061,14 +14082,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14093,7 +14114,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -14104,7 +14125,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14134,7 +14155,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -14145,7 +14166,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14163,7 +14184,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14174,7 +14195,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('was', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14198,13 +14219,13 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX8(text, q)
+        m = _RX8(text, q) if text[q:q + 1] in _F9 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX3(text, q)
+        m = _RX3(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
         s = m.group()
@@ -14232,7 +14253,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -14248,7 +14269,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F35:
+            if ch is not None and ch not in _F53:
                 p = c
                 ch = ch0
                 break
@@ -14264,7 +14285,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -14280,7 +14301,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F36:
+            if ch is not None and ch not in _F54:
                 p = c
                 ch = ch0
                 break
@@ -14328,7 +14349,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -14344,7 +14365,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F36:
+            if ch is not None and ch not in _F54:
                 p = c
                 ch = ch0
                 break
@@ -14360,7 +14381,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F37:
+            if ch is not None and ch not in _F55:
                 p = c
                 ch = ch0
                 break
@@ -14376,7 +14397,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
@@ -14392,7 +14413,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14408,7 +14429,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14424,7 +14445,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14440,7 +14461,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14456,7 +14477,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -14488,7 +14509,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -14504,7 +14525,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14520,7 +14541,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14536,7 +14557,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14552,7 +14573,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14568,7 +14589,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14584,7 +14605,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -14600,7 +14621,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -14616,7 +14637,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14632,7 +14653,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F38:
+            if ch is not None and ch not in _F56:
                 p = c
                 ch = ch0
                 break
@@ -14648,7 +14669,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -14664,7 +14685,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
@@ -14680,7 +14701,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -14696,7 +14717,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -14712,7 +14733,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -14728,7 +14749,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -14744,7 +14765,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -14805,7 +14826,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F35:
+            if ch is not None and ch not in _F53:
                 p = c
                 ch = ch0
                 break
@@ -14821,7 +14842,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -14837,7 +14858,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -14853,7 +14874,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -14869,7 +14890,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -14898,14 +14919,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14917,14 +14938,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14943,7 +14964,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('controller', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -14955,14 +14976,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX33(text, q)
+            m = _RX33(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -14976,14 +14997,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F41:
+            if ch is not None and ch not in _F59:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX34(text, q)
+            m = _RX34(text, q) if text[q:q + 1] in _F59 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -14997,14 +15018,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('take', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('take', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15016,14 +15037,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('takes', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('takes', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15035,14 +15056,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('deal', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15054,14 +15075,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15073,14 +15094,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15092,14 +15113,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('sacrifices', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15111,14 +15132,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15130,14 +15151,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gains', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15149,14 +15170,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('draw', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('draw', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15168,14 +15189,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('draws', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15187,14 +15208,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('discard', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15206,14 +15227,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('discards', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('discards', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15225,14 +15246,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('destroy', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('destroy', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15251,7 +15272,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15263,14 +15284,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('search', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15282,14 +15303,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('shuffle', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15308,7 +15329,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('create', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15320,14 +15341,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('add', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15339,14 +15360,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15358,14 +15379,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15377,14 +15398,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15396,14 +15417,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('remove', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15415,14 +15436,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15434,14 +15455,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15453,14 +15474,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('return', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15472,14 +15493,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15491,14 +15512,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15510,14 +15531,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15529,14 +15550,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15548,14 +15569,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15567,14 +15588,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15586,14 +15607,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15605,14 +15626,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F43:
+            if ch is not None and ch not in _F61:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX35(text, q)
+            m = _RX35(text, q) if text[q:q + 1] in _F61 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15626,14 +15647,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('enchanted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15645,14 +15666,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('equipped', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15664,14 +15685,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15683,14 +15704,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('them', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15702,14 +15723,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX36(text, q)
+            m = _RX36(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15723,14 +15744,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX37(text, q)
+            m = _RX37(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15751,7 +15772,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15770,7 +15791,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('copy', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15782,14 +15803,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('until', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15801,14 +15822,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15820,7 +15841,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -15839,7 +15860,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -15858,14 +15879,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15877,14 +15898,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F44:
+            if ch is not None and ch not in _F62:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15898,14 +15919,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F45:
+            if ch is not None and ch not in _F63:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15919,14 +15940,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX40(text, q)
+            m = _RX40(text, q) if text[q:q + 1] in _F15 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -15940,7 +15961,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F46:
+            if ch is not None and ch not in _F64:
                 p = c
                 ch = ch0
                 break
@@ -15956,7 +15977,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F47:
+            if ch is not None and ch not in _F65:
                 p = c
                 ch = ch0
                 break
@@ -15972,14 +15993,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('multicolored', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -15991,14 +16012,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F48:
+            if ch is not None and ch not in _F66:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -16012,14 +16033,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F49:
+            if ch is not None and ch not in _F3:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -16033,14 +16054,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16052,14 +16073,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16071,14 +16092,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F50:
+            if ch is not None and ch not in _F52:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX32(text, q)
+            m = _RX32(text, q) if text[q:q + 1] in _F52 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -16092,14 +16113,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16111,14 +16132,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16130,14 +16151,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('defending', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16149,14 +16170,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16168,14 +16189,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16187,7 +16208,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -16206,14 +16227,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('blocking', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16225,7 +16246,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -16244,14 +16265,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16263,19 +16284,38 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
             v = Tm(q, 'named', '')
             q += 5
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F17:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('regenerate', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'regenerate', '')
+            q += 10
             if v is not None:
                 return q, [v]
             p = q
@@ -16289,26 +16329,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('regenerate', q) and _NOWORD(text, q + 10)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'regenerate', '')
-            q += 10
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F6:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('prevent', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16320,7 +16341,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -16349,14 +16370,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16368,14 +16389,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('attach', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16400,7 +16421,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -16409,7 +16430,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16420,7 +16441,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16458,7 +16479,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -16511,7 +16532,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16549,7 +16570,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -16587,7 +16608,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16598,7 +16619,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('extra', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16611,7 +16632,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16629,7 +16650,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('after', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('after', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16640,7 +16661,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16651,7 +16672,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('one', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16671,7 +16692,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -16709,7 +16730,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16720,7 +16741,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('spells', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16731,7 +16752,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16742,7 +16763,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16753,7 +16774,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('same', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16764,7 +16785,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('name', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16775,7 +16796,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16804,7 +16825,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('until', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16815,7 +16836,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16826,7 +16847,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('next', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16839,7 +16860,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16866,7 +16887,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -16882,7 +16903,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F35:
+            if ch is not None and ch not in _F53:
                 p = c
                 ch = ch0
                 break
@@ -16898,7 +16919,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -16943,7 +16964,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16954,7 +16975,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16965,7 +16986,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16976,7 +16997,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16987,7 +17008,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('their', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -16998,7 +17019,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17018,7 +17039,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F38:
+            if ch is not None and ch not in _F56:
                 p = c
                 ch = ch0
                 break
@@ -17034,7 +17055,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F37:
+            if ch is not None and ch not in _F55:
                 p = c
                 ch = ch0
                 break
@@ -17050,7 +17071,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -17104,7 +17125,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17124,7 +17145,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F36:
+            if ch is not None and ch not in _F54:
                 p = c
                 ch = ch0
                 break
@@ -17140,7 +17161,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F36:
+            if ch is not None and ch not in _F54:
                 p = c
                 ch = ch0
                 break
@@ -17156,7 +17177,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -17188,7 +17209,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -17204,7 +17225,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -17252,7 +17273,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -17268,7 +17289,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -17284,7 +17305,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -17300,7 +17321,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F51:
+            if ch is not None and ch not in _F67:
                 p = c
                 ch = ch0
                 break
@@ -17327,7 +17348,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('puts', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17338,7 +17359,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17349,7 +17370,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17387,7 +17408,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17398,7 +17419,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('their', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17409,7 +17430,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17420,7 +17441,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17431,7 +17452,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('their', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17442,7 +17463,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17462,7 +17483,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -17478,7 +17499,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -17494,7 +17515,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -17510,7 +17531,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -17526,7 +17547,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -17542,7 +17563,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -17558,7 +17579,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -17574,7 +17595,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
@@ -17590,7 +17611,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -17606,7 +17627,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -17622,7 +17643,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -17638,7 +17659,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -17654,7 +17675,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -17670,7 +17691,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
@@ -17686,7 +17707,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -17734,7 +17755,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -17750,7 +17771,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
@@ -17759,7 +17780,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('until', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17770,7 +17791,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('end', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17781,7 +17802,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17792,7 +17813,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17814,7 +17835,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17825,7 +17846,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17838,7 +17859,7 @@ class CardParser:
             q = sk0[p45]
             if q < 0:
                 q = self.skip0(p45)
-            if not (text.startswith('play', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17856,7 +17877,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17867,7 +17888,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17887,7 +17908,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -17903,7 +17924,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -17919,7 +17940,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -17935,7 +17956,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -17951,7 +17972,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -17978,7 +17999,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('blocks', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -17989,7 +18010,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18000,7 +18021,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18011,7 +18032,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18022,7 +18043,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18033,7 +18054,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18044,7 +18065,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('able', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18064,7 +18085,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -18080,7 +18101,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -18096,7 +18117,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -18123,7 +18144,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18134,7 +18155,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18154,7 +18175,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18183,7 +18204,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18203,7 +18224,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -18212,7 +18233,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18250,7 +18271,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F4:
+            if ch is not None and ch not in _F6:
                 p = c
                 ch = ch0
                 break
@@ -18277,7 +18298,7 @@ class CardParser:
             q = sk0[p61]
             if q < 0:
                 q = self.skip0(p61)
-            m = _RX42(text, q)
+            m = _RX42(text, q) if text[q:q + 1] in _F68 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18312,7 +18333,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -18321,7 +18342,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('attach', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18332,7 +18353,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18343,7 +18364,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18390,7 +18411,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'instead', '')
         q += 7
@@ -18409,7 +18430,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('instead', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'instead', '')
         q += 7
@@ -18432,7 +18453,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F52:
+            if ch is not None and ch not in _F69:
                 p = c
                 ch = ch0
                 break
@@ -18459,14 +18480,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F20:
+            if ch is not None and ch not in _F27:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18480,7 +18501,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F48:
+            if ch is not None and ch not in _F66:
                 p = c
                 ch = ch0
                 break
@@ -18491,7 +18512,7 @@ class CardParser:
             q = sk1[p5]
             if q < 0:
                 q = self.skip1(p5)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18521,7 +18542,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -18530,7 +18551,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18543,7 +18564,7 @@ class CardParser:
             q = sk1[p9]
             if q < 0:
                 q = self.skip1(p9)
-            m = _RX43(text, q)
+            m = _RX43(text, q) if text[q:q + 1] in _F70 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18573,7 +18594,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -18582,7 +18603,7 @@ class CardParser:
             q = sk1[p11]
             if q < 0:
                 q = self.skip1(p11)
-            if not (text.startswith('onto', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -18595,7 +18616,7 @@ class CardParser:
             q = sk1[p13]
             if q < 0:
                 q = self.skip1(p13)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18635,13 +18656,13 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        m = _RX8(text, q)
+        m = _RX8(text, q) if text[q:q + 1] in _F9 else None
         if m is not None:
             return None
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        m = _RX23(text, q)
+        m = _RX23(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
         s = m.group()
@@ -18670,7 +18691,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            m = _RX24(text, q)
+            m = _RX24(text, q) if text[q:q + 1] in _F41 else None
             if m is not None:
                 p = c
                 break
@@ -18756,7 +18777,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'in', '')
             q += 2
@@ -18767,7 +18788,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'exile', '')
             q += 5
@@ -18823,7 +18844,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'if', '')
             q += 2
@@ -18899,7 +18920,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -18918,14 +18939,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX26(text, q)
+            m = _RX26(text, q) if text[q:q + 1] in _F23 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -18959,7 +18980,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('action', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('action', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'action', '')
             q += 6
@@ -18981,7 +19002,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'hand', '')
             q += 4
@@ -19075,7 +19096,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('activate', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('activate', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'activate', '')
             q += 8
@@ -19084,7 +19105,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('only', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'only', '')
             q += 4
@@ -19128,7 +19149,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -19144,7 +19165,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -19160,7 +19181,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -19176,7 +19197,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -19192,7 +19213,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F27:
+            if ch is not None and ch not in _F38:
                 p = c
                 ch = ch0
                 break
@@ -19218,7 +19239,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith("this's", q) and _NOWORD(text, q + 6)):
+        if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, "this's", '')
         q += 6
@@ -19234,7 +19255,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('equal', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'equal', '')
         q += 5
@@ -19243,7 +19264,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -19285,7 +19306,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -19327,7 +19348,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -19395,7 +19416,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19414,7 +19435,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19440,7 +19461,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -19478,7 +19499,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'this', '')
         q += 4
@@ -19487,7 +19508,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('enters', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'enters', '')
         q += 6
@@ -19496,7 +19517,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -19505,7 +19526,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+        if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'battlefield', '')
         q += 11
@@ -19516,7 +19537,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        if not (text.startswith('tapped', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'tapped', '')
         q += 6
@@ -19555,7 +19576,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19574,7 +19595,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19606,7 +19627,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19625,7 +19646,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19651,7 +19672,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -19689,7 +19710,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'this', '')
         q += 4
@@ -19698,7 +19719,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'spell', '')
         q += 5
@@ -19707,7 +19728,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('costs', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'costs', '')
         q += 5
@@ -19732,7 +19753,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'more', '')
         q += 4
@@ -19741,7 +19762,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -19750,7 +19771,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'cast', '')
         q += 4
@@ -19759,7 +19780,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'for', '')
         q += 3
@@ -19768,7 +19789,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'each', '')
         q += 4
@@ -19777,7 +19798,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'target', '')
         q += 6
@@ -19786,7 +19807,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('beyond', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('beyond', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'beyond', '')
         q += 6
@@ -19795,7 +19816,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -19804,7 +19825,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('first', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'first', '')
         q += 5
@@ -19835,7 +19856,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'this', '')
         q += 4
@@ -19844,7 +19865,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'spell', '')
         q += 5
@@ -19862,7 +19883,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'be', '')
         q += 2
@@ -19873,7 +19894,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        if not (text.startswith('countered', q) and _NOWORD(text, q + 9)):
+        if not (text.startswith('countered', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'countered', '')
         q += 9
@@ -19905,14 +19926,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('land', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19924,14 +19945,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('lands', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('lands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19956,14 +19977,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -19975,14 +19996,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20008,7 +20029,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -20049,7 +20070,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'as', '')
             q += 2
@@ -20058,7 +20079,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('long', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'long', '')
             q += 4
@@ -20067,7 +20088,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'as', '')
             q += 2
@@ -20121,7 +20142,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'as', '')
             q += 2
@@ -20130,7 +20151,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('long', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'long', '')
             q += 4
@@ -20139,7 +20160,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'as', '')
             q += 2
@@ -20183,14 +20204,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20202,14 +20223,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20221,7 +20242,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -20240,7 +20261,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -20259,14 +20280,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20278,14 +20299,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F44:
+            if ch is not None and ch not in _F62:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -20299,14 +20320,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F45:
+            if ch is not None and ch not in _F63:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -20320,14 +20341,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX40(text, q)
+            m = _RX40(text, q) if text[q:q + 1] in _F15 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -20341,7 +20362,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F46:
+            if ch is not None and ch not in _F64:
                 p = c
                 ch = ch0
                 break
@@ -20357,7 +20378,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F47:
+            if ch is not None and ch not in _F65:
                 p = c
                 ch = ch0
                 break
@@ -20373,14 +20394,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('multicolored', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20453,7 +20474,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'exiled', '')
         q += 6
@@ -20476,7 +20497,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 if first:
@@ -20509,7 +20530,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 if first:
@@ -20542,7 +20563,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 if first:
@@ -20576,7 +20597,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
             v = Tm(q, 'or', '')
@@ -20643,77 +20664,18 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
             v = Tm(q, 'or', '')
-            q += 2
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F2:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'and', '')
-            q += 3
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F50:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            m = _RX32(text, q)
-            if m is None:
-                p = c
-                ch = ch0
-                break
-            s = m.group()
-            v = Tm(q, s, 'FilterKind') if s else None
-            q += len(s)
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F42:
-                p = c
-                ch = ch0
-                break
-            q = sk0[p]
-            if q < 0:
-                q = self.skip0(p)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'of', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -20728,7 +20690,66 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'and', '')
+            q += 3
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F52:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            m = _RX32(text, q) if text[q:q + 1] in _F52 else None
+            if m is None:
+                p = c
+                ch = ch0
+                break
+            s = m.group()
+            v = Tm(q, s, 'FilterKind') if s else None
+            q += len(s)
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F60:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'of', '')
+            q += 2
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F10:
+                p = c
+                ch = ch0
+                break
+            q = sk0[p]
+            if q < 0:
+                q = self.skip0(p)
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20740,14 +20761,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20759,14 +20780,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20778,7 +20799,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F53:
+            if ch is not None and ch not in _F71:
                 p = c
                 ch = ch0
                 break
@@ -20794,7 +20815,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -20813,14 +20834,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('blocking', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20832,7 +20853,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -20851,14 +20872,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20870,14 +20891,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20915,7 +20936,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'of', '')
         q += 2
@@ -20938,7 +20959,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -20947,7 +20968,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20958,7 +20979,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('converted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20969,7 +20990,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20980,7 +21001,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -20993,7 +21014,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -21014,7 +21035,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21027,7 +21048,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX44(text, q)
+            m = _RX44(text, q) if text[q:q + 1] in _F33 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -21051,7 +21072,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -21060,7 +21081,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21073,7 +21094,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            m = _RX45(text, q)
+            m = _RX45(text, q) if text[q:q + 1] in _F72 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -21096,7 +21117,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -21117,7 +21138,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21130,7 +21151,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            m = _RX44(text, q)
+            m = _RX44(text, q) if text[q:q + 1] in _F33 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -21154,7 +21175,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -21163,7 +21184,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21186,7 +21207,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -21195,7 +21216,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21240,7 +21261,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -21251,7 +21272,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21269,7 +21290,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21286,7 +21307,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -21297,7 +21318,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21315,7 +21336,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('own', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21332,7 +21353,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -21343,7 +21364,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('defending', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21361,7 +21382,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('player', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21372,7 +21393,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21389,7 +21410,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -21400,7 +21421,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21418,7 +21439,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('opponent', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21429,7 +21450,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21446,7 +21467,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -21457,7 +21478,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21475,7 +21496,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('opponents', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21486,7 +21507,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21517,7 +21538,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -21558,7 +21579,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F54:
+            if ch is not None and ch not in _F73:
                 p = c
                 ch = ch0
                 break
@@ -21576,7 +21597,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('blocking', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21590,7 +21611,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F55:
+            if ch is not None and ch not in _F74:
                 p = c
                 ch = ch0
                 break
@@ -21608,7 +21629,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21619,7 +21640,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21646,14 +21667,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21665,14 +21686,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21697,14 +21718,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('was', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -21716,7 +21737,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -21755,7 +21776,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('deal', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'deal', '')
         q += 4
@@ -21780,7 +21801,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'damage', '')
         q += 6
@@ -21789,7 +21810,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('divided', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('divided', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'divided', '')
         q += 7
@@ -21805,7 +21826,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('among', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'among', '')
         q += 5
@@ -21814,7 +21835,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'any', '')
         q += 3
@@ -21823,7 +21844,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'number', '')
         q += 6
@@ -21832,7 +21853,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -21841,7 +21862,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('targets', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'targets', '')
         q += 7
@@ -21877,7 +21898,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -21896,7 +21917,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'and', '')
             q += 3
@@ -21937,7 +21958,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('destroy', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('destroy', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'destroy', '')
         q += 7
@@ -22036,7 +22057,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('create', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'create', '')
         q += 6
@@ -22045,7 +22066,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'a', '')
         q += 1
@@ -22054,7 +22075,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('token', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'token', '')
         q += 5
@@ -22072,7 +22093,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'a', '')
         q += 1
@@ -22081,7 +22102,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('copy', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'copy', '')
         q += 4
@@ -22090,7 +22111,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -22128,7 +22149,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('create', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'create', '')
         q += 6
@@ -22164,7 +22185,7 @@ class CardParser:
         q = sk0[p3]
         if q < 0:
             q = self.skip0(p3)
-        m = _RX13(text, q)
+        m = _RX13(text, q) if text[q:q + 1] in _F27 else None
         if m is None:
             return None
         s = m.group()
@@ -22194,7 +22215,7 @@ class CardParser:
         q = sk0[p5]
         if q < 0:
             q = self.skip0(p5)
-        m = _RX13(text, q)
+        m = _RX13(text, q) if text[q:q + 1] in _F27 else None
         if m is None:
             return None
         s = m.group()
@@ -22244,7 +22265,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'with', '')
             q += 4
@@ -22266,7 +22287,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'named', '')
             q += 5
@@ -22277,7 +22298,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            m = _RX0(text, q)
+            m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 break
             s = m.group()
@@ -22321,7 +22342,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('add', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'add', '')
         q += 3
@@ -22465,7 +22486,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'gain', '')
         q += 4
@@ -22474,7 +22495,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'control', '')
         q += 7
@@ -22483,7 +22504,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -22541,7 +22562,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('return', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'return', '')
         q += 6
@@ -22566,7 +22587,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -22582,7 +22603,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'hand', '')
         q += 4
@@ -22604,7 +22625,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('return', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'return', '')
         q += 6
@@ -22649,7 +22670,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -22678,7 +22699,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('return', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'return', '')
         q += 6
@@ -22713,7 +22734,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'your', '')
             q += 4
@@ -22722,7 +22743,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'graveyard', '')
             q += 9
@@ -22734,7 +22755,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -22743,7 +22764,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -22752,7 +22773,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+        if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'battlefield', '')
         q += 11
@@ -22792,7 +22813,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('return', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'return', '')
         q += 6
@@ -22801,7 +22822,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('all', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'all', '')
         q += 3
@@ -22826,7 +22847,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'from', '')
         q += 4
@@ -22835,7 +22856,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('all', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'all', '')
         q += 3
@@ -22844,7 +22865,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('graveyards', q) and _NOWORD(text, q + 10)):
+        if not (text.startswith('graveyards', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'graveyards', '')
         q += 10
@@ -22853,7 +22874,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -22862,7 +22883,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('their', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'their', '')
         q += 5
@@ -22882,7 +22903,7 @@ class CardParser:
         q = sk0[p3]
         if q < 0:
             q = self.skip0(p3)
-        if not (text.startswith('hands', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'hands', '')
         q += 5
@@ -22911,7 +22932,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('search', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'search', '')
         q += 6
@@ -22936,7 +22957,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'library', '')
         q += 7
@@ -22945,7 +22966,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'for', '')
         q += 3
@@ -22964,7 +22985,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'to', '')
             q += 2
@@ -23025,7 +23046,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('reveal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'reveal', '')
             q += 6
@@ -23034,7 +23055,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'it', '')
             q += 2
@@ -23046,7 +23067,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'and', '')
         q += 3
@@ -23055,7 +23076,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23109,7 +23130,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'counter', '')
         q += 7
@@ -23137,7 +23158,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('unless', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'unless', '')
             q += 6
@@ -23146,7 +23167,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'its', '')
             q += 3
@@ -23155,7 +23176,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('controller', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'controller', '')
             q += 10
@@ -23164,7 +23185,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('pays', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('pays', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'pays', '')
             q += 4
@@ -23194,7 +23215,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'for', '')
                 q += 3
@@ -23210,7 +23231,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'each', '')
                 q += 4
@@ -23219,7 +23240,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'card', '')
                 q += 4
@@ -23228,7 +23249,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'in', '')
                 q += 2
@@ -23237,7 +23258,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'your', '')
                 q += 4
@@ -23246,7 +23267,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'graveyard', '')
                 q += 9
@@ -23274,7 +23295,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('shuffle', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'shuffle', '')
         q += 7
@@ -23299,7 +23320,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'library', '')
         q += 7
@@ -23321,7 +23342,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23330,7 +23351,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -23339,7 +23360,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'top', '')
         q += 3
@@ -23375,7 +23396,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -23400,7 +23421,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'library', '')
         q += 7
@@ -23409,7 +23430,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'into', '')
         q += 4
@@ -23434,7 +23455,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+        if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'graveyard', '')
         q += 9
@@ -23456,7 +23477,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23488,7 +23509,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'from', '')
         q += 4
@@ -23497,7 +23518,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'your', '')
         q += 4
@@ -23506,7 +23527,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'hand', '')
         q += 4
@@ -23515,7 +23536,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('onto', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'onto', '')
         q += 4
@@ -23524,7 +23545,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -23535,7 +23556,7 @@ class CardParser:
         q = sk0[p3]
         if q < 0:
             q = self.skip0(p3)
-        if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+        if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'battlefield', '')
         q += 11
@@ -23564,7 +23585,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23612,7 +23633,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'on', '')
         q += 2
@@ -23650,7 +23671,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23695,7 +23716,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'on', '')
         q += 2
@@ -23711,7 +23732,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -23720,7 +23741,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'its', '')
         q += 3
@@ -23738,7 +23759,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'library', '')
         q += 7
@@ -23760,7 +23781,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('put', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'put', '')
         q += 3
@@ -23785,7 +23806,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'into', '')
         q += 4
@@ -23801,7 +23822,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+        if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'graveyard', '')
         q += 9
@@ -23823,7 +23844,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'exile', '')
         q += 5
@@ -23871,7 +23892,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'with', '')
             q += 4
@@ -23919,7 +23940,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'on', '')
             q += 2
@@ -23928,7 +23949,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'it', '')
             q += 2
@@ -23943,7 +23964,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'and', '')
             q += 3
@@ -23984,7 +24005,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('exile', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'exile', '')
         q += 5
@@ -23993,7 +24014,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -24002,7 +24023,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'top', '')
         q += 3
@@ -24011,7 +24032,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'card', '')
         q += 4
@@ -24020,7 +24041,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'of', '')
         q += 2
@@ -24045,7 +24066,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('library', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'library', '')
         q += 7
@@ -24067,7 +24088,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('regenerate', q) and _NOWORD(text, q + 10)):
+        if not (text.startswith('regenerate', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'regenerate', '')
         q += 10
@@ -24175,7 +24196,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+        if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'sacrifice', '')
         q += 9
@@ -24203,7 +24224,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('unless', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'unless', '')
             q += 6
@@ -24212,7 +24233,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'you', '')
             q += 3
@@ -24221,7 +24242,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'pay', '')
             q += 3
@@ -24262,7 +24283,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'untap', '')
         q += 5
@@ -24300,7 +24321,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'tap', '')
         q += 3
@@ -24309,7 +24330,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'or', '')
         q += 2
@@ -24318,7 +24339,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'untap', '')
         q += 5
@@ -24356,7 +24377,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'tap', '')
         q += 3
@@ -24394,7 +24415,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('remove', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'remove', '')
         q += 6
@@ -24442,7 +24463,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'from', '')
         q += 4
@@ -24525,7 +24546,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('prevent', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'prevent', '')
         q += 7
@@ -24534,7 +24555,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'the', '')
         q += 3
@@ -24543,7 +24564,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('next', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'next', '')
         q += 4
@@ -24568,7 +24589,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'damage', '')
         q += 6
@@ -24577,7 +24598,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'that', '')
         q += 4
@@ -24586,7 +24607,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('would', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'would', '')
         q += 5
@@ -24595,7 +24616,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'be', '')
         q += 2
@@ -24604,7 +24625,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('dealt', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'dealt', '')
         q += 5
@@ -24613,7 +24634,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'to', '')
         q += 2
@@ -24629,7 +24650,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'this', '')
         q += 4
@@ -24638,7 +24659,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'turn', '')
         q += 4
@@ -24660,7 +24681,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'cast', '')
         q += 4
@@ -24705,7 +24726,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('copy', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'copy', '')
         q += 4
@@ -24749,7 +24770,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'may', '')
             q += 3
@@ -24758,7 +24779,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('choose', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'choose', '')
             q += 6
@@ -24767,7 +24788,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('new', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('new', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'new', '')
             q += 3
@@ -24776,7 +24797,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('targets', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'targets', '')
             q += 7
@@ -24785,7 +24806,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'for', '')
             q += 3
@@ -24794,7 +24815,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'the', '')
             q += 3
@@ -24803,7 +24824,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('copy', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'copy', '')
             q += 4
@@ -24844,7 +24865,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'be', '')
         q += 2
@@ -24853,7 +24874,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('regenerated', q) and _NOWORD(text, q + 11)):
+        if not (text.startswith('regenerated', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'regenerated', '')
         q += 11
@@ -24872,7 +24893,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'turn', '')
             q += 4
@@ -24922,7 +24943,7 @@ class CardParser:
         q = sk0[p3]
         if q < 0:
             q = self.skip0(p3)
-        if not (text.startswith('out', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'out', '')
         q += 3
@@ -24974,7 +24995,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'untap', '')
         q += 5
@@ -24983,7 +25004,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('during', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'during', '')
         q += 6
@@ -25008,7 +25029,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('next', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'next', '')
         q += 4
@@ -25017,7 +25038,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'untap', '')
         q += 5
@@ -25028,7 +25049,7 @@ class CardParser:
         q = sk0[p3]
         if q < 0:
             q = self.skip0(p3)
-        if not (text.startswith('step', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'step', '')
         q += 4
@@ -25124,7 +25145,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'and', '')
                 q += 3
@@ -25162,14 +25183,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25181,14 +25202,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('attach', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25210,13 +25231,13 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX8(text, q)
+        m = _RX8(text, q) if text[q:q + 1] in _F9 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX3(text, q)
+        m = _RX3(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
         s = m.group()
@@ -25244,14 +25265,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25263,14 +25284,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F56:
+            if ch is not None and ch not in _F68:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX42(text, q)
+            m = _RX42(text, q) if text[q:q + 1] in _F68 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25297,7 +25318,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F57:
+            if ch is not None and ch not in _F75:
                 p = c
                 ch = ch0
                 break
@@ -25315,7 +25336,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('controller', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25332,7 +25353,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -25341,7 +25362,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX33(text, q)
+            m = _RX33(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25367,7 +25388,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F41:
+            if ch is not None and ch not in _F59:
                 p = c
                 ch = ch0
                 break
@@ -25376,7 +25397,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX34(text, q)
+            m = _RX34(text, q) if text[q:q + 1] in _F59 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25422,7 +25443,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('chooses', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('chooses', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25441,7 +25462,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('choose', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25467,7 +25488,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                m = _RX46(text, q)
+                m = _RX46(text, q) if text[q:q + 1] in _F35 else None
                 if m is None:
                     p = c
                     if first:
@@ -25510,14 +25531,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('take', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('take', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25529,14 +25550,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('takes', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('takes', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25561,14 +25582,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25583,14 +25604,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('them', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25605,14 +25626,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25627,14 +25648,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX36(text, q)
+            m = _RX36(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25651,14 +25672,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX37(text, q)
+            m = _RX37(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25688,14 +25709,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('lose', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25707,14 +25728,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('loses', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25746,7 +25767,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25765,7 +25786,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25790,7 +25811,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F58:
+            if ch is not None and ch not in _F76:
                 p = c
                 ch = ch0
                 break
@@ -25799,7 +25820,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX47(text, q)
+            m = _RX47(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -25822,7 +25843,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F55:
+            if ch is not None and ch not in _F74:
                 p = c
                 ch = ch0
                 break
@@ -25831,7 +25852,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25853,7 +25874,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -25862,7 +25883,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25873,7 +25894,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25884,7 +25905,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25895,7 +25916,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25936,7 +25957,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -25947,7 +25968,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25965,7 +25986,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -25988,7 +26009,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -26007,7 +26028,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F55:
+            if ch is not None and ch not in _F74:
                 p = c
                 ch = ch0
                 break
@@ -26026,7 +26047,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F59:
+            if ch is not None and ch not in _F77:
                 p = c
                 ch = ch0
                 break
@@ -26045,7 +26066,7 @@ class CardParser:
                 q = sk0[p15]
                 if q < 0:
                     q = self.skip0(p15)
-                if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'of', '')
                 q += 2
@@ -26057,7 +26078,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26068,7 +26089,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26081,7 +26102,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26102,7 +26123,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26143,7 +26164,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -26152,7 +26173,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26165,7 +26186,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            m = _RX48(text, q)
+            m = _RX48(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26198,7 +26219,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F43:
+            if ch is not None and ch not in _F61:
                 p = c
                 ch = ch0
                 break
@@ -26217,7 +26238,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -26226,7 +26247,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26237,7 +26258,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26248,7 +26269,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26261,7 +26282,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('ability', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26291,7 +26312,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F48:
+            if ch is not None and ch not in _F66:
                 p = c
                 ch = ch0
                 break
@@ -26311,7 +26332,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26344,7 +26365,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F58:
+            if ch is not None and ch not in _F76:
                 p = c
                 ch = ch0
                 break
@@ -26383,7 +26404,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26395,7 +26416,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F25:
+            if ch is not None and ch not in _F32:
                 p = c
                 ch = ch0
                 break
@@ -26422,7 +26443,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26491,7 +26512,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -26500,7 +26521,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26511,7 +26532,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26522,7 +26543,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('beginning', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26533,7 +26554,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26546,7 +26567,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX49(text, q)
+            m = _RX49(text, q) if text[q:q + 1] in _F79 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26569,7 +26590,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX50(text, q)
+            m = _RX50(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26602,7 +26623,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -26613,7 +26634,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            m = _RX51(text, q)
+            m = _RX51(text, q) if text[q:q + 1] in _F44 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26634,7 +26655,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26645,7 +26666,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('last', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('last', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26674,7 +26695,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26685,7 +26706,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26696,7 +26717,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('removed', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('removed', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26707,7 +26728,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26718,7 +26739,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26741,7 +26762,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -26752,7 +26773,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('whenever', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('whenever', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26770,7 +26791,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('one', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26781,7 +26802,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26792,7 +26813,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26823,7 +26844,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('attack', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26853,7 +26874,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -26864,7 +26885,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            m = _RX51(text, q)
+            m = _RX51(text, q) if text[q:q + 1] in _F44 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26885,7 +26906,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -26926,7 +26947,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -26937,7 +26958,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            m = _RX51(text, q)
+            m = _RX51(text, q) if text[q:q + 1] in _F44 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -26960,7 +26981,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            m = _RX52(text, q)
+            m = _RX52(text, q) if text[q:q + 1] in _F34 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -27029,7 +27050,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -27040,7 +27061,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            m = _RX51(text, q)
+            m = _RX51(text, q) if text[q:q + 1] in _F44 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -27107,7 +27128,7 @@ class CardParser:
                 q = sk0[p39]
                 if q < 0:
                     q = self.skip0(p39)
-                if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'your', '')
                 q += 4
@@ -27116,7 +27137,7 @@ class CardParser:
                 q = sk0[p39]
                 if q < 0:
                     q = self.skip0(p39)
-                if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'control', '')
                 q += 7
@@ -27188,7 +27209,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('special', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'special', '')
         q += 7
@@ -27207,7 +27228,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'from', '')
         q += 4
@@ -27230,7 +27251,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F60:
+            if ch is not None and ch not in _F81:
                 p = c
                 ch = ch0
                 break
@@ -27257,7 +27278,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F22:
+            if ch is not None and ch not in _F28:
                 p = c
                 ch = ch0
                 break
@@ -27343,7 +27364,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -27352,7 +27373,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27384,7 +27405,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -27395,7 +27416,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('once', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('once', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27413,7 +27434,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27424,7 +27445,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27438,7 +27459,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -27449,7 +27470,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27467,7 +27488,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('time', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27478,7 +27499,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27489,7 +27510,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('could', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27500,7 +27521,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27511,7 +27532,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27522,7 +27543,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('sorcery', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('sorcery', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27536,7 +27557,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -27547,7 +27568,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27565,7 +27586,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('time', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27576,7 +27597,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27587,7 +27608,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('could', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27598,7 +27619,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27609,7 +27630,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27636,7 +27657,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F61:
+            if ch is not None and ch not in _F82:
                 p = c
                 ch = ch0
                 break
@@ -27654,7 +27675,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27665,7 +27686,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('toughness', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27676,7 +27697,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('are', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27687,7 +27708,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27701,7 +27722,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F62:
+            if ch is not None and ch not in _F72:
                 p = c
                 ch = ch0
                 break
@@ -27712,7 +27733,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX45(text, q)
+            m = _RX45(text, q) if text[q:q + 1] in _F72 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -27733,7 +27754,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27760,7 +27781,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -27769,7 +27790,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27780,7 +27801,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27793,7 +27814,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('command', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('command', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27811,7 +27832,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('zone', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('zone', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27828,7 +27849,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -27837,7 +27858,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27848,7 +27869,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27861,7 +27882,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -27898,7 +27919,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
@@ -27926,7 +27947,7 @@ class CardParser:
                 q = sk0[p3]
                 if q < 0:
                     q = self.skip0(p3)
-                if not (text.startswith('additional', q) and _NOWORD(text, q + 10)):
+                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'additional', '')
                 q += 10
@@ -27940,7 +27961,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX53(text, q)
+            m = _RX53(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -27974,7 +27995,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            m = _RX53(text, q)
+            m = _RX53(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -27998,7 +28019,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'for', '')
                 q += 3
@@ -28007,7 +28028,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'each', '')
                 q += 4
@@ -28058,7 +28079,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('attack', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28069,7 +28090,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28082,7 +28103,7 @@ class CardParser:
             q = sk0[p13]
             if q < 0:
                 q = self.skip0(p13)
-            if not (text.startswith('block', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28134,7 +28155,7 @@ class CardParser:
             q = sk0[p17]
             if q < 0:
                 q = self.skip0(p17)
-            if not (text.startswith('attack', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28186,7 +28207,7 @@ class CardParser:
             q = sk0[p21]
             if q < 0:
                 q = self.skip0(p21)
-            if not (text.startswith('block', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28236,7 +28257,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28247,7 +28268,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28258,7 +28279,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('except', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28269,7 +28290,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28282,7 +28303,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -28303,7 +28324,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28314,7 +28335,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28325,7 +28346,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('creatures', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28368,7 +28389,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28379,7 +28400,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28390,7 +28411,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('except', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28401,7 +28422,7 @@ class CardParser:
             q = sk0[p27]
             if q < 0:
                 q = self.skip0(p27)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28442,7 +28463,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('can', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28453,7 +28474,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('block', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28464,7 +28485,7 @@ class CardParser:
             q = sk0[p29]
             if q < 0:
                 q = self.skip0(p29)
-            if not (text.startswith('only', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28516,7 +28537,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28527,7 +28548,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28538,7 +28559,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28549,7 +28570,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28560,7 +28581,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('spells', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28571,7 +28592,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28582,7 +28603,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('abilities', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28593,7 +28614,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28622,7 +28643,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('sources', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28665,7 +28686,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28676,7 +28697,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28687,7 +28708,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28698,7 +28719,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28709,7 +28730,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('spells', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28720,7 +28741,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28731,7 +28752,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('abilities', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28752,7 +28773,7 @@ class CardParser:
                 q = sk0[p37]
                 if q < 0:
                     q = self.skip0(p37)
-                if not (text.startswith('opponents', q) and _NOWORD(text, q + 9)):
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'opponents', '')
                 q += 9
@@ -28761,7 +28782,7 @@ class CardParser:
                 q = sk0[p37]
                 if q < 0:
                     q = self.skip0(p37)
-                if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'control', '')
                 q += 7
@@ -28805,7 +28826,7 @@ class CardParser:
             q = sk0[p39]
             if q < 0:
                 q = self.skip0(p39)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28818,7 +28839,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('destroyed', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28868,7 +28889,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('phase', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28881,7 +28902,7 @@ class CardParser:
             q = sk0[p45]
             if q < 0:
                 q = self.skip0(p45)
-            if not (text.startswith('out', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28911,7 +28932,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -28920,7 +28941,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('phases', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28931,7 +28952,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28942,7 +28963,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28953,7 +28974,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('out', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28964,7 +28985,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('during', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28975,7 +28996,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28986,7 +29007,7 @@ class CardParser:
             q = sk0[p47]
             if q < 0:
                 q = self.skip0(p47)
-            if not (text.startswith('untap', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -28999,7 +29020,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('step', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29029,7 +29050,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F63:
+            if ch is not None and ch not in _F84:
                 p = c
                 ch = ch0
                 break
@@ -29099,7 +29120,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F63:
+            if ch is not None and ch not in _F84:
                 p = c
                 ch = ch0
                 break
@@ -29135,7 +29156,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29146,7 +29167,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29157,7 +29178,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('equal', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29168,7 +29189,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29179,7 +29200,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29190,7 +29211,7 @@ class CardParser:
             q = sk0[p55]
             if q < 0:
                 q = self.skip0(p55)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29203,7 +29224,7 @@ class CardParser:
             q = sk0[p59]
             if q < 0:
                 q = self.skip0(p59)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29233,7 +29254,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F63:
+            if ch is not None and ch not in _F84:
                 p = c
                 ch = ch0
                 break
@@ -29272,7 +29293,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
@@ -29311,7 +29332,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -29320,7 +29341,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('deals', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29331,7 +29352,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29342,7 +29363,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29353,7 +29374,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29364,7 +29385,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29377,7 +29398,7 @@ class CardParser:
             q = sk0[p67]
             if q < 0:
                 q = self.skip0(p67)
-            if not (text.startswith('first', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29398,7 +29419,7 @@ class CardParser:
                 q = sk0[p69]
                 if q < 0:
                     q = self.skip0(p69)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'and', '')
                 q += 3
@@ -29409,7 +29430,7 @@ class CardParser:
                 q = sk0[p71]
                 if q < 0:
                     q = self.skip0(p71)
-                if not (text.startswith('second', q) and _NOWORD(text, q + 6)):
+                if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'second', '')
                 q += 6
@@ -29428,7 +29449,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29439,7 +29460,7 @@ class CardParser:
             q = sk0[p65]
             if q < 0:
                 q = self.skip0(p65)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29471,7 +29492,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
@@ -29480,7 +29501,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('may', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29491,7 +29512,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('assign', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29502,7 +29523,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('excess', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29513,7 +29534,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29524,7 +29545,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29535,7 +29556,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29546,7 +29567,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29557,7 +29578,7 @@ class CardParser:
             q = sk0[p73]
             if q < 0:
                 q = self.skip0(p73)
-            if not (text.startswith('player', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29581,7 +29602,7 @@ class CardParser:
             q = sk0[p75]
             if q < 0:
                 q = self.skip0(p75)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29611,7 +29632,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -29631,7 +29652,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29642,7 +29663,7 @@ class CardParser:
             q = sk0[p77]
             if q < 0:
                 q = self.skip0(p77)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29655,7 +29676,7 @@ class CardParser:
             q = sk0[p79]
             if q < 0:
                 q = self.skip0(p79)
-            if not (text.startswith('attack', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29694,7 +29715,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('causes', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29705,7 +29726,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29716,7 +29737,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('controller', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29727,7 +29748,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29738,7 +29759,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29749,7 +29770,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29760,7 +29781,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('much', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29771,7 +29792,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29782,7 +29803,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('when', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29793,7 +29814,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29804,7 +29825,7 @@ class CardParser:
             q = sk0[p81]
             if q < 0:
                 q = self.skip0(p81)
-            if not (text.startswith('deals', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29817,7 +29838,7 @@ class CardParser:
             q = sk0[p83]
             if q < 0:
                 q = self.skip0(p83)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29847,7 +29868,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -29856,7 +29877,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('deals', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29867,7 +29888,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('lethal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29878,7 +29899,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29889,7 +29910,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29900,7 +29921,7 @@ class CardParser:
             q = sk0[p85]
             if q < 0:
                 q = self.skip0(p85)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29913,7 +29934,7 @@ class CardParser:
             q = sk0[p87]
             if q < 0:
                 q = self.skip0(p87)
-            if not (text.startswith('amount', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29963,7 +29984,7 @@ class CardParser:
             q = sk0[p89]
             if q < 0:
                 q = self.skip0(p89)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29974,7 +29995,7 @@ class CardParser:
             q = sk0[p89]
             if q < 0:
                 q = self.skip0(p89)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -29985,7 +30006,7 @@ class CardParser:
             q = sk0[p89]
             if q < 0:
                 q = self.skip0(p89)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30014,7 +30035,7 @@ class CardParser:
             q = sk0[p89]
             if q < 0:
                 q = self.skip0(p89)
-            if not (text.startswith('creatures', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30057,7 +30078,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30068,7 +30089,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('enchanted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30079,7 +30100,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30090,7 +30111,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('equipped', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30101,7 +30122,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30130,7 +30151,7 @@ class CardParser:
             q = sk0[p93]
             if q < 0:
                 q = self.skip0(p93)
-            if not (text.startswith('permanents', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30153,7 +30174,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -30162,7 +30183,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('prevents', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30173,7 +30194,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('all', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30184,7 +30205,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30213,7 +30234,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('sources', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30224,7 +30245,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('would', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30235,7 +30256,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('deal', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30246,7 +30267,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30257,7 +30278,7 @@ class CardParser:
             q = sk0[p97]
             if q < 0:
                 q = self.skip0(p97)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30289,7 +30310,7 @@ class CardParser:
             q = sk0[p101]
             if q < 0:
                 q = self.skip0(p101)
-            if not (text.startswith('can', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30300,7 +30321,7 @@ class CardParser:
             q = sk0[p101]
             if q < 0:
                 q = self.skip0(p101)
-            if not (text.startswith('attack', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30321,7 +30342,7 @@ class CardParser:
                 q = sk0[p103]
                 if q < 0:
                     q = self.skip0(p103)
-                if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'turn', '')
                 q += 4
@@ -30333,7 +30354,7 @@ class CardParser:
             q = sk0[p101]
             if q < 0:
                 q = self.skip0(p101)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30344,7 +30365,7 @@ class CardParser:
             q = sk0[p101]
             if q < 0:
                 q = self.skip0(p101)
-            if not (text.startswith('though', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30375,7 +30396,7 @@ class CardParser:
             q = sk0[p101]
             if q < 0:
                 q = self.skip0(p101)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30436,7 +30457,7 @@ class CardParser:
             q = sk0[p107]
             if q < 0:
                 q = self.skip0(p107)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30447,7 +30468,7 @@ class CardParser:
             q = sk0[p107]
             if q < 0:
                 q = self.skip0(p107)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30458,7 +30479,7 @@ class CardParser:
             q = sk0[p107]
             if q < 0:
                 q = self.skip0(p107)
-            if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30469,7 +30490,7 @@ class CardParser:
             q = sk0[p107]
             if q < 0:
                 q = self.skip0(p107)
-            if not (text.startswith('more', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30480,7 +30501,7 @@ class CardParser:
             q = sk0[p107]
             if q < 0:
                 q = self.skip0(p107)
-            if not (text.startswith('than', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30493,7 +30514,7 @@ class CardParser:
             q = sk0[p109]
             if q < 0:
                 q = self.skip0(p109)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -30535,7 +30556,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -30544,7 +30565,7 @@ class CardParser:
             q = sk0[p111]
             if q < 0:
                 q = self.skip0(p111)
-            if not (text.startswith('attacks', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30555,7 +30576,7 @@ class CardParser:
             q = sk0[p111]
             if q < 0:
                 q = self.skip0(p111)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30566,7 +30587,7 @@ class CardParser:
             q = sk0[p111]
             if q < 0:
                 q = self.skip0(p111)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30577,7 +30598,7 @@ class CardParser:
             q = sk0[p111]
             if q < 0:
                 q = self.skip0(p111)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30590,7 +30611,7 @@ class CardParser:
             q = sk0[p113]
             if q < 0:
                 q = self.skip0(p113)
-            if not (text.startswith('able', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30620,7 +30641,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
@@ -30629,7 +30650,7 @@ class CardParser:
             q = sk0[p115]
             if q < 0:
                 q = self.skip0(p115)
-            if not (text.startswith('blocks', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30640,7 +30661,7 @@ class CardParser:
             q = sk0[p115]
             if q < 0:
                 q = self.skip0(p115)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30651,7 +30672,7 @@ class CardParser:
             q = sk0[p115]
             if q < 0:
                 q = self.skip0(p115)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30662,7 +30683,7 @@ class CardParser:
             q = sk0[p115]
             if q < 0:
                 q = self.skip0(p115)
-            if not (text.startswith('if', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30675,7 +30696,7 @@ class CardParser:
             q = sk0[p117]
             if q < 0:
                 q = self.skip0(p117)
-            if not (text.startswith('able', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30725,7 +30746,7 @@ class CardParser:
             q = sk0[p119]
             if q < 0:
                 q = self.skip0(p119)
-            if not (text.startswith('be', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30738,7 +30759,7 @@ class CardParser:
             q = sk0[p121]
             if q < 0:
                 q = self.skip0(p121)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30768,7 +30789,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F54:
+            if ch is not None and ch not in _F73:
                 p = c
                 ch = ch0
                 break
@@ -30829,7 +30850,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -30838,7 +30859,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30858,7 +30879,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -30869,7 +30890,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('enchanted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30887,7 +30908,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -30904,7 +30925,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -30915,7 +30936,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('equipped', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -30933,7 +30954,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -30998,7 +31019,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                m = _RX55(text, q)
+                m = _RX55(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     if first:
@@ -31037,7 +31058,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'other', '')
         q += 5
@@ -31056,7 +31077,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'another', '')
         q += 7
@@ -31117,7 +31138,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 if first:
@@ -31150,7 +31171,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
@@ -31166,7 +31187,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F46:
+            if ch is not None and ch not in _F64:
                 p = c
                 ch = ch0
                 break
@@ -31182,7 +31203,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F47:
+            if ch is not None and ch not in _F65:
                 p = c
                 ch = ch0
                 break
@@ -31198,7 +31219,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
@@ -31227,7 +31248,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F48:
+            if ch is not None and ch not in _F66:
                 p = c
                 ch = ch0
                 break
@@ -31243,7 +31264,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F49:
+            if ch is not None and ch not in _F3:
                 p = c
                 ch = ch0
                 break
@@ -31272,7 +31293,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -31281,7 +31302,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31304,7 +31325,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -31352,7 +31373,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -31431,7 +31452,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F64:
+            if ch is not None and ch not in _F86:
                 p = c
                 ch = ch0
                 break
@@ -31460,7 +31481,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('rounded', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('rounded', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31471,7 +31492,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('down', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31496,7 +31517,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -31505,7 +31526,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31516,7 +31537,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31527,7 +31548,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('choose', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31554,7 +31575,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -31565,7 +31586,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31583,7 +31604,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('deals', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31597,14 +31618,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('deal', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31629,7 +31650,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F25:
+            if ch is not None and ch not in _F32:
                 p = c
                 ch = ch0
                 break
@@ -31656,7 +31677,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31670,7 +31691,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -31681,7 +31702,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31699,7 +31720,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('equal', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31710,7 +31731,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31755,7 +31776,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -31764,7 +31785,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31784,7 +31805,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -31824,14 +31845,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('draw', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('draw', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31843,14 +31864,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('draws', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31882,7 +31903,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31901,7 +31922,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -31922,7 +31943,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('tapped', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'tapped', '')
         q += 6
@@ -31966,7 +31987,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 break
@@ -31996,7 +32017,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -32029,14 +32050,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('token', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32048,14 +32069,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('tokens', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('tokens', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32081,7 +32102,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -32122,7 +32143,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -32131,7 +32152,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32142,7 +32163,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32171,7 +32192,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32182,7 +32203,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32193,7 +32214,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32207,7 +32228,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -32247,7 +32268,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F65:
+            if ch is not None and ch not in _F87:
                 p = c
                 ch = ch0
                 break
@@ -32265,7 +32286,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32276,7 +32297,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32287,7 +32308,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('any', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32298,7 +32319,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('color', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32312,7 +32333,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -32341,7 +32362,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32354,7 +32375,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            m = _RX26(text, q)
+            m = _RX26(text, q) if text[q:q + 1] in _F23 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -32378,7 +32399,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -32430,14 +32451,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('discard', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32449,7 +32470,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -32458,7 +32479,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('discards', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('discards', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32498,7 +32519,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32517,7 +32538,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32542,7 +32563,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F66:
+            if ch is not None and ch not in _F88:
                 p = c
                 ch = ch0
                 break
@@ -32560,7 +32581,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('random', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32574,7 +32595,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -32614,14 +32635,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32633,14 +32654,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gains', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32665,7 +32686,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F25:
+            if ch is not None and ch not in _F32:
                 p = c
                 ch = ch0
                 break
@@ -32692,7 +32713,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32715,7 +32736,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
@@ -32724,7 +32745,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32735,7 +32756,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('equal', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32746,7 +32767,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32791,7 +32812,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
@@ -32800,7 +32821,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('until', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32826,7 +32847,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -32835,7 +32856,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32848,7 +32869,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32885,7 +32906,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -32894,7 +32915,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32919,7 +32940,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -32928,7 +32949,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -32967,7 +32988,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'target', '')
         q += 6
@@ -33002,7 +33023,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'your', '')
             q += 4
@@ -33011,7 +33032,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'graveyard', '')
             q += 9
@@ -33036,7 +33057,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'from', '')
         q += 4
@@ -33047,7 +33068,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        m = _RX56(text, q)
+        m = _RX56(text, q) if text[q:q + 1] in _F34 else None
         if m is None:
             return None
         s = m.group()
@@ -33066,7 +33087,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+        if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'graveyard', '')
         q += 9
@@ -33091,7 +33112,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F67:
+            if ch is not None and ch not in _F89:
                 p = c
                 ch = ch0
                 break
@@ -33109,7 +33130,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33123,7 +33144,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -33132,7 +33153,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33145,7 +33166,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33173,7 +33194,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'your', '')
                 q += 4
@@ -33182,7 +33203,7 @@ class CardParser:
                 q = sk0[p7]
                 if q < 0:
                     q = self.skip0(p7)
-                if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'control', '')
                 q += 7
@@ -33206,7 +33227,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('from', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'from', '')
         q += 4
@@ -33229,7 +33250,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F68:
+            if ch is not None and ch not in _F90:
                 p = c
                 ch = ch0
                 break
@@ -33247,7 +33268,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33258,7 +33279,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33269,7 +33290,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33280,7 +33301,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('down', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33294,7 +33315,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F69:
+            if ch is not None and ch not in _F91:
                 p = c
                 ch = ch0
                 break
@@ -33312,7 +33333,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('down', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33339,7 +33360,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F70:
+            if ch is not None and ch not in _F92:
                 p = c
                 ch = ch0
                 break
@@ -33357,7 +33378,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33368,7 +33389,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33382,7 +33403,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F71:
+            if ch is not None and ch not in _F93:
                 p = c
                 ch = ch0
                 break
@@ -33400,7 +33421,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33422,7 +33443,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33445,7 +33466,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'up', '')
         q += 2
@@ -33469,7 +33490,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
             v = Tm(q, 'or', '')
@@ -33506,7 +33527,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'and', '')
         q += 3
@@ -33529,7 +33550,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F72:
+            if ch is not None and ch not in _F94:
                 p = c
                 ch = ch0
                 break
@@ -33547,7 +33568,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33561,7 +33582,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F72:
+            if ch is not None and ch not in _F94:
                 p = c
                 ch = ch0
                 break
@@ -33579,7 +33600,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33593,14 +33614,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33612,14 +33633,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('them', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33644,7 +33665,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -33653,7 +33674,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('onto', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33664,7 +33685,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33677,7 +33698,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33707,7 +33728,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -33716,7 +33737,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33745,7 +33766,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33768,7 +33789,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -33777,7 +33798,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('into', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33806,7 +33827,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33838,7 +33859,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('tapped', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'tapped', '')
         q += 6
@@ -33861,7 +33882,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F60:
+            if ch is not None and ch not in _F81:
                 p = c
                 ch = ch0
                 break
@@ -33891,7 +33912,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F22:
+            if ch is not None and ch not in _F28:
                 p = c
                 ch = ch0
                 break
@@ -33941,7 +33962,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('card', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33960,7 +33981,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cards', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -33985,14 +34006,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34004,14 +34025,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34043,7 +34064,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34062,7 +34083,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34087,7 +34108,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -34096,7 +34117,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('top', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34116,7 +34137,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -34125,7 +34146,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34138,7 +34159,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('bottom', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34172,14 +34193,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34191,7 +34212,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -34200,7 +34221,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34245,7 +34266,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34264,7 +34285,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34289,14 +34310,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34308,14 +34329,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('sacrifices', q) and _NOWORD(text, q + 10)):
+            if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34347,7 +34368,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34366,7 +34387,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34391,7 +34412,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -34400,7 +34421,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34411,7 +34432,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34422,7 +34443,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('beginning', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34433,7 +34454,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34444,7 +34465,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34455,7 +34476,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('next', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34484,7 +34505,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('step', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34498,7 +34519,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -34507,7 +34528,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34520,7 +34541,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('end', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34538,7 +34559,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34549,7 +34570,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34588,7 +34609,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -34628,7 +34649,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -34637,7 +34658,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34648,7 +34669,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34682,7 +34703,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34696,7 +34717,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -34707,7 +34728,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34725,7 +34746,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('paying', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('paying', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34736,7 +34757,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34747,7 +34768,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34758,7 +34779,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34781,7 +34802,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'you', '')
         q += 3
@@ -34804,7 +34825,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -34813,7 +34834,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34826,7 +34847,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -34850,7 +34871,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -34886,7 +34907,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'this', '')
         q += 4
@@ -34909,14 +34930,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('phases', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34928,14 +34949,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('phase', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -34960,7 +34981,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -34979,7 +35000,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -35011,14 +35032,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35030,14 +35051,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('their', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35062,7 +35083,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F40:
+            if ch is not None and ch not in _F58:
                 p = c
                 ch = ch0
                 break
@@ -35092,7 +35113,7 @@ class CardParser:
                 q = sk0[p5]
                 if q < 0:
                     q = self.skip0(p5)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'and', '')
                 q += 3
@@ -35160,7 +35181,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                m = _RX55(text, q)
+                m = _RX55(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     if first:
@@ -35204,7 +35225,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -35241,7 +35262,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'its', '')
         q += 3
@@ -35291,7 +35312,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -35307,7 +35328,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F55:
+            if ch is not None and ch not in _F74:
                 p = c
                 ch = ch0
                 break
@@ -35333,7 +35354,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'target', '')
         q += 6
@@ -35344,7 +35365,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        m = _RX57(text, q)
+        m = _RX57(text, q) if text[q:q + 1] in _F78 else None
         if m is None:
             return None
         s = m.group()
@@ -35373,7 +35394,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('planeswalker', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('planeswalker', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 break
             v = Tm(q, 'planeswalker', '')
             q += 12
@@ -35397,7 +35418,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'each', '')
         q += 4
@@ -35419,7 +35440,7 @@ class CardParser:
         q = sk0[p1]
         if q < 0:
             q = self.skip0(p1)
-        m = _RX35(text, q)
+        m = _RX35(text, q) if text[q:q + 1] in _F61 else None
         if m is None:
             return None
         s = m.group()
@@ -35479,14 +35500,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('enchanted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35523,7 +35544,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F16:
+            if ch is not None and ch not in _F23:
                 p = c
                 ch = ch0
                 break
@@ -35553,7 +35574,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -35562,7 +35583,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            if not (text.startswith('pay', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35591,7 +35612,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            if not (text.startswith('life', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35614,7 +35635,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
@@ -35623,7 +35644,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('sacrifice', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35637,7 +35658,7 @@ class CardParser:
                 q = sk1[p9]
                 if q < 0:
                     q = self.skip1(p9)
-                m = _RX15(text, q)
+                m = _RX15(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     break
                 p11 = p9
@@ -35692,7 +35713,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -35701,7 +35722,7 @@ class CardParser:
             q = sk1[p15]
             if q < 0:
                 q = self.skip1(p15)
-            if not (text.startswith('discard', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35760,7 +35781,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
@@ -35769,7 +35790,7 @@ class CardParser:
             q = sk1[p21]
             if q < 0:
                 q = self.skip1(p21)
-            if not (text.startswith('reveal', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35816,7 +35837,7 @@ class CardParser:
             q = sk1[p21]
             if q < 0:
                 q = self.skip1(p21)
-            if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35827,7 +35848,7 @@ class CardParser:
             q = sk1[p21]
             if q < 0:
                 q = self.skip1(p21)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35838,7 +35859,7 @@ class CardParser:
             q = sk1[p21]
             if q < 0:
                 q = self.skip1(p21)
-            if not (text.startswith('hand', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35861,7 +35882,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -35870,7 +35891,7 @@ class CardParser:
             q = sk1[p27]
             if q < 0:
                 q = self.skip1(p27)
-            if not (text.startswith('tap', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -35884,7 +35905,7 @@ class CardParser:
                 q = sk1[p29]
                 if q < 0:
                     q = self.skip1(p29)
-                m = _RX15(text, q)
+                m = _RX15(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     break
                 p31 = p29
@@ -35948,7 +35969,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'creature', '')
         q += 8
@@ -35972,7 +35993,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -36020,7 +36041,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('casts', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('casts', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36039,7 +36060,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('cast', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36064,14 +36085,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36083,14 +36104,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36115,7 +36136,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F73:
+            if ch is not None and ch not in _F95:
                 p = c
                 ch = ch0
                 break
@@ -36133,7 +36154,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36147,14 +36168,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36166,14 +36187,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36199,7 +36220,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -36236,7 +36257,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('under', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'under', '')
         q += 5
@@ -36279,7 +36300,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('power', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'power', '')
         q += 5
@@ -36302,14 +36323,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gets', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36321,14 +36342,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('get', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36349,7 +36370,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'an', '')
         q += 2
@@ -36372,7 +36393,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F74:
+            if ch is not None and ch not in _F7:
                 p = c
                 ch = ch0
                 break
@@ -36399,7 +36420,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('counter', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36410,7 +36431,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36421,7 +36442,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36468,7 +36489,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'the', '')
                 q += 3
@@ -36477,7 +36498,7 @@ class CardParser:
                 q = sk0[p9]
                 if q < 0:
                     q = self.skip0(p9)
-                if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'battlefield', '')
                 q += 11
@@ -36506,7 +36527,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -36548,7 +36569,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -36589,7 +36610,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F75:
+            if ch is not None and ch not in _F70:
                 p = c
                 ch = ch0
                 break
@@ -36598,7 +36619,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            m = _RX43(text, q)
+            m = _RX43(text, q) if text[q:q + 1] in _F70 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -36624,7 +36645,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F22:
+            if ch is not None and ch not in _F28:
                 p = c
                 ch = ch0
                 break
@@ -36663,7 +36684,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'your', '')
         q += 4
@@ -36686,14 +36707,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36705,14 +36726,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gains', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36724,14 +36745,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36743,14 +36764,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36775,7 +36796,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F30:
+            if ch is not None and ch not in _F45:
                 p = c
                 ch = ch0
                 break
@@ -36794,7 +36815,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F31:
+            if ch is not None and ch not in _F47:
                 p = c
                 ch = ch0
                 break
@@ -36826,14 +36847,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36845,14 +36866,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gains', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36864,14 +36885,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36883,14 +36904,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36915,14 +36936,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('has', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36934,14 +36955,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gains', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36953,14 +36974,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F17:
+            if ch is not None and ch not in _F24:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('have', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -36972,14 +36993,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('gain', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37005,7 +37026,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -37046,14 +37067,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('loses', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37065,14 +37086,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('lose', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37098,7 +37119,7 @@ class CardParser:
                 q = sk0[p]
                 if q < 0:
                     q = self.skip0(p)
-                if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -37139,14 +37160,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('step', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37158,14 +37179,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('steps', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('steps', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37186,7 +37207,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'this', '')
         q += 4
@@ -37209,14 +37230,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37228,14 +37249,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('they', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37267,7 +37288,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37286,7 +37307,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('creatures', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37311,14 +37332,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37330,14 +37351,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('becomes', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37362,7 +37383,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX40(text, q)
+            m = _RX40(text, q) if text[q:q + 1] in _F15 else None
             if m is None:
                 p = c
                 if first:
@@ -37447,7 +37468,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('multicolored', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
@@ -37478,7 +37499,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -37511,7 +37532,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 if first:
@@ -37544,7 +37565,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -37577,7 +37598,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
@@ -37605,7 +37626,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX41(text, q)
+        m = _RX41(text, q) if text[q:q + 1] in _F66 else None
         if m is None:
             return None
         s = m.group()
@@ -37617,7 +37638,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        m = _RX32(text, q)
+        m = _RX32(text, q) if text[q:q + 1] in _F52 else None
         if m is None:
             return None
         s = m.group()
@@ -37640,7 +37661,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -37669,7 +37690,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('evenly', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('evenly', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'evenly', '')
         q += 6
@@ -37689,7 +37710,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'for', '')
         q += 3
@@ -37698,7 +37719,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'each', '')
         q += 4
@@ -37707,7 +37728,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('time', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'time', '')
         q += 4
@@ -37716,7 +37737,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'it', '')
         q += 2
@@ -37725,7 +37746,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('was', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = Tm(q, 'was', '')
         q += 3
@@ -37762,7 +37783,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('one', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'one', '')
         q += 3
@@ -37799,7 +37820,7 @@ class CardParser:
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            m = _RX26(text, q)
+            m = _RX26(text, q) if text[q:q + 1] in _F23 else None
             if m is None:
                 p = c
                 if first:
@@ -37833,7 +37854,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
             v = Tm(q, 'or', '')
@@ -37862,7 +37883,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('at', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'at', '')
         q += 2
@@ -37885,7 +37906,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -37912,7 +37933,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -37923,7 +37944,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('for', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -37934,7 +37955,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('each', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38001,7 +38022,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -38010,7 +38031,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('its', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38023,7 +38044,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('power', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38047,7 +38068,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -38056,7 +38077,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38069,7 +38090,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('power', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38087,7 +38108,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38135,7 +38156,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -38146,7 +38167,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('end', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38164,7 +38185,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38175,7 +38196,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('turn', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38189,7 +38210,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -38200,7 +38221,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38218,7 +38239,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('next', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38229,7 +38250,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('upkeep', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38243,7 +38264,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -38254,7 +38275,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38272,7 +38293,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('lose', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38283,7 +38304,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38294,7 +38315,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38305,7 +38326,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38328,7 +38349,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'another', '')
         q += 7
@@ -38347,7 +38368,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'in', '')
         q += 2
@@ -38366,7 +38387,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'your', '')
         q += 4
@@ -38385,7 +38406,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('under', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'under', '')
         q += 5
@@ -38404,7 +38425,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'face', '')
         q += 4
@@ -38423,7 +38444,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'face', '')
         q += 4
@@ -38442,7 +38463,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('under', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'under', '')
         q += 5
@@ -38461,7 +38482,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('under', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'under', '')
         q += 5
@@ -38484,14 +38505,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38503,14 +38524,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38557,7 +38578,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'that', '')
         q += 4
@@ -38576,7 +38597,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('those', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'those', '')
         q += 5
@@ -38599,14 +38620,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('end', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38621,14 +38642,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F39:
+            if ch is not None and ch not in _F57:
                 p = c
                 ch = ch0
                 break
             q = sk0[p]
             if q < 0:
                 q = self.skip0(p)
-            if not (text.startswith('upkeep', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38652,7 +38673,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'you', '')
         q += 3
@@ -38671,7 +38692,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'or', '')
         q += 2
@@ -38694,7 +38715,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -38703,7 +38724,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('attached', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('attached', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38714,7 +38735,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38746,7 +38767,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -38755,7 +38776,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38766,7 +38787,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38777,7 +38798,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('same', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38788,7 +38809,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('name', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38799,7 +38820,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('as', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38831,7 +38852,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F76:
+            if ch is not None and ch not in _F96:
                 p = c
                 ch = ch0
                 break
@@ -38849,7 +38870,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38860,7 +38881,7 @@ class CardParser:
             q = sk0[p9]
             if q < 0:
                 q = self.skip0(p9)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -38883,7 +38904,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('equipped', q) and _NOWORD(text, q + 8)):
+        if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'equipped', '')
         q += 8
@@ -38906,7 +38927,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX26(text, q)
+            m = _RX26(text, q) if text[q:q + 1] in _F23 else None
             if m is None:
                 p = c
                 if first:
@@ -38939,7 +38960,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F20:
+            if ch is not None and ch not in _F27:
                 p = c
                 ch = ch0
                 break
@@ -38948,7 +38969,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -38998,7 +39019,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            m = _RX12(text, q)
+            m = _RX12(text, q) if text[q:q + 1] in _F21 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -39024,7 +39045,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -39035,7 +39056,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39046,7 +39067,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39057,7 +39078,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39074,7 +39095,7 @@ class CardParser:
             q = sk1[p13]
             if q < 0:
                 q = self.skip1(p13)
-            m = _RX4(text, q)
+            m = _RX4(text, q) if text[q:q + 1] in _F7 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -39109,7 +39130,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('counters', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39120,7 +39141,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39131,7 +39152,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('it', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39161,7 +39182,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -39170,7 +39191,7 @@ class CardParser:
             q = sk1[p15]
             if q < 0:
                 q = self.skip1(p15)
-            m = _RX14(text, q)
+            m = _RX14(text, q) if text[q:q + 1] in _F10 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -39196,7 +39217,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -39207,7 +39228,7 @@ class CardParser:
             q = sk1[p19]
             if q < 0:
                 q = self.skip1(p19)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39218,7 +39239,7 @@ class CardParser:
             q = sk1[p19]
             if q < 0:
                 q = self.skip1(p19)
-            if not (text.startswith('number', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39229,7 +39250,7 @@ class CardParser:
             q = sk1[p19]
             if q < 0:
                 q = self.skip1(p19)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39268,7 +39289,7 @@ class CardParser:
                 q = sk1[p23]
                 if q < 0:
                     q = self.skip1(p23)
-                if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'the', '')
                 q += 3
@@ -39277,7 +39298,7 @@ class CardParser:
                 q = sk1[p23]
                 if q < 0:
                     q = self.skip1(p23)
-                if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'battlefield', '')
                 q += 11
@@ -39308,7 +39329,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F22:
+            if ch is not None and ch not in _F28:
                 p = c
                 ch = ch0
                 break
@@ -39319,7 +39340,7 @@ class CardParser:
             q = sk1[p27]
             if q < 0:
                 q = self.skip1(p27)
-            m = _RX21(text, q)
+            m = _RX21(text, q) if text[q:q + 1] in _F40 else None
             if m is not None:
                 p = c
                 ch = ch0
@@ -39327,7 +39348,7 @@ class CardParser:
             q = sk1[p27]
             if q < 0:
                 q = self.skip1(p27)
-            m = _RX22(text, q)
+            m = _RX22(text, q) if text[q:q + 1] in _F28 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -39415,7 +39436,7 @@ class CardParser:
                     q = sk1[p5]
                     if q < 0:
                         q = self.skip1(p5)
-                    if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = Tm(q, 'or', '')
                     q += 2
@@ -39489,7 +39510,7 @@ class CardParser:
                 q = sk1[p11]
                 if q < 0:
                     q = self.skip1(p11)
-                m = _RX32(text, q)
+                m = _RX32(text, q) if text[q:q + 1] in _F52 else None
                 if m is None:
                     break
                 s = m.group()
@@ -39521,7 +39542,7 @@ class CardParser:
                 q = sk1[p13]
                 if q < 0:
                     q = self.skip1(p13)
-                if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'that', '')
                 q += 4
@@ -39530,7 +39551,7 @@ class CardParser:
                 q = sk1[p13]
                 if q < 0:
                     q = self.skip1(p13)
-                if not (text.startswith('type', q) and _NOWORD(text, q + 4)):
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'type', '')
                 q += 4
@@ -39573,7 +39594,7 @@ class CardParser:
                     q = sk1[p19]
                     if q < 0:
                         q = self.skip1(p19)
-                    if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = Tm(q, 'with', '')
                     q += 4
@@ -39607,7 +39628,7 @@ class CardParser:
                 q = sk1[p21]
                 if q < 0:
                     q = self.skip1(p21)
-                if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+                if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'named', '')
                 q += 5
@@ -39618,7 +39639,7 @@ class CardParser:
                 q = sk1[p23]
                 if q < 0:
                     q = self.skip1(p23)
-                m = _RX0(text, q)
+                m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
                 s = m.group()
@@ -39659,7 +39680,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
@@ -39668,7 +39689,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('enters', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39679,7 +39700,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39692,7 +39713,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39722,7 +39743,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
@@ -39731,7 +39752,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('leaves', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('leaves', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39742,7 +39763,7 @@ class CardParser:
             q = sk0[p5]
             if q < 0:
                 q = self.skip0(p5)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39755,7 +39776,7 @@ class CardParser:
             q = sk0[p7]
             if q < 0:
                 q = self.skip0(p7)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39785,7 +39806,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -39796,7 +39817,7 @@ class CardParser:
             q = sk0[p11]
             if q < 0:
                 q = self.skip0(p11)
-            if not (text.startswith('dies', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('dies', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39826,7 +39847,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -39837,7 +39858,7 @@ class CardParser:
             q = sk0[p15]
             if q < 0:
                 q = self.skip0(p15)
-            if not (text.startswith('attacks', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39867,7 +39888,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
@@ -39878,7 +39899,7 @@ class CardParser:
             q = sk0[p19]
             if q < 0:
                 q = self.skip0(p19)
-            if not (text.startswith('blocks', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39906,7 +39927,7 @@ class CardParser:
                 q = sk0[p21]
                 if q < 0:
                     q = self.skip0(p21)
-                if not (text.startswith('creature', q) and _NOWORD(text, q + 8)):
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'creature', '')
                 q += 8
@@ -39930,7 +39951,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
@@ -39939,7 +39960,7 @@ class CardParser:
             q = sk0[p23]
             if q < 0:
                 q = self.skip0(p23)
-            if not (text.startswith('becomes', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39952,7 +39973,7 @@ class CardParser:
             q = sk0[p25]
             if q < 0:
                 q = self.skip0(p25)
-            if not (text.startswith('blocked', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -39973,7 +39994,7 @@ class CardParser:
                 q = sk0[p27]
                 if q < 0:
                     q = self.skip0(p27)
-                if not (text.startswith('by', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'by', '')
                 q += 2
@@ -40013,7 +40034,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F6:
+            if ch is not None and ch not in _F11:
                 p = c
                 ch = ch0
                 break
@@ -40022,7 +40043,7 @@ class CardParser:
             q = sk0[p31]
             if q < 0:
                 q = self.skip0(p31)
-            if not (text.startswith('phases', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40035,7 +40056,7 @@ class CardParser:
             q = sk0[p33]
             if q < 0:
                 q = self.skip0(p33)
-            m = _RX58(text, q)
+            m = _RX58(text, q) if text[q:q + 1] in _F97 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -40068,7 +40089,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -40077,7 +40098,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40088,7 +40109,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('turned', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40099,7 +40120,7 @@ class CardParser:
             q = sk0[p35]
             if q < 0:
                 q = self.skip0(p35)
-            if not (text.startswith('face', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40112,7 +40133,7 @@ class CardParser:
             q = sk0[p37]
             if q < 0:
                 q = self.skip0(p37)
-            if not (text.startswith('up', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40142,7 +40163,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -40151,7 +40172,7 @@ class CardParser:
             q = sk0[p39]
             if q < 0:
                 q = self.skip0(p39)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40162,7 +40183,7 @@ class CardParser:
             q = sk0[p39]
             if q < 0:
                 q = self.skip0(p39)
-            if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40173,7 +40194,7 @@ class CardParser:
             q = sk0[p39]
             if q < 0:
                 q = self.skip0(p39)
-            if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40186,7 +40207,7 @@ class CardParser:
             q = sk0[p41]
             if q < 0:
                 q = self.skip0(p41)
-            if not (text.startswith('way', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40216,7 +40237,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
@@ -40225,7 +40246,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('becomes', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40236,7 +40257,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40249,7 +40270,7 @@ class CardParser:
             q = sk0[p45]
             if q < 0:
                 q = self.skip0(p45)
-            if not (text.startswith('target', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40267,7 +40288,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40278,7 +40299,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+            if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40289,7 +40310,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('spell', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40300,7 +40321,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40311,7 +40332,7 @@ class CardParser:
             q = sk0[p43]
             if q < 0:
                 q = self.skip0(p43)
-            if not (text.startswith('ability', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40332,7 +40353,7 @@ class CardParser:
                 q = sk0[p47]
                 if q < 0:
                     q = self.skip0(p47)
-                if not (text.startswith('opponent', q) and _NOWORD(text, q + 8)):
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'opponent', '')
                 q += 8
@@ -40341,7 +40362,7 @@ class CardParser:
                 q = sk0[p47]
                 if q < 0:
                     q = self.skip0(p47)
-                if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'controls', '')
                 q += 8
@@ -40365,7 +40386,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -40374,7 +40395,7 @@ class CardParser:
             q = sk0[p49]
             if q < 0:
                 q = self.skip0(p49)
-            if not (text.startswith('deals', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40396,7 +40417,7 @@ class CardParser:
             q = sk0[p51]
             if q < 0:
                 q = self.skip0(p51)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40417,7 +40438,7 @@ class CardParser:
                 q = sk0[p53]
                 if q < 0:
                     q = self.skip0(p53)
-                if not (text.startswith('to', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = Tm(q, 'to', '')
                 q += 2
@@ -40428,7 +40449,7 @@ class CardParser:
                 q = sk0[p55]
                 if q < 0:
                     q = self.skip0(p55)
-                m = _RX59(text, q)
+                m = _RX59(text, q) if text[q:q + 1] in _F5 else None
                 if m is None:
                     break
                 s = m.group()
@@ -40462,7 +40483,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -40471,7 +40492,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('is', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40482,7 +40503,7 @@ class CardParser:
             q = sk0[p57]
             if q < 0:
                 q = self.skip0(p57)
-            if not (text.startswith('dealt', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40504,7 +40525,7 @@ class CardParser:
             q = sk0[p59]
             if q < 0:
                 q = self.skip0(p59)
-            if not (text.startswith('damage', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40543,7 +40564,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('this', q) and _NOWORD(text, q + 4)):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'this', '')
         q += 4
@@ -40562,7 +40583,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'on', '')
         q += 2
@@ -40611,7 +40632,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F76:
+            if ch is not None and ch not in _F96:
                 p = c
                 ch = ch0
                 break
@@ -40629,7 +40650,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40640,7 +40661,7 @@ class CardParser:
             q = sk0[p1]
             if q < 0:
                 q = self.skip0(p1)
-            if not (text.startswith('graveyard', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40654,7 +40675,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F73:
+            if ch is not None and ch not in _F95:
                 p = c
                 ch = ch0
                 break
@@ -40672,7 +40693,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('the', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40683,7 +40704,7 @@ class CardParser:
             q = sk0[p3]
             if q < 0:
                 q = self.skip0(p3)
-            if not (text.startswith('battlefield', q) and _NOWORD(text, q + 11)):
+            if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40706,7 +40727,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'in', '')
         q += 2
@@ -40725,7 +40746,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('X', q) and _NOWORD(text, q + 1)):
+        if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'X', '')
         q += 1
@@ -40744,7 +40765,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'on', '')
         q += 2
@@ -40767,14 +40788,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40786,14 +40807,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40805,7 +40826,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -40824,7 +40845,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F14:
+            if ch is not None and ch not in _F20:
                 p = c
                 ch = ch0
                 break
@@ -40843,14 +40864,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F19:
+            if ch is not None and ch not in _F26:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -40862,14 +40883,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F44:
+            if ch is not None and ch not in _F62:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -40883,14 +40904,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F45:
+            if ch is not None and ch not in _F63:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -40904,14 +40925,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX40(text, q)
+            m = _RX40(text, q) if text[q:q + 1] in _F15 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -40925,7 +40946,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F46:
+            if ch is not None and ch not in _F64:
                 p = c
                 ch = ch0
                 break
@@ -40941,7 +40962,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F47:
+            if ch is not None and ch not in _F65:
                 p = c
                 ch = ch0
                 break
@@ -40957,14 +40978,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('multicolored', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41037,7 +41058,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('exiled', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'exiled', '')
         q += 6
@@ -41060,7 +41081,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 if first:
@@ -41093,7 +41114,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX38(text, q)
+            m = _RX38(text, q) if text[q:q + 1] in _F62 else None
             if m is None:
                 p = c
                 if first:
@@ -41126,7 +41147,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 if first:
@@ -41160,7 +41181,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
             v = Tm(q, 'or', '')
@@ -41227,77 +41248,18 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
             v = Tm(q, 'or', '')
-            q += 2
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F2:
-                p = c
-                ch = ch0
-                break
-            q = sk1[p]
-            if q < 0:
-                q = self.skip1(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'and', '')
-            q += 3
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F50:
-                p = c
-                ch = ch0
-                break
-            q = sk1[p]
-            if q < 0:
-                q = self.skip1(p)
-            m = _RX32(text, q)
-            if m is None:
-                p = c
-                ch = ch0
-                break
-            s = m.group()
-            v = Tm(q, s, 'FilterKind') if s else None
-            q += len(s)
-            if v is not None:
-                return q, [v]
-            p = q
-            ch = None  # moved on: no guess about the next alternative
-            break
-        while True:
-            if ch is not None and ch not in _F42:
-                p = c
-                ch = ch0
-                break
-            q = sk1[p]
-            if q < 0:
-                q = self.skip1(p)
-            if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
-                p = c
-                ch = ch0
-                break
-            v = Tm(q, 'of', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -41312,7 +41274,66 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('that', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'and', '')
+            q += 3
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F52:
+                p = c
+                ch = ch0
+                break
+            q = sk1[p]
+            if q < 0:
+                q = self.skip1(p)
+            m = _RX32(text, q) if text[q:q + 1] in _F52 else None
+            if m is None:
+                p = c
+                ch = ch0
+                break
+            s = m.group()
+            v = Tm(q, s, 'FilterKind') if s else None
+            q += len(s)
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F60:
+                p = c
+                ch = ch0
+                break
+            q = sk1[p]
+            if q < 0:
+                q = self.skip1(p)
+            if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                p = c
+                ch = ch0
+                break
+            v = Tm(q, 'of', '')
+            q += 2
+            if v is not None:
+                return q, [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        while True:
+            if ch is not None and ch not in _F10:
+                p = c
+                ch = ch0
+                break
+            q = sk1[p]
+            if q < 0:
+                q = self.skip1(p)
+            if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41324,14 +41345,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41343,14 +41364,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41362,7 +41383,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F53:
+            if ch is not None and ch not in _F71:
                 p = c
                 ch = ch0
                 break
@@ -41378,7 +41399,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F12:
+            if ch is not None and ch not in _F18:
                 p = c
                 ch = ch0
                 break
@@ -41397,14 +41418,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('blocking', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41416,7 +41437,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F5:
+            if ch is not None and ch not in _F10:
                 p = c
                 ch = ch0
                 break
@@ -41435,14 +41456,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41454,14 +41475,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('named', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41499,7 +41520,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('of', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'of', '')
         q += 2
@@ -41522,7 +41543,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -41531,7 +41552,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41542,7 +41563,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('converted', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41553,7 +41574,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('mana', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41564,7 +41585,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('cost', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41577,7 +41598,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -41598,7 +41619,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41611,7 +41632,7 @@ class CardParser:
             q = sk1[p5]
             if q < 0:
                 q = self.skip1(p5)
-            m = _RX44(text, q)
+            m = _RX44(text, q) if text[q:q + 1] in _F33 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -41635,7 +41656,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -41644,7 +41665,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41657,7 +41678,7 @@ class CardParser:
             q = sk1[p9]
             if q < 0:
                 q = self.skip1(p9)
-            m = _RX45(text, q)
+            m = _RX45(text, q) if text[q:q + 1] in _F72 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -41680,7 +41701,7 @@ class CardParser:
             q = sk1[p11]
             if q < 0:
                 q = self.skip1(p11)
-            m = _RX13(text, q)
+            m = _RX13(text, q) if text[q:q + 1] in _F27 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -41701,7 +41722,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41714,7 +41735,7 @@ class CardParser:
             q = sk1[p13]
             if q < 0:
                 q = self.skip1(p13)
-            m = _RX44(text, q)
+            m = _RX44(text, q) if text[q:q + 1] in _F33 else None
             if m is None:
                 p = c
                 ch = ch0
@@ -41738,7 +41759,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -41747,7 +41768,7 @@ class CardParser:
             q = sk1[p15]
             if q < 0:
                 q = self.skip1(p15)
-            if not (text.startswith('with', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41770,7 +41791,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
@@ -41779,7 +41800,7 @@ class CardParser:
             q = sk1[p17]
             if q < 0:
                 q = self.skip1(p17)
-            if not (text.startswith('without', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41824,7 +41845,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -41835,7 +41856,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41853,7 +41874,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41870,7 +41891,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -41881,7 +41902,7 @@ class CardParser:
             q = sk1[p7]
             if q < 0:
                 q = self.skip1(p7)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41899,7 +41920,7 @@ class CardParser:
             q = sk1[p5]
             if q < 0:
                 q = self.skip1(p5)
-            if not (text.startswith('own', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41916,7 +41937,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F23:
+            if ch is not None and ch not in _F30:
                 p = c
                 ch = ch0
                 break
@@ -41927,7 +41948,7 @@ class CardParser:
             q = sk1[p11]
             if q < 0:
                 q = self.skip1(p11)
-            if not (text.startswith('defending', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41945,7 +41966,7 @@ class CardParser:
             q = sk1[p9]
             if q < 0:
                 q = self.skip1(p9)
-            if not (text.startswith('player', q) and _NOWORD(text, q + 6)):
+            if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41956,7 +41977,7 @@ class CardParser:
             q = sk1[p9]
             if q < 0:
                 q = self.skip1(p9)
-            if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -41973,7 +41994,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -41984,7 +42005,7 @@ class CardParser:
             q = sk1[p15]
             if q < 0:
                 q = self.skip1(p15)
-            if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42002,7 +42023,7 @@ class CardParser:
             q = sk1[p13]
             if q < 0:
                 q = self.skip1(p13)
-            if not (text.startswith('opponent', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42013,7 +42034,7 @@ class CardParser:
             q = sk1[p13]
             if q < 0:
                 q = self.skip1(p13)
-            if not (text.startswith('controls', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42030,7 +42051,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F24:
+            if ch is not None and ch not in _F31:
                 p = c
                 ch = ch0
                 break
@@ -42041,7 +42062,7 @@ class CardParser:
             q = sk1[p19]
             if q < 0:
                 q = self.skip1(p19)
-            if not (text.startswith('your', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42059,7 +42080,7 @@ class CardParser:
             q = sk1[p17]
             if q < 0:
                 q = self.skip1(p17)
-            if not (text.startswith('opponents', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42070,7 +42091,7 @@ class CardParser:
             q = sk1[p17]
             if q < 0:
                 q = self.skip1(p17)
-            if not (text.startswith('control', q) and _NOWORD(text, q + 7)):
+            if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42101,7 +42122,7 @@ class CardParser:
                 q = sk1[p]
                 if q < 0:
                     q = self.skip1(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -42142,7 +42163,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F54:
+            if ch is not None and ch not in _F73:
                 p = c
                 ch = ch0
                 break
@@ -42160,7 +42181,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('blocking', q) and _NOWORD(text, q + 8)):
+            if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42174,7 +42195,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F55:
+            if ch is not None and ch not in _F74:
                 p = c
                 ch = ch0
                 break
@@ -42192,7 +42213,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            if not (text.startswith('attacking', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42203,7 +42224,7 @@ class CardParser:
             q = sk1[p3]
             if q < 0:
                 q = self.skip1(p3)
-            if not (text.startswith('you', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42226,7 +42247,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('a', q) and _NOWORD(text, q + 1)):
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'a', '')
         q += 1
@@ -42245,7 +42266,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('an', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'an', '')
         q += 2
@@ -42264,7 +42285,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'combat', '')
         q += 6
@@ -42283,7 +42304,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('combat', q) and _NOWORD(text, q + 6)):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'combat', '')
         q += 6
@@ -42302,7 +42323,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('in', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'in', '')
         q += 2
@@ -42321,7 +42342,7 @@ class CardParser:
         q = sk0[p]
         if q < 0:
             q = self.skip0(p)
-        if not (text.startswith('on', q) and _NOWORD(text, q + 2)):
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'on', '')
         q += 2
@@ -42344,14 +42365,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('white', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('white', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42366,14 +42387,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('blue', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('blue', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42388,14 +42409,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('black', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('black', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42410,14 +42431,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F11:
+            if ch is not None and ch not in _F17:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('red', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('red', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42432,14 +42453,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F18:
+            if ch is not None and ch not in _F25:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('green', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('green', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42461,7 +42482,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('colorless', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('colorless', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42489,14 +42510,14 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F3:
+            if ch is not None and ch not in _F8:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('legendary', q) and _NOWORD(text, q + 9)):
+            if not (text.startswith('legendary', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42511,14 +42532,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F28:
+            if ch is not None and ch not in _F43:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('basic', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('basic', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42533,14 +42554,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F7:
+            if ch is not None and ch not in _F13:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('snow', q) and _NOWORD(text, q + 4)):
+            if not (text.startswith('snow', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42555,14 +42576,14 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F29:
+            if ch is not None and ch not in _F44:
                 p = c
                 ch = ch0
                 break
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('world', q) and _NOWORD(text, q + 5)):
+            if not (text.startswith('world', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42586,7 +42607,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('other', q) and _NOWORD(text, q + 5)):
+        if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'other', '')
         q += 5
@@ -42605,7 +42626,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        if not (text.startswith('another', q) and _NOWORD(text, q + 7)):
+        if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = Tm(q, 'another', '')
         q += 7
@@ -42666,7 +42687,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX39(text, q)
+            m = _RX39(text, q) if text[q:q + 1] in _F63 else None
             if m is None:
                 p = c
                 if first:
@@ -42699,7 +42720,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F9:
+            if ch is not None and ch not in _F15:
                 p = c
                 ch = ch0
                 break
@@ -42715,7 +42736,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F46:
+            if ch is not None and ch not in _F64:
                 p = c
                 ch = ch0
                 break
@@ -42731,7 +42752,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F47:
+            if ch is not None and ch not in _F65:
                 p = c
                 ch = ch0
                 break
@@ -42747,7 +42768,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F13:
+            if ch is not None and ch not in _F19:
                 p = c
                 ch = ch0
                 break
@@ -42776,7 +42797,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F48:
+            if ch is not None and ch not in _F66:
                 p = c
                 ch = ch0
                 break
@@ -42792,7 +42813,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F49:
+            if ch is not None and ch not in _F3:
                 p = c
                 ch = ch0
                 break
@@ -42821,7 +42842,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            if ch is not None and ch not in _F42:
+            if ch is not None and ch not in _F60:
                 p = c
                 ch = ch0
                 break
@@ -42830,7 +42851,7 @@ class CardParser:
             q = sk1[p1]
             if q < 0:
                 q = self.skip1(p1)
-            if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+            if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 ch = ch0
                 break
@@ -42853,7 +42874,7 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            if ch is not None and ch not in _F2:
+            if ch is not None and ch not in _F5:
                 p = c
                 ch = ch0
                 break
@@ -42901,7 +42922,7 @@ class CardParser:
                 q = sk1[p]
                 if q < 0:
                     q = self.skip1(p)
-                if not (text.startswith('or', q) and _NOWORD(text, q + 2)):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
                         return None
@@ -42980,7 +43001,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX40(text, q)
+            m = _RX40(text, q) if text[q:q + 1] in _F15 else None
             if m is None:
                 p = c
                 if first:
@@ -43065,7 +43086,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('multicolored', q) and _NOWORD(text, q + 12)):
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
@@ -43096,7 +43117,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -43129,7 +43150,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX5(text, q)
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
                 if first:
@@ -43162,7 +43183,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:
@@ -43195,7 +43216,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            if not (text.startswith('and', q) and _NOWORD(text, q + 3)):
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
@@ -43223,7 +43244,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        m = _RX41(text, q)
+        m = _RX41(text, q) if text[q:q + 1] in _F66 else None
         if m is None:
             return None
         s = m.group()
@@ -43235,7 +43256,7 @@ class CardParser:
         q = sk1[p]
         if q < 0:
             q = self.skip1(p)
-        m = _RX32(text, q)
+        m = _RX32(text, q) if text[q:q + 1] in _F52 else None
         if m is None:
             return None
         s = m.group()
@@ -43258,7 +43279,7 @@ class CardParser:
             q = sk1[p]
             if q < 0:
                 q = self.skip1(p)
-            m = _RX41(text, q)
+            m = _RX41(text, q) if text[q:q + 1] in _F66 else None
             if m is None:
                 p = c
                 if first:

@@ -119,10 +119,18 @@ class _Gen:
         word = _keyword(e) if isinstance(e, RegExMatch) else None
         if word is not None:
             # textX's keyword-like match (autokwd), ``word\b``: the word, then no word character.
-            return (pre, f"text.startswith({word!r}, q) and _NOWORD(text, q + {len(word)})",
+            # ``\b`` after a word character: no word character follows (the end, or a character
+            # that is neither alphanumeric nor '_': what ``\w`` is, tests/unit/test_fastparse.py).
+            n = len(word)
+            return (pre, f"text.startswith({word!r}, q) and not (nx := text[q + {n}:q + {n + 1}]).isalnum() and nx != '_'",
                     [f"{ind}v = Tm(q, {word!r}, {rn})", f"{ind}q += {len(word)}"])
         if isinstance(e, RegExMatch):
-            return (pre + [f"{ind}m = {self.regex(e)}(text, q)"], "m is not None",
+            chars, nullable = _regex_first(e.regex)
+            if chars is None or nullable:
+                match = f"{self.regex(e)}(text, q)"
+            else:  # no call when the next character can't begin a match
+                match = f"{self.regex(e)}(text, q) if text[q:q + 1] in {self.charset(frozenset(chars))} else None"
+            return (pre + [f"{ind}m = {match}"], "m is not None",
                     [f"{ind}s = m.group()", f"{ind}v = Tm(q, s, {rn}) if s else None", f"{ind}q += len(s)"])
         if isinstance(e, EndOfFile):
             return pre, "q == len(text)", [f"{ind}v = Tm(q, '', {rn})"]
