@@ -14,13 +14,16 @@ that textX is asked and its message is the one an author reads.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Any
 
 import pytest
+from arpeggio import NoMatch, Terminal
 from textx import TextXSyntaxError, get_children, get_location
 
 from dsl import cardparser, fastparse, parsergen
+from dsl.parsetree import Nt, Tm
 from dsl.metamodel import card_metamodel, parse_text
 from tests.unit.test_grammar_equivalence import dump, mutations, valid_sources, vocabulary
 
@@ -87,6 +90,47 @@ def test_cuts_and_mutations_give_textx_model_or_nothing() -> None:
         same(text)
         rejected += textx_model(text) is None
     assert 0.2 < rejected / len(sample) < 0.95  # both outcomes well represented
+
+
+def arpeggio_shape(node: Any) -> Any:
+    """Arpeggio's parse tree as nested tuples: tokens (position, text, rule name) and rule nodes
+    (rule name, span, children)."""
+    if isinstance(node, Terminal):
+        return ("T", node.position, node.value, node.rule_name)
+    return ("N", node.rule_name, node.position, node.position_end, tuple(arpeggio_shape(c) for c in node))
+
+
+def generated_shape(node: Any) -> Any:
+    """The generated parser's tree in the same form (a node's rule name from ``RULES``)."""
+    if type(node) is Tm:
+        return ("T", node.position, node.value, node.rule_name)
+    assert type(node) is Nt
+    return ("N", cardparser.RULES[node.rule][0], node.position, node.position_end,
+            tuple(generated_shape(c) for c in node))
+
+
+def test_parse_trees_are_arpeggio_parse_trees() -> None:
+    """Below the models, the trees themselves: every token and rule node Arpeggio makes for
+    textX, with its rule name and span, in the same place (every shipped and documented source
+    and a sample of cuts and mutations; where Arpeggio fails the generated parser gives nothing)."""
+    texts = [s for s in valid_sources() if s.strip()] + cases(40, 10, seed=5)
+    assert len(texts) > 1000
+    blueprint = card_metamodel()._parser_blueprint
+    for text in texts:
+        try:
+            expected = arpeggio_shape(blueprint.clone().parse(text))
+        except (NoMatch, TextXSyntaxError, RecursionError):
+            expected = None
+        tree = cardparser.CardParser(text).parse()
+        assert (None if tree is None else generated_shape(tree)) == expected, text
+
+
+def test_keyword_end_is_regex_word_boundary() -> None:
+    """A keyword (textX's ``word\\b``) ends where no word character follows; the generated
+    parser tests that as "not ``str.isalnum()`` and not '_'", which is what ``\\w`` matches in
+    Python's re, for every character."""
+    every = "".join(chr(i) for i in range(sys.maxunicode + 1))
+    assert re.findall(r"\w", every) == [c for c in every if c.isalnum() or c == "_"]
 
 
 @pytest.mark.parametrize("text", [
