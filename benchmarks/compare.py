@@ -27,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.filesystem import settle_file_system  # noqa: E402
 
 Results = dict[str, dict[str, Any]]
 
@@ -136,9 +139,11 @@ def main() -> int:
         old: Results = {}
         new: Results = {}
         for i in range(max(1, args.repeat)):
-            print(f"[{i + 1}/{args.repeat}] {full[:10]} ...", file=sys.stderr, flush=True)
+            # Each side starts on a settled file system (an earlier version's run.py doesn't
+            # settle it itself, and the other side has just deleted its pools and outputs).
+            print(f"[{i + 1}/{args.repeat}] {full[:10]} ({settle_file_system()}) ...", file=sys.stderr, flush=True)
             old = merge(old, run_side(tmp / "old", passthrough, tmp / "old.json"))
-            print(f"[{i + 1}/{args.repeat}] this tree ...", file=sys.stderr, flush=True)
+            print(f"[{i + 1}/{args.repeat}] this tree ({settle_file_system()}) ...", file=sys.stderr, flush=True)
             new = merge(new, run_side(ROOT, passthrough, tmp / "new.json"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
