@@ -901,6 +901,8 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
         keyword_modules = old.keyword_modules
         if not keyword_modules or not all((pkg / "keywords" / m).exists() for m in keyword_modules):
             # They depend only on the library and the templates (both in the base key).
+            if metamodel_dir is not None:
+                _from_cache(metamodel_dir)  # (the templates as the workers compiled them, not compiled again)
             from .render import render_keyword_file
             from .safety import check_generated
             lib = library.get()
@@ -1085,6 +1087,7 @@ class _CardModules:
         self._present: set[str] | None = set()  # file names in the folder (None: not listed yet)
         self.folder = self.final
         self._found: tuple[int, ...] = ()  # the folder's identity and mtime when the build began
+        self._staging = False  # (a plain flag: it is read for every module written)
         if pkg == Path():  # checking only: no output
             return
         try:
@@ -1096,6 +1099,7 @@ class _CardModules:
             pass
         if staging:
             self.folder = pkg / ".cards.partial"  # not an importable name
+            self._staging = True
             if self.folder.exists():  # left by a build that stopped half-way
                 import shutil
                 shutil.rmtree(self.folder, ignore_errors=True)
@@ -1151,11 +1155,17 @@ class _CardModules:
     @property
     def staging(self) -> bool:
         """Whether modules are written to the staging folder (until :meth:`publish`)."""
-        return self.folder != self.final
+        return self._staging
 
     def write(self, r: CardResult) -> int:
         """Write a card's module; 1 if the file changed.  A module not in the folder before is
         written without reading anything first."""
+        if self._staging:  # (a cold build: 30,000 times in a row, so the shortest path)
+            name = r.module + ".py"
+            _write_fresh(self._prefix + name, r.code.encode("utf-8"))
+            if self._present is not None:
+                self._present.add(name)
+            return 1
         return self._write(f"{r.module}.py", r.code)
 
     def write_init(self, code: str) -> int:
@@ -1163,7 +1173,7 @@ class _CardModules:
         return self._write("__init__.py", code)
 
     def _write(self, name: str, code: str) -> int:
-        if self.staging:
+        if self._staging:
             _write_fresh(self._prefix + name, code.encode("utf-8"))
         elif self._has(name):
             return int(_write_if_changed(self.folder / name, code))
@@ -1175,9 +1185,10 @@ class _CardModules:
 
     def publish(self) -> None:
         """Move a staging folder into place (one rename: all its modules appear at once)."""
-        if self.staging:
+        if self._staging:
             os.rename(self.folder, self.final)
             self.folder = self.final
+            self._staging = False
 
 
 def _write_fresh(path: str, data: bytes) -> None:
