@@ -54,6 +54,15 @@ def _ability_macro(env: jinja2.Environment) -> object:
     return _loaded(env, "ability.j2").module.ability_class  # type: ignore[attr-defined]
 
 
+def ready() -> None:
+    """Load the card and keyword templates and the ability macro now (see
+    :func:`compiler.build._ready_to_compile`)."""
+    env = environment()
+    for name in ("card.py.j2", "keywords.py.j2"):
+        _loaded(env, name)
+    _ability_macro(env)
+
+
 def _render(template: str, **context: object) -> str:
     """Render module template ``template`` (with the ability macro) from ``context``."""
     env = environment()
@@ -212,11 +221,14 @@ def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[t
     return sorted((m, sorted(c)) for m, c in by_module.items())
 
 
-def render_card(card: CardIR, library: LibraryIR, text: str | None = None) -> str:
-    """The Python module for one card (``text``: its rules text, if already rendered)."""
+def render_card(card: CardIR, library: LibraryIR, text: str | None = None,
+                lines_of: dict[int, str] | None = None) -> str:
+    """The Python module for one card (``text``: its rules text, if already rendered, and
+    ``lines_of`` its abilities' lines as :func:`compiler.text.card_text` gave them)."""
     actions = _action_classes(library)
+    known = lines_of or {}
     entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
-                                                  lambda ab: ability_text(card, ab), actions)
+                                                  lambda ab: known.get(id(ab)) or ability_text(card, ab), actions)
     return _render("card.py.j2",
         version=VERSION, source=card.source, doc=f"{card.name}: generated card module.",
         imports=_import_lines(imports), abilities=entries, instances=instances,

@@ -55,8 +55,9 @@ _CODE = re.compile(r"[A-Za-z0-9_ \n()\[\]{},.:=|'>-]*")
 _PREFIXED = re.compile(r"''(?<=[A-Za-z0-9_]'')")
 _MINUS_BEFORE_NUMBER = re.compile(r"-(?=[0-9])")
 _OPERAND_END = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_)]}'")
-# The tokens left: names, and numbers with whatever runs into them (``1if``, ``0x1``, ``1.5``).
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9][A-Za-z0-9_.]*")
+# The tokens left: names, and numbers with whatever letters run into them (``1if``, ``0x1``,
+# ``1e5``), as runs between the other characters ``_CODE`` allows (a C-level split).
+_SEPARATORS = str.maketrans(dict.fromkeys(" \n()[]{},.:=|'>-", " "))
 # The statements allowed to hold ``from``, ``import``, ``as``, ``__future__``, ``def`` and
 # ``__init__``: whole import lines from an allowed or relative module, and the two method headers.
 # Each of those words must be accounted for by them.
@@ -67,7 +68,7 @@ _IMPORT_LINE = re.compile(
 _METHOD_HEADER = re.compile(r"def (%s)\(" % "|".join(sorted(ALLOWED_FUNCTIONS)))
 _COUNTED = ("from", "import", "as", "def", "__future__", "__init__")
 _REFUSED_WORDS = FORBIDDEN_NAMES | REFUSED_KEYWORDS
-_BRACKETS = re.compile(r"[^()\[\]{}]+")
+_ALL_BUT_BRACKETS = str.maketrans(dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_ \n,.:=|'>-"))
 # PEP 263: a comment on line 1 or 2 that names an encoding makes Python decode the file with it
 # (``utf-7`` would turn a literal's ``+ACc-`` into a quote).  The path in the first line's
 # comment comes from the file system, so it is checked too.
@@ -99,7 +100,7 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
             before = k[:m.start()].rstrip(" \n")
             if before and before[-1] in _OPERAND_END:
                 raise UnsafeCode(f"{filename}:{k.count(chr(10), 0, m.start()) + 1}: subtraction is not allowed")
-    tokens = _TOKEN.findall(k)
+    tokens = k.translate(_SEPARATORS).split()
     words = set(tokens)
     refused = words & _REFUSED_WORDS
     if refused:
@@ -117,7 +118,7 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
             and tokens.count("def") == len(headers) and tokens.count("__init__") == headers.count("__init__")):
         raise UnsafeCode(f"{filename}: an import, 'as', 'def' or dunder name outside 'from MODULE import NAMES' "
                          "(MODULE: __future__, runtime or relative) and 'def __init__(' / 'def abilities('")
-    brackets = _BRACKETS.sub("", k)
+    brackets = k.translate(_ALL_BUT_BRACKETS)
     while True:
         fewer = brackets.replace("()", "").replace("[]", "").replace("{}", "")
         if fewer == brackets:

@@ -928,8 +928,11 @@ def _joined_line(a: KeywordUseIR, b: KeywordUseIR, kw: KeywordIR, reminder: bool
     return line
 
 
-def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
-    """The card's full rules text, one ability per line; kicker lines of one card merge (702.33c)."""
+def card_text(card: CardIR, library: LibraryIR, reminder: bool = True,
+              lines_of: dict[int, str] | None = None) -> str:
+    """The card's full rules text, one ability per line; kicker lines of one card merge (702.33c).
+    ``lines_of``, if given, receives each non-keyword ability's line by the ability's ``id`` (the
+    renderer writes them into the ability classes: made once, not twice)."""
     if card.text_override is not None:
         return card.text_override
     kws = library.keywords()
@@ -956,6 +959,8 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True) -> str:
                 lines.append(keyword_line(ab, kw, reminder))
         else:
             lines.append(ability_text(card, ab))
+            if lines_of is not None:
+                lines_of[id(ab)] = lines[-1]
         i += 1
     return "\n".join(lines)
 

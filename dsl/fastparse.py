@@ -223,6 +223,13 @@ def parse_model(text: str, file_name: str | None) -> Any | None:
         return None
 
 
+def ready() -> None:
+    """Load the generated parser and make the model builder now (a build does it once before it
+    forks its workers, so that they start with both)."""
+    if _builder() is not None:
+        from . import cardparser  # noqa: F401
+
+
 # The process's builder (a memo), or None when the generated parser doesn't match the grammar.
 _BUILDER: list[ModelBuilder | None] = []
 
