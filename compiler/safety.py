@@ -34,7 +34,6 @@ ALLOWED_IMPORTS = frozenset({"__future__", "runtime"})
 # import on its own line, global, del, ...) is refused.
 ALLOWED_KEYWORDS = frozenset({"from", "import", "as", "class", "def", "return", "None", "True", "False"})
 REFUSED_KEYWORDS = frozenset(keyword.kwlist) - ALLOWED_KEYWORDS
-ALLOWED_DUNDERS = frozenset({"__future__", "__init__"})
 ALLOWED_FUNCTIONS = frozenset({"__init__", "abilities"})
 
 
@@ -66,7 +65,8 @@ _IMPORT_LINE = re.compile(
     r"(?: as [A-Za-z_][A-Za-z0-9_]*)?(?:, [A-Za-z_][A-Za-z0-9_]*(?: as [A-Za-z_][A-Za-z0-9_]*)?)*)$"
     % "|".join(sorted(ALLOWED_IMPORTS)), re.M)
 _METHOD_HEADER = re.compile(r"def (%s)\(" % "|".join(sorted(ALLOWED_FUNCTIONS)))
-_COUNTED = ("from", "import", "as", "def", "__future__", "__init__")
+# The only dunder names allowed, each only where those statements account for it.
+ALLOWED_DUNDERS = frozenset({"__future__", "__init__"})
 _REFUSED_WORDS = FORBIDDEN_NAMES | REFUSED_KEYWORDS
 _ALL_BUT_BRACKETS = str.maketrans(dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_ \n,.:=|'>-"))
 # PEP 263: a comment on line 1 or 2 that names an encoding makes Python decode the file with it
@@ -107,7 +107,7 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
         word = min(refused)
         raise UnsafeCode(f"{filename}:{_line_of(k, word)}: {word!r} is not allowed")
     for word in words:
-        if (word[0] == "_" and word.startswith("__") and word not in _COUNTED) or (word[0] in "0123456789"
+        if (word[0] == "_" and word.startswith("__") and word not in ALLOWED_DUNDERS) or (word[0] in "0123456789"
                                                                                    and not word.isdigit()):
             raise UnsafeCode(f"{filename}:{_line_of(k, word)}: {word!r} is not allowed")
     imports = _IMPORT_LINE.findall(k)
