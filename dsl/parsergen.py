@@ -573,8 +573,10 @@ class _Gen:
                 "        time, since a comment's skip, once made, is taken from the comment cache.\"\"\"",
                 "        text = self.text",
                 f"        q = _WS{i}(text, p).end()",
-                "        if text.startswith('//', q):",
-                f"            q = self.comment(q, _WS{i})",
+            ]
+            if self.comments is not None:  # (only a position where a comment starts can move on)
+                head += ["        if text.startswith('//', q):", f"            q = self.comment(q, _WS{i})"]
+            head += [
                 f"        self.sk{i}[p] = q",
                 "        return q",
                 "",
