@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .parsetree import Nt, Tm, flatten
+from .parsetree import Nt, flatten
 
-GRAMMAR = 'e2885e0ac995d278d56998d9d517375f8fa419487fde356c9668597c363cac93'
+GRAMMAR = '90a8753d59da43a78a8558fba74ed59f3f09359a123bafaf335149ef7301f9df'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1031,7 +1031,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 0
-            n.position = n[0].position
         p1 = p3
         if res4 and n:
             res2.append(n)
@@ -1045,7 +1044,6 @@ class CardParser:
         if res2:
             n = Nt(flatten(res2))
             n.rule = 1
-            n.position = n[0].position if n else 0
         p = p1
         if res2 and n:
             res.append(n)
@@ -1054,14 +1052,13 @@ class CardParser:
             q = self.skip0(p)
         if not (q == len(text)):
             return None
-        v = Tm(q, '', 'EOF')
+        v = (q, '', 'EOF')
         p = q
         res.append(v)
         if not res:
             return p, None
         n = Nt(res)
         n.rule = 2
-        n.position = n[0].position
         return p, n
 
     def r_Item_0(self, p: int) -> Any:
@@ -1089,7 +1086,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -1104,7 +1101,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -1112,7 +1109,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 3
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -1123,7 +1119,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '{', '')
+            v = (q, '{', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -1143,20 +1139,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '}', '')
+            v = (q, '}', '')
             q += 1
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 4
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1175,7 +1169,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'keyword', '')
+            v = (q, 'keyword', '')
             q += 7
             p5 = q
             res6.append(v)
@@ -1190,7 +1184,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'KeywordTitle') if s else None
+            v = (q, s, 'KeywordTitle') if s else None
             q += len(s)
             p7 = q
             if v:
@@ -1198,7 +1192,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 6
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -1210,7 +1203,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('(', q)):
                     break
-                v = Tm(q, '(', '')
+                v = (q, '(', '')
                 q += 1
                 p9 = q
                 res10.append(v)
@@ -1226,7 +1219,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith(')', q)):
                     break
-                v = Tm(q, ')', '')
+                v = (q, ')', '')
                 q += 1
                 p9 = q
                 res10.append(v)
@@ -1240,7 +1233,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rule', '')
+            v = (q, 'rule', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -1255,7 +1248,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'RuleNumber') if s else None
+            v = (q, s, 'RuleNumber') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -1263,7 +1256,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 7
-                n.position = n[0].position
             p5 = p11
             if res12 and n:
                 res6.append(n)
@@ -1274,7 +1266,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '{', '')
+            v = (q, '{', '')
             q += 1
             p5 = q
             res6.append(v)
@@ -1294,20 +1286,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '}', '')
+            v = (q, '}', '')
             q += 1
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 8
-                n.position = n[0].position if n else 0
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1326,7 +1316,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'action', '')
+            v = (q, 'action', '')
             q += 6
             p13 = q
             res14.append(v)
@@ -1341,7 +1331,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -1349,7 +1339,6 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 9
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -1360,7 +1349,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rule', '')
+            v = (q, 'rule', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -1375,7 +1364,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'RuleNumber') if s else None
+            v = (q, s, 'RuleNumber') if s else None
             q += len(s)
             p17 = q
             if v:
@@ -1383,7 +1372,6 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 10
-                n.position = n[0].position
             p13 = p17
             if res18 and n:
                 res14.append(n)
@@ -1394,7 +1382,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '{', '')
+            v = (q, '{', '')
             q += 1
             p13 = q
             res14.append(v)
@@ -1405,7 +1393,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'text', '')
+            v = (q, 'text', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -1420,7 +1408,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p19 = q
             if v:
@@ -1428,7 +1416,6 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 11
-                n.position = n[0].position
             p13 = p19
             if res20 and n:
                 res14.append(n)
@@ -1448,20 +1435,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '}', '')
+            v = (q, '}', '')
             q += 1
             p13 = q
             res14.append(v)
             if res14:
                 n = Nt(flatten(res14))
                 n.rule = 12
-                n.position = n[0].position if n else 0
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1480,7 +1465,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             p21 = q
             res22.append(v)
@@ -1495,7 +1480,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p23 = q
             if v:
@@ -1503,7 +1488,6 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 13
-                n.position = n[0].position
             p21 = p23
             if res24 and n:
                 res22.append(n)
@@ -1515,7 +1499,7 @@ class CardParser:
                     q = self.skip0(p25)
                 if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'rule', '')
+                v = (q, 'rule', '')
                 q += 4
                 p25 = q
                 res26.append(v)
@@ -1528,7 +1512,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'RuleNumber') if s else None
+                v = (q, s, 'RuleNumber') if s else None
                 q += len(s)
                 p27 = q
                 if v:
@@ -1536,7 +1520,6 @@ class CardParser:
                 if res28:
                     n = Nt(res28)
                     n.rule = 14
-                    n.position = n[0].position
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -1546,13 +1529,11 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 15
-                n.position = n[0].position
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1571,7 +1552,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'land', '')
+            v = (q, 'land', '')
             q += 4
             p29 = q
             res30.append(v)
@@ -1582,7 +1563,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'type', '')
+            v = (q, 'type', '')
             q += 4
             p29 = q
             res30.append(v)
@@ -1597,7 +1578,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p31 = q
             if v:
@@ -1605,7 +1586,6 @@ class CardParser:
             if res32:
                 n = Nt(res32)
                 n.rule = 16
-                n.position = n[0].position
             p29 = p31
             if res32 and n:
                 res30.append(n)
@@ -1616,7 +1596,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rule', '')
+            v = (q, 'rule', '')
             q += 4
             p29 = q
             res30.append(v)
@@ -1631,7 +1611,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'RuleNumber') if s else None
+            v = (q, s, 'RuleNumber') if s else None
             q += len(s)
             p33 = q
             if v:
@@ -1639,7 +1619,6 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 17
-                n.position = n[0].position
             p29 = p33
             if res34 and n:
                 res30.append(n)
@@ -1650,7 +1629,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p29 = q
             res30.append(v)
@@ -1668,7 +1647,6 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 18
-                n.position = n[0].position
             p29 = p35
             if res36 and n:
                 res30.append(n)
@@ -1679,7 +1657,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p29 = q
             res30.append(v)
@@ -1695,13 +1673,11 @@ class CardParser:
             if res30:
                 n = Nt(flatten(res30))
                 n.rule = 19
-                n.position = n[0].position if n else 0
             q = p29
             v = n if res30 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1720,7 +1696,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'ability', '')
+            v = (q, 'ability', '')
             q += 7
             p37 = q
             res38.append(v)
@@ -1731,7 +1707,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'word', '')
+            v = (q, 'word', '')
             q += 4
             p37 = q
             res38.append(v)
@@ -1746,7 +1722,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p39 = q
             if v:
@@ -1754,7 +1730,6 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 20
-                n.position = n[0].position
             p37 = p39
             if res40 and n:
                 res38.append(n)
@@ -1765,7 +1740,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rule', '')
+            v = (q, 'rule', '')
             q += 4
             p37 = q
             res38.append(v)
@@ -1780,7 +1755,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'RuleNumber') if s else None
+            v = (q, s, 'RuleNumber') if s else None
             q += len(s)
             p41 = q
             if v:
@@ -1788,20 +1763,17 @@ class CardParser:
             if res42:
                 n = Nt(res42)
                 n.rule = 21
-                n.position = n[0].position
             p37 = p41
             if res42 and n:
                 res38.append(n)
             if res38:
                 n = Nt(res38)
                 n.rule = 22
-                n.position = n[0].position
             q = p37
             v = n if res38 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 5
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -1838,7 +1810,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 23
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -1875,7 +1846,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 24
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             p = q
@@ -1886,7 +1856,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 25
-        n.position = n[0].position
         return p, n
 
     def e3_0(self, p: int) -> Any:
@@ -1907,7 +1876,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, ',', 'sep')
+                v = (q, ',', 'sep')
                 q += 1
                 p = q
                 if v:
@@ -1926,7 +1895,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -1934,7 +1903,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 26
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -1946,7 +1914,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -1965,14 +1933,12 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 27
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 28
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -1984,7 +1950,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 29
-        n.position = n[0].position
         return p, n
 
     def e4_0(self, p: int) -> Any:
@@ -2006,7 +1971,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 30
-        n.position = n[0].position
         return p, n
 
     def e5_0(self, p: int) -> Any:
@@ -2032,7 +1996,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 31
-        n.position = n[0].position
         return p, n
 
     def r_Cost_0(self, p: int) -> Any:
@@ -2050,7 +2013,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 32
-        n.position = n[0].position if n else 0
         return p, n
 
     def e6_0(self, p: int) -> Any:
@@ -2076,7 +2038,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 33
-        n.position = n[0].position
         return p, n
 
     def e7_0(self, p: int) -> Any:
@@ -2159,7 +2120,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -2177,14 +2138,12 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 34
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
             if res4:
                 n = Nt(res4)
                 n.rule = 35
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -2206,7 +2165,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'type', '')
+            v = (q, 'type', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -2236,7 +2195,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('-', q)):
                     break
-                v = Tm(q, '-', '')
+                v = (q, '-', '')
                 q += 1
                 p9 = q
                 res10.append(v)
@@ -2253,7 +2212,6 @@ class CardParser:
             if res8:
                 n = Nt(flatten(res8))
                 n.rule = 36
-                n.position = n[0].position if n else 0
             q = p7
             v = n if res8 else None
             if v is not None:
@@ -2275,7 +2233,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pt', '')
+            v = (q, 'pt', '')
             q += 2
             p11 = q
             res12.append(v)
@@ -2290,7 +2248,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'PTValue') if s else None
+            v = (q, s, 'PTValue') if s else None
             q += len(s)
             p13 = q
             if v:
@@ -2298,7 +2256,6 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 37
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -2309,7 +2266,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '/', '')
+            v = (q, '/', '')
             q += 1
             p11 = q
             res12.append(v)
@@ -2324,7 +2281,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'PTValue') if s else None
+            v = (q, s, 'PTValue') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -2332,14 +2289,12 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 38
-                n.position = n[0].position
             p11 = p15
             if res16 and n:
                 res12.append(n)
             if res12:
                 n = Nt(res12)
                 n.rule = 39
-                n.position = n[0].position
             q = p11
             v = n if res12 else None
             if v is not None:
@@ -2361,7 +2316,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'color', '')
+            v = (q, 'color', '')
             q += 5
             p17 = q
             res18.append(v)
@@ -2377,7 +2332,6 @@ class CardParser:
             if res18:
                 n = Nt(flatten(res18))
                 n.rule = 40
-                n.position = n[0].position if n else 0
             q = p17
             v = n if res18 else None
             if v is not None:
@@ -2399,7 +2353,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'text', '')
+            v = (q, 'text', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -2414,7 +2368,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p21 = q
             if v:
@@ -2422,14 +2376,12 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 41
-                n.position = n[0].position
             p19 = p21
             if res22 and n:
                 res20.append(n)
             if res20:
                 n = Nt(res20)
                 n.rule = 42
-                n.position = n[0].position
             q = p19
             v = n if res20 else None
             if v is not None:
@@ -2451,7 +2403,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p23 = q
             res24.append(v)
@@ -2462,7 +2414,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p23 = q
             res24.append(v)
@@ -2478,7 +2430,6 @@ class CardParser:
             if res24:
                 n = Nt(flatten(res24))
                 n.rule = 43
-                n.position = n[0].position if n else 0
             q = p23
             v = n if res24 else None
             if v is not None:
@@ -2543,12 +2494,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2565,12 +2515,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2587,12 +2536,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'type', '')
+            v = (q, 'type', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2609,12 +2557,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'quality', '')
+            v = (q, 'quality', '')
             q += 7
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2631,12 +2578,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'subtype', '')
+            v = (q, 'subtype', '')
             q += 7
             if v is not None:
                 n = Nt([v])
                 n.rule = 44
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2668,7 +2614,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'reminder', '')
+            v = (q, 'reminder', '')
             q += 8
             p1 = q
             res2.append(v)
@@ -2683,7 +2629,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -2691,20 +2637,17 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 45
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 46
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2723,7 +2666,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'printed', '')
+            v = (q, 'printed', '')
             q += 7
             p5 = q
             res6.append(v)
@@ -2734,7 +2677,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'joined', '')
+            v = (q, 'joined', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -2745,7 +2688,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -2760,7 +2703,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p7 = q
             if v:
@@ -2768,20 +2711,17 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 48
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 49
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2800,7 +2740,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'condition', '')
+            v = (q, 'condition', '')
             q += 9
             p9 = q
             res10.append(v)
@@ -2815,7 +2755,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -2823,20 +2763,17 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 50
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
             if res10:
                 n = Nt(res10)
                 n.rule = 51
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2855,7 +2792,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'additional', '')
+            v = (q, 'additional', '')
             q += 10
             p13 = q
             res14.append(v)
@@ -2866,7 +2803,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -2881,7 +2818,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -2889,7 +2826,6 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 52
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -2908,7 +2844,7 @@ class CardParser:
                     q = self.skip0(p17)
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'number', '')
+                v = (q, 'number', '')
                 q += 6
                 p17 = q
                 res18.append(v)
@@ -2917,7 +2853,7 @@ class CardParser:
                     q = self.skip0(p17)
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'of', '')
+                v = (q, 'of', '')
                 q += 2
                 p17 = q
                 res18.append(v)
@@ -2926,7 +2862,7 @@ class CardParser:
                     q = self.skip0(p17)
                 if not (text.startswith('times', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'times', '')
+                v = (q, 'times', '')
                 q += 5
                 p17 = q
                 res18.append(v)
@@ -2936,13 +2872,11 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 53
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -2961,7 +2895,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'alternative', '')
+            v = (q, 'alternative', '')
             q += 11
             p19 = q
             res20.append(v)
@@ -2972,7 +2906,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -2993,7 +2927,7 @@ class CardParser:
                     q = self.skip0(p21)
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'from', '')
+                v = (q, 'from', '')
                 q += 4
                 p21 = q
                 res22.append(v)
@@ -3009,7 +2943,6 @@ class CardParser:
                 if res24:
                     n = Nt(res24)
                     n.rule = 54
-                    n.position = n[0].position
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -3031,7 +2964,7 @@ class CardParser:
                     q = self.skip0(p25)
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'down', '')
+                v = (q, 'down', '')
                 q += 4
                 p25 = q
                 res26.append(v)
@@ -3053,7 +2986,7 @@ class CardParser:
                     q = self.skip0(p27)
                 if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'when', '')
+                v = (q, 'when', '')
                 q += 4
                 p27 = q
                 res28.append(v)
@@ -3062,7 +2995,7 @@ class CardParser:
                     q = self.skip0(p27)
                 if not (text.startswith('instructed', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'instructed', '')
+                v = (q, 'instructed', '')
                 q += 10
                 p27 = q
                 res28.append(v)
@@ -3072,13 +3005,11 @@ class CardParser:
             if res20:
                 n = Nt(flatten(res20))
                 n.rule = 55
-                n.position = n[0].position if n else 0
             q = p19
             v = n if res20 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3097,7 +3028,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p29 = q
             res30.append(v)
@@ -3108,7 +3039,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'paid', '')
+            v = (q, 'paid', '')
             q += 4
             p29 = q
             res30.append(v)
@@ -3119,7 +3050,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p29 = q
             res30.append(v)
@@ -3130,7 +3061,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             p29 = q
             res30.append(v)
@@ -3141,7 +3072,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p29 = q
             res30.append(v)
@@ -3152,7 +3083,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instead', '')
+            v = (q, 'instead', '')
             q += 7
             p29 = q
             res30.append(v)
@@ -3163,7 +3094,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p29 = q
             res30.append(v)
@@ -3174,7 +3105,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'leaving', '')
+            v = (q, 'leaving', '')
             q += 7
             p29 = q
             res30.append(v)
@@ -3185,7 +3116,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p29 = q
             res30.append(v)
@@ -3198,27 +3129,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'stack', '')
+            v = (q, 'stack', '')
             q += 5
             p31 = q
             res32.append(v)
             if res32:
                 n = Nt(res32)
                 n.rule = 56
-                n.position = n[0].position
             p29 = p31
             if res32 and n:
                 res30.append(n)
             if res30:
                 n = Nt(res30)
                 n.rule = 57
-                n.position = n[0].position
             q = p29
             v = n if res30 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3237,7 +3165,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p33 = q
             res34.append(v)
@@ -3248,7 +3176,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discarded', '')
+            v = (q, 'discarded', '')
             q += 9
             p33 = q
             res34.append(v)
@@ -3259,7 +3187,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p33 = q
             res34.append(v)
@@ -3270,7 +3198,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p33 = q
             res34.append(v)
@@ -3281,7 +3209,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p33 = q
             res34.append(v)
@@ -3292,7 +3220,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'into', '')
+            v = (q, 'into', '')
             q += 4
             p33 = q
             res34.append(v)
@@ -3310,7 +3238,6 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 58
-                n.position = n[0].position
             p33 = p35
             if res36 and n:
                 res34.append(n)
@@ -3321,20 +3248,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instead', '')
+            v = (q, 'instead', '')
             q += 7
             p33 = q
             res34.append(v)
             if res34:
                 n = Nt(res34)
                 n.rule = 59
-                n.position = n[0].position
             q = p33
             v = n if res34 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3353,7 +3278,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turned', '')
+            v = (q, 'turned', '')
             q += 6
             p37 = q
             res38.append(v)
@@ -3364,7 +3289,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face', '')
+            v = (q, 'face', '')
             q += 4
             p37 = q
             res38.append(v)
@@ -3375,7 +3300,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             p37 = q
             res38.append(v)
@@ -3386,7 +3311,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p37 = q
             res38.append(v)
@@ -3401,7 +3326,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p39 = q
             if v:
@@ -3409,7 +3334,6 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 60
-                n.position = n[0].position
             p37 = p39
             if res40 and n:
                 res38.append(n)
@@ -3421,7 +3345,7 @@ class CardParser:
                     q = self.skip0(p41)
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'with', '')
+                v = (q, 'with', '')
                 q += 4
                 p41 = q
                 res42.append(v)
@@ -3437,7 +3361,6 @@ class CardParser:
                 if res44:
                     n = Nt(res44)
                     n.rule = 61
-                    n.position = n[0].position
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -3453,7 +3376,6 @@ class CardParser:
                 if res46:
                     n = Nt(res46)
                     n.rule = 62
-                    n.position = n[0].position
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
@@ -3470,13 +3392,11 @@ class CardParser:
             if res38:
                 n = Nt(flatten(res38))
                 n.rule = 63
-                n.position = n[0].position if n else 0
             q = p37
             v = n if res38 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3495,7 +3415,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -3506,7 +3426,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -3524,7 +3444,6 @@ class CardParser:
             if res50:
                 n = Nt(res50)
                 n.rule = 64
-                n.position = n[0].position
             p47 = p49
             if res50 and n:
                 res48.append(n)
@@ -3535,7 +3454,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'paying', '')
+            v = (q, 'paying', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -3546,7 +3465,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'also', '')
+            v = (q, 'also', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -3564,20 +3483,17 @@ class CardParser:
             if res52:
                 n = Nt(res52)
                 n.rule = 65
-                n.position = n[0].position
             p47 = p51
             if res52 and n:
                 res48.append(n)
             if res48:
                 n = Nt(res48)
                 n.rule = 66
-                n.position = n[0].position
             q = p47
             v = n if res48 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3596,7 +3512,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p53 = q
             res54.append(v)
@@ -3607,7 +3523,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'paid', '')
+            v = (q, 'paid', '')
             q += 4
             p53 = q
             res54.append(v)
@@ -3618,7 +3534,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p53 = q
             res54.append(v)
@@ -3629,7 +3545,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p53 = q
             res54.append(v)
@@ -3640,7 +3556,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p53 = q
             res54.append(v)
@@ -3651,7 +3567,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'into', '')
+            v = (q, 'into', '')
             q += 4
             p53 = q
             res54.append(v)
@@ -3662,7 +3578,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p53 = q
             res54.append(v)
@@ -3673,7 +3589,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "owner's", '')
+            v = (q, "owner's", '')
             q += 7
             p53 = q
             res54.append(v)
@@ -3684,7 +3600,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p53 = q
             res54.append(v)
@@ -3695,7 +3611,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p53 = q
             res54.append(v)
@@ -3706,7 +3622,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p53 = q
             res54.append(v)
@@ -3719,27 +3635,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'resolves', '')
+            v = (q, 'resolves', '')
             q += 8
             p55 = q
             res56.append(v)
             if res56:
                 n = Nt(res56)
                 n.rule = 67
-                n.position = n[0].position
             p53 = p55
             if res56 and n:
                 res54.append(n)
             if res54:
                 n = Nt(res54)
                 n.rule = 68
-                n.position = n[0].position
             q = p53
             v = n if res54 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3758,7 +3671,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attaches', '')
+            v = (q, 'attaches', '')
             q += 8
             p57 = q
             res58.append(v)
@@ -3769,7 +3682,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p57 = q
             res58.append(v)
@@ -3780,7 +3693,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p57 = q
             res58.append(v)
@@ -3795,7 +3708,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p59 = q
             if v:
@@ -3803,20 +3716,17 @@ class CardParser:
             if res60:
                 n = Nt(res60)
                 n.rule = 69
-                n.position = n[0].position
             p57 = p59
             if res60 and n:
                 res58.append(n)
             if res58:
                 n = Nt(res58)
                 n.rule = 70
-                n.position = n[0].position
             q = p57
             v = n if res58 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3837,14 +3747,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'ignores', '')
+            v = (q, 'ignores', '')
             q += 7
             p63 = q
             res64.append(v)
             if res64:
                 n = Nt(res64)
                 n.rule = 71
-                n.position = n[0].position
             p61 = p63
             if res64 and n:
                 res62.append(n)
@@ -3855,7 +3764,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'summoning', '')
+            v = (q, 'summoning', '')
             q += 9
             p61 = q
             res62.append(v)
@@ -3866,20 +3775,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sickness', '')
+            v = (q, 'sickness', '')
             q += 8
             p61 = q
             res62.append(v)
             if res62:
                 n = Nt(res62)
                 n.rule = 72
-                n.position = n[0].position
             q = p61
             v = n if res62 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -3898,7 +3805,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -3909,7 +3816,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p65 = q
             res66.append(v)
@@ -3920,7 +3827,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -3931,7 +3838,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -3942,7 +3849,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'time', '')
+            v = (q, 'time', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -3953,7 +3860,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -3964,7 +3871,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'could', '')
+            v = (q, 'could', '')
             q += 5
             p65 = q
             res66.append(v)
@@ -3975,7 +3882,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -3986,7 +3893,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p65 = q
             res66.append(v)
@@ -3999,27 +3906,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instant', '')
+            v = (q, 'instant', '')
             q += 7
             p67 = q
             res68.append(v)
             if res68:
                 n = Nt(res68)
                 n.rule = 73
-                n.position = n[0].position
             p65 = p67
             if res68 and n:
                 res66.append(n)
             if res66:
                 n = Nt(res66)
                 n.rule = 74
-                n.position = n[0].position
             q = p65
             v = n if res66 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4040,14 +3944,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'referenced', '')
+            v = (q, 'referenced', '')
             q += 10
             p71 = q
             res72.append(v)
             if res72:
                 n = Nt(res72)
                 n.rule = 75
-                n.position = n[0].position
             p69 = p71
             if res72 and n:
                 res70.append(n)
@@ -4058,7 +3961,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p69 = q
             res70.append(v)
@@ -4069,7 +3972,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'other', '')
+            v = (q, 'other', '')
             q += 5
             p69 = q
             res70.append(v)
@@ -4080,20 +3983,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rules', '')
+            v = (q, 'rules', '')
             q += 5
             p69 = q
             res70.append(v)
             if res70:
                 n = Nt(res70)
                 n.rule = 76
-                n.position = n[0].position
             q = p69
             v = n if res70 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4112,7 +4013,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p73 = q
             res74.append(v)
@@ -4123,7 +4024,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4134,7 +4035,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4145,7 +4046,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p73 = q
             res74.append(v)
@@ -4156,7 +4057,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p73 = q
             res74.append(v)
@@ -4167,7 +4068,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4178,7 +4079,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'subtype', '')
+            v = (q, 'subtype', '')
             q += 7
             p73 = q
             res74.append(v)
@@ -4193,7 +4094,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p75 = q
             if v:
@@ -4201,7 +4102,6 @@ class CardParser:
             if res76:
                 n = Nt(res76)
                 n.rule = 77
-                n.position = n[0].position
             p73 = p75
             if res76 and n:
                 res74.append(n)
@@ -4212,7 +4112,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p73 = q
             res74.append(v)
@@ -4223,7 +4123,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4234,7 +4134,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4245,7 +4145,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'reveal', '')
+            v = (q, 'reveal', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -4256,7 +4156,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4267,7 +4167,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4278,7 +4178,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4289,7 +4189,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4300,7 +4200,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4311,7 +4211,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4326,7 +4226,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p77 = q
             if v:
@@ -4334,7 +4234,6 @@ class CardParser:
             if res78:
                 n = Nt(res78)
                 n.rule = 78
-                n.position = n[0].position
             p73 = p77
             if res78 and n:
                 res74.append(n)
@@ -4345,7 +4244,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p73 = q
             res74.append(v)
@@ -4356,7 +4255,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'add', '')
+            v = (q, 'add', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4367,7 +4266,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -4378,7 +4277,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rules', '')
+            v = (q, 'rules', '')
             q += 5
             p73 = q
             res74.append(v)
@@ -4389,7 +4288,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'text', '')
+            v = (q, 'text', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4400,7 +4299,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p73 = q
             res74.append(v)
@@ -4411,7 +4310,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p73 = q
             res74.append(v)
@@ -4424,27 +4323,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p79 = q
             res80.append(v)
             if res80:
                 n = Nt(res80)
                 n.rule = 79
-                n.position = n[0].position
             p73 = p79
             if res80 and n:
                 res74.append(n)
             if res74:
                 n = Nt(res74)
                 n.rule = 80
-                n.position = n[0].position
             q = p73
             v = n if res74 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4463,7 +4359,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 47
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4495,7 +4390,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'find', '')
+            v = (q, 'find', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -4506,7 +4401,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -4517,7 +4412,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p1 = q
             res2.append(v)
@@ -4537,20 +4432,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'fail', '')
+            v = (q, 'fail', '')
             q += 4
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 81
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 82
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4571,14 +4464,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'move', '')
+            v = (q, 'move', '')
             q += 4
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 83
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -4589,7 +4481,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'found', '')
+            v = (q, 'found', '')
             q += 5
             p3 = q
             res4.append(v)
@@ -4600,7 +4492,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -4611,20 +4503,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'destination', '')
+            v = (q, 'destination', '')
             q += 11
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 84
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 82
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4645,14 +4535,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'randomize', '')
+            v = (q, 'randomize', '')
             q += 9
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 85
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -4663,20 +4552,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 86
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 82
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4695,7 +4582,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p11 = q
             res12.append(v)
@@ -4706,7 +4593,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p11 = q
             res12.append(v)
@@ -4717,7 +4604,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -4728,7 +4615,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p11 = q
             res12.append(v)
@@ -4739,7 +4626,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p11 = q
             res12.append(v)
@@ -4750,7 +4637,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'onto', '')
+            v = (q, 'onto', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -4761,7 +4648,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p11 = q
             res12.append(v)
@@ -4774,14 +4661,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face', '')
+            v = (q, 'face', '')
             q += 4
             p13 = q
             res14.append(v)
             if res14:
                 n = Nt(res14)
                 n.rule = 87
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -4792,7 +4678,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'down', '')
+            v = (q, 'down', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -4804,7 +4690,7 @@ class CardParser:
                     q = self.skip0(p15)
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'with', '')
+                v = (q, 'with', '')
                 q += 4
                 p15 = q
                 res16.append(v)
@@ -4820,7 +4706,6 @@ class CardParser:
                 if res18:
                     n = Nt(res18)
                     n.rule = 88
-                    n.position = n[0].position
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -4842,7 +4727,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'for', '')
+                v = (q, 'for', '')
                 q += 3
                 p19 = q
                 res20.append(v)
@@ -4851,7 +4736,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'mana', '')
+                v = (q, 'mana', '')
                 q += 4
                 p19 = q
                 res20.append(v)
@@ -4860,7 +4745,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'cost', '')
+                v = (q, 'cost', '')
                 q += 4
                 p19 = q
                 res20.append(v)
@@ -4869,7 +4754,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'if', '')
+                v = (q, 'if', '')
                 q += 2
                 p19 = q
                 res20.append(v)
@@ -4878,7 +4763,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'creature', '')
+                v = (q, 'creature', '')
                 q += 8
                 p19 = q
                 res20.append(v)
@@ -4888,13 +4773,11 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 89
-                n.position = n[0].position
             q = p11
             v = n if res12 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 82
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -4915,14 +4798,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'look', '')
+            v = (q, 'look', '')
             q += 4
             p23 = q
             res24.append(v)
             if res24:
                 n = Nt(res24)
                 n.rule = 90
-                n.position = n[0].position
             p21 = p23
             if res24 and n:
                 res22.append(n)
@@ -4933,7 +4815,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'at', '')
+            v = (q, 'at', '')
             q += 2
             p21 = q
             res22.append(v)
@@ -4944,7 +4826,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p21 = q
             res22.append(v)
@@ -4955,7 +4837,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'count', '')
+            v = (q, 'count', '')
             q += 5
             p21 = q
             res22.append(v)
@@ -4966,7 +4848,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p21 = q
             res22.append(v)
@@ -4977,7 +4859,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p21 = q
             res22.append(v)
@@ -4988,7 +4870,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p21 = q
             res22.append(v)
@@ -4999,7 +4881,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p21 = q
             res22.append(v)
@@ -5010,7 +4892,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p21 = q
             res22.append(v)
@@ -5021,7 +4903,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p21 = q
             res22.append(v)
@@ -5032,7 +4914,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'bottom', '')
+            v = (q, 'bottom', '')
             q += 6
             p21 = q
             res22.append(v)
@@ -5043,7 +4925,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p21 = q
             res22.append(v)
@@ -5054,7 +4936,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rest', '')
+            v = (q, 'rest', '')
             q += 4
             p21 = q
             res22.append(v)
@@ -5065,7 +4947,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p21 = q
             res22.append(v)
@@ -5076,20 +4958,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p21 = q
             res22.append(v)
             if res22:
                 n = Nt(res22)
                 n.rule = 91
-                n.position = n[0].position
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 82
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5114,7 +4994,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, ',', 'sep')
+                v = (q, ',', 'sep')
                 q += 1
                 p = q
                 if v:
@@ -5135,7 +5015,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 92
-        n.position = n[0].position
         return p, n
 
     def r_Sentence_0(self, p: int) -> Any:
@@ -5161,7 +5040,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'AbilityWordName') if s else None
+                v = (q, s, 'AbilityWordName') if s else None
                 q += len(s)
                 p5 = q
                 if v:
@@ -5169,7 +5048,6 @@ class CardParser:
                 if res6:
                     n = Nt(res6)
                     n.rule = 93
-                    n.position = n[0].position
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -5178,7 +5056,7 @@ class CardParser:
                     q = self.skip0(p3)
                 if not (text.startswith(':', q)):
                     break
-                v = Tm(q, ':', '')
+                v = (q, ':', '')
                 q += 1
                 p3 = q
                 res4.append(v)
@@ -5202,7 +5080,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'if', '')
+                v = (q, 'if', '')
                 q += 2
                 p7 = q
                 res8.append(v)
@@ -5218,7 +5096,6 @@ class CardParser:
                 if res10:
                     n = Nt(res10)
                     n.rule = 94
-                    n.position = n[0].position
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -5227,7 +5104,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith(',', q)):
                     break
-                v = Tm(q, ',', '')
+                v = (q, ',', '')
                 q += 1
                 p7 = q
                 res8.append(v)
@@ -5258,7 +5135,7 @@ class CardParser:
                     q = self.skip0(p11)
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'may', '')
+                v = (q, 'may', '')
                 q += 3
                 p11 = q
                 res12.append(v)
@@ -5288,7 +5165,7 @@ class CardParser:
                     q = self.skip0(p15)
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'and', '')
+                v = (q, 'and', '')
                 q += 3
                 p15 = q
                 res16.append(v)
@@ -5304,7 +5181,6 @@ class CardParser:
                 if res18:
                     n = Nt(res18)
                     n.rule = 95
-                    n.position = n[0].position
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -5319,7 +5195,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'if', '')
+                v = (q, 'if', '')
                 q += 2
                 p19 = q
                 res20.append(v)
@@ -5335,7 +5211,6 @@ class CardParser:
                 if res22:
                     n = Nt(res22)
                     n.rule = 96
-                    n.position = n[0].position
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -5359,7 +5234,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('.', q)):
             return None
-        v = Tm(q, '.', '')
+        v = (q, '.', '')
         q += 1
         p = q
         res.append(v)
@@ -5367,7 +5242,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 97
-        n.position = n[0].position if n else 0
         return p, n
 
     def e9_0(self, p: int) -> Any:
@@ -5388,7 +5262,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(',', q)):
             return None
-        v = Tm(q, ',', '')
+        v = (q, ',', '')
         q += 1
         p = q
         res.append(v)
@@ -5412,7 +5286,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -5438,7 +5312,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 98
-            n.position = n[0].position
         p3 = p5
         if res6 and n:
             res4.append(n)
@@ -5452,14 +5325,12 @@ class CardParser:
         if res4:
             n = Nt(flatten(res4))
             n.rule = 99
-            n.position = n[0].position if n else 0
         p1 = p3
         if res4 and n:
             res2.append(n)
         if res2:
             n = Nt(res2)
             n.rule = 100
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -5474,7 +5345,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 101
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ManaCost_0(self, p: int) -> Any:
@@ -5492,7 +5362,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 102
-        n.position = n[0].position if n else 0
         return p, n
 
     def e11_0(self, p: int) -> Any:
@@ -5514,7 +5383,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 103
-        n.position = n[0].position
         return p, n
 
     def e12_0(self, p: int) -> Any:
@@ -5540,7 +5408,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 104
-        n.position = n[0].position
         return p, n
 
     def e13_0(self, p: int) -> Any:
@@ -5562,7 +5429,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p = q
             if not v:
@@ -5573,7 +5440,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 105
-        n.position = n[0].position
         return p, n
 
     def e14_0(self, p: int) -> Any:
@@ -5594,7 +5460,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, ',', 'sep')
+                v = (q, ',', 'sep')
                 q += 1
                 p = q
                 if v:
@@ -5615,7 +5481,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 106
-        n.position = n[0].position
         return p, n
 
     def e15_0(self, p: int) -> Any:
@@ -5645,7 +5510,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'choose', '')
+            v = (q, 'choose', '')
             q += 6
             p3 = q
             res4.append(v)
@@ -5660,7 +5525,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -5668,7 +5533,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 107
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -5679,7 +5543,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p3 = q
             res4.append(v)
@@ -5695,14 +5559,12 @@ class CardParser:
             if res4:
                 n = Nt(flatten(res4))
                 n.rule = 108
-                n.position = n[0].position if n else 0
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 109
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -5731,7 +5593,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 110
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -5771,7 +5632,7 @@ class CardParser:
             if m is None:
                 break
             s = m.group()
-            v = Tm(q, s, 'AbilityWordName') if s else None
+            v = (q, s, 'AbilityWordName') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -5779,7 +5640,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 111
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -5788,7 +5648,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith(':', q)):
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -5807,7 +5667,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 112
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -5815,7 +5674,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 113
-        n.position = n[0].position
         return p, n
 
     def e16_0(self, p: int) -> Any:
@@ -5828,13 +5686,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'any', '')
+        v = (q, 'any', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 114
-        n.position = n[0].position
         return q, n
 
     def e17_0(self, p: int) -> Any:
@@ -5867,7 +5724,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 115
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -5887,7 +5743,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -5895,7 +5751,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 116
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -5928,12 +5783,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 117
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5950,12 +5804,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             if v is not None:
                 n = Nt([v])
                 n.rule = 117
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5972,12 +5825,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 117
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -5994,12 +5846,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             if v is not None:
                 n = Nt([v])
                 n.rule = 117
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6016,13 +5867,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'face', '')
+        v = (q, 'face', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 118
-        n.position = n[0].position
         return q, n
 
     def e19_0(self, p: int) -> Any:
@@ -6035,13 +5885,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'only', '')
+        v = (q, 'only', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 119
-        n.position = n[0].position
         return q, n
 
     def r_Amount_0(self, p: int) -> Any:
@@ -6071,7 +5920,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p1 = q
             if v:
@@ -6079,13 +5928,11 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 120
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6100,7 +5947,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6121,7 +5967,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -6129,13 +5975,11 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 122
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6156,7 +6000,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p7 = q
             res8.append(v)
@@ -6167,7 +6011,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p7 = q
             res8.append(v)
@@ -6178,7 +6022,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -6196,7 +6040,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 123
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -6207,7 +6050,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             p7 = q
             res8.append(v)
@@ -6218,7 +6061,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -6229,27 +6072,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 124
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 125
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6270,7 +6110,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'EventAmountWord') if s else None
+            v = (q, s, 'EventAmountWord') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -6278,13 +6118,11 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 126
-                n.position = n[0].position
             q = p11
             v = n if res12 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6305,7 +6143,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p15 = q
             res16.append(v)
@@ -6316,7 +6154,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p15 = q
             res16.append(v)
@@ -6327,7 +6165,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p15 = q
             res16.append(v)
@@ -6345,7 +6183,6 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 127
-                n.position = n[0].position
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -6364,7 +6201,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'the', '')
+                v = (q, 'the', '')
                 q += 3
                 p19 = q
                 res20.append(v)
@@ -6373,7 +6210,7 @@ class CardParser:
                     q = self.skip0(p19)
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'battlefield', '')
+                v = (q, 'battlefield', '')
                 q += 11
                 p19 = q
                 res20.append(v)
@@ -6383,20 +6220,17 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 128
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 129
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6420,13 +6254,11 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 130
-                n.position = n[0].position
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6448,7 +6280,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p1 = q
         if v:
@@ -6456,7 +6288,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 131
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -6464,7 +6295,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 132
-        n.position = n[0].position
         return p, n
 
     def e20_0(self, p: int) -> Any:
@@ -6490,7 +6320,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -6509,7 +6339,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -6528,13 +6358,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'may', '')
+        v = (q, 'may', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 133
-        n.position = n[0].position
         return q, n
 
     def e22_0(self, p: int) -> Any:
@@ -6547,13 +6376,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('turnable', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'turnable', '')
+        v = (q, 'turnable', '')
         q += 8
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 134
-        n.position = n[0].position
         return q, n
 
     def r_CostPart_0(self, p: int) -> Any:
@@ -6583,27 +6411,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '{T}', '')
+            v = (q, '{T}', '')
             q += 3
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 135
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 136
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6622,7 +6447,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6641,7 +6465,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -6659,7 +6483,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 138
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -6670,20 +6493,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 139
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6702,7 +6523,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifice', '')
+            v = (q, 'sacrifice', '')
             q += 9
             p9 = q
             res10.append(v)
@@ -6715,27 +6536,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 140
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
             if res10:
                 n = Nt(res10)
                 n.rule = 141
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6754,7 +6572,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             p13 = q
             res14.append(v)
@@ -6767,27 +6585,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 142
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 143
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6806,7 +6621,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifice', '')
+            v = (q, 'sacrifice', '')
             q += 9
             p17 = q
             res18.append(v)
@@ -6831,7 +6646,6 @@ class CardParser:
                 if res22:
                     n = Nt(res22)
                     n.rule = 144
-                    n.position = n[0].position
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -6852,20 +6666,17 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 145
-                n.position = n[0].position
             p17 = p23
             if res24 and n:
                 res18.append(n)
             if res18:
                 n = Nt(res18)
                 n.rule = 146
-                n.position = n[0].position
             q = p17
             v = n if res18 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6884,7 +6695,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discard', '')
+            v = (q, 'discard', '')
             q += 7
             p25 = q
             res26.append(v)
@@ -6895,7 +6706,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p25 = q
             res26.append(v)
@@ -6908,27 +6719,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p27 = q
             res28.append(v)
             if res28:
                 n = Nt(res28)
                 n.rule = 147
-                n.position = n[0].position
             p25 = p27
             if res28 and n:
                 res26.append(n)
             if res26:
                 n = Nt(res26)
                 n.rule = 148
-                n.position = n[0].position
             q = p25
             v = n if res26 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -6947,7 +6755,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discard', '')
+            v = (q, 'discard', '')
             q += 7
             p29 = q
             res30.append(v)
@@ -6965,7 +6773,6 @@ class CardParser:
             if res32:
                 n = Nt(res32)
                 n.rule = 149
-                n.position = n[0].position
             p29 = p31
             if res32 and n:
                 res30.append(n)
@@ -6983,20 +6790,17 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 150
-                n.position = n[0].position
             p29 = p33
             if res34 and n:
                 res30.append(n)
             if res30:
                 n = Nt(res30)
                 n.rule = 151
-                n.position = n[0].position
             q = p29
             v = n if res30 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7015,7 +6819,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             p35 = q
             res36.append(v)
@@ -7033,7 +6837,6 @@ class CardParser:
             if res38:
                 n = Nt(res38)
                 n.rule = 152
-                n.position = n[0].position
             p35 = p37
             if res38 and n:
                 res36.append(n)
@@ -7051,7 +6854,6 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 153
-                n.position = n[0].position
             p35 = p39
             if res40 and n:
                 res36.append(n)
@@ -7062,7 +6864,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p35 = q
             res36.append(v)
@@ -7073,7 +6875,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p35 = q
             res36.append(v)
@@ -7084,20 +6886,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p35 = q
             res36.append(v)
             if res36:
                 n = Nt(res36)
                 n.rule = 154
-                n.position = n[0].position
             q = p35
             v = n if res36 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7116,7 +6916,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'remove', '')
+            v = (q, 'remove', '')
             q += 6
             p41 = q
             res42.append(v)
@@ -7134,7 +6934,6 @@ class CardParser:
             if res44:
                 n = Nt(res44)
                 n.rule = 155
-                n.position = n[0].position
             p41 = p43
             if res44 and n:
                 res42.append(n)
@@ -7152,7 +6951,6 @@ class CardParser:
             if res46:
                 n = Nt(res46)
                 n.rule = 156
-                n.position = n[0].position
             p41 = p45
             if res46 and n:
                 res42.append(n)
@@ -7172,7 +6970,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p41 = q
             res42.append(v)
@@ -7183,20 +6981,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p41 = q
             res42.append(v)
             if res42:
                 n = Nt(flatten(res42))
                 n.rule = 157
-                n.position = n[0].position if n else 0
             q = p41
             v = n if res42 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7215,7 +7011,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'reveal', '')
+            v = (q, 'reveal', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -7233,7 +7029,6 @@ class CardParser:
             if res50:
                 n = Nt(res50)
                 n.rule = 158
-                n.position = n[0].position
             p47 = p49
             if res50 and n:
                 res48.append(n)
@@ -7251,7 +7046,6 @@ class CardParser:
             if res52:
                 n = Nt(res52)
                 n.rule = 159
-                n.position = n[0].position
             p47 = p51
             if res52 and n:
                 res48.append(n)
@@ -7262,7 +7056,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p47 = q
             res48.append(v)
@@ -7273,7 +7067,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -7284,20 +7078,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p47 = q
             res48.append(v)
             if res48:
                 n = Nt(res48)
                 n.rule = 160
-                n.position = n[0].position
             q = p47
             v = n if res48 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7316,7 +7108,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tap', '')
+            v = (q, 'tap', '')
             q += 3
             p53 = q
             res54.append(v)
@@ -7341,7 +7133,6 @@ class CardParser:
                 if res58:
                     n = Nt(res58)
                     n.rule = 161
-                    n.position = n[0].position
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -7362,20 +7153,17 @@ class CardParser:
             if res60:
                 n = Nt(res60)
                 n.rule = 162
-                n.position = n[0].position
             p53 = p59
             if res60 and n:
                 res54.append(n)
             if res54:
                 n = Nt(res54)
                 n.rule = 163
-                n.position = n[0].position
             q = p53
             v = n if res54 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7394,7 +7182,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -7412,7 +7200,6 @@ class CardParser:
             if res64:
                 n = Nt(res64)
                 n.rule = 164
-                n.position = n[0].position
             p61 = p63
             if res64 and n:
                 res62.append(n)
@@ -7430,7 +7217,6 @@ class CardParser:
             if res66:
                 n = Nt(res66)
                 n.rule = 165
-                n.position = n[0].position
             p61 = p65
             if res66 and n:
                 res62.append(n)
@@ -7450,7 +7236,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p61 = q
             res62.append(v)
@@ -7461,20 +7247,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p61 = q
             res62.append(v)
             if res62:
                 n = Nt(flatten(res62))
                 n.rule = 166
-                n.position = n[0].position if n else 0
             q = p61
             v = n if res62 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 137
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7506,7 +7290,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'AbilityWordName') if s else None
+            v = (q, s, 'AbilityWordName') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -7525,7 +7309,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'then', '')
+            v = (q, 'then', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -7544,7 +7328,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -7563,7 +7347,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -7582,7 +7366,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -7601,13 +7385,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'then', '')
+        v = (q, 'then', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 167
-        n.position = n[0].position
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -7642,7 +7425,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 168
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -7653,7 +7435,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -7664,7 +7446,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'more', '')
+            v = (q, 'more', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -7675,7 +7457,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p1 = q
             res2.append(v)
@@ -7686,7 +7468,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'are', '')
+            v = (q, 'are', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -7697,7 +7479,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -7708,7 +7490,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -7721,27 +7503,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 169
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 170
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7760,7 +7539,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -7771,7 +7550,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'came', '')
+            v = (q, 'came', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -7782,7 +7561,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'under', '')
+            v = (q, 'under', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -7793,7 +7572,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -7804,7 +7583,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p7 = q
             res8.append(v)
@@ -7815,7 +7594,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'since', '')
+            v = (q, 'since', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -7826,7 +7605,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p7 = q
             res8.append(v)
@@ -7837,7 +7616,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'beginning', '')
+            v = (q, 'beginning', '')
             q += 9
             p7 = q
             res8.append(v)
@@ -7848,7 +7627,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -7859,7 +7638,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -7870,7 +7649,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'last', '')
+            v = (q, 'last', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -7883,27 +7662,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'upkeep', '')
+            v = (q, 'upkeep', '')
             q += 6
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 172
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
             if res8:
                 n = Nt(res8)
                 n.rule = 173
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7922,7 +7698,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p11 = q
             res12.append(v)
@@ -7938,13 +7714,11 @@ class CardParser:
             if res12:
                 n = Nt(flatten(res12))
                 n.rule = 174
-                n.position = n[0].position if n else 0
             q = p11
             v = n if res12 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -7976,7 +7750,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -7984,7 +7758,6 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 175
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -7995,7 +7768,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p13 = q
             res14.append(v)
@@ -8010,7 +7783,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p17 = q
             if v:
@@ -8018,20 +7791,17 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 176
-                n.position = n[0].position
             p13 = p17
             if res18 and n:
                 res14.append(n)
             if res14:
                 n = Nt(flatten(res14))
                 n.rule = 177
-                n.position = n[0].position if n else 0
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8050,7 +7820,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p19 = q
             res20.append(v)
@@ -8061,7 +7831,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'permanent', '')
+            v = (q, 'permanent', '')
             q += 9
             p19 = q
             res20.append(v)
@@ -8072,7 +7842,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p19 = q
             res20.append(v)
@@ -8083,7 +7853,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controlled', '')
+            v = (q, 'controlled', '')
             q += 10
             p19 = q
             res20.append(v)
@@ -8096,14 +7866,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'left', '')
+            v = (q, 'left', '')
             q += 4
             p21 = q
             res22.append(v)
             if res22:
                 n = Nt(res22)
                 n.rule = 178
-                n.position = n[0].position
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -8114,7 +7883,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p19 = q
             res20.append(v)
@@ -8125,7 +7894,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p19 = q
             res20.append(v)
@@ -8136,7 +7905,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -8147,20 +7916,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p19 = q
             res20.append(v)
             if res20:
                 n = Nt(res20)
                 n.rule = 179
-                n.position = n[0].position
             q = p19
             v = n if res20 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8179,7 +7946,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -8190,7 +7957,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             p23 = q
             res24.append(v)
@@ -8208,20 +7975,17 @@ class CardParser:
             if res26:
                 n = Nt(res26)
                 n.rule = 180
-                n.position = n[0].position
             p23 = p25
             if res26 and n:
                 res24.append(n)
             if res24:
                 n = Nt(res24)
                 n.rule = 181
-                n.position = n[0].position
             q = p23
             v = n if res24 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8240,7 +8004,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p27 = q
             res28.append(v)
@@ -8251,7 +8015,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -8262,7 +8026,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -8273,7 +8037,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p27 = q
             res28.append(v)
@@ -8284,7 +8048,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'during', '')
+            v = (q, 'during', '')
             q += 6
             p27 = q
             res28.append(v)
@@ -8295,7 +8059,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -8308,14 +8072,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'main', '')
+            v = (q, 'main', '')
             q += 4
             p29 = q
             res30.append(v)
             if res30:
                 n = Nt(res30)
                 n.rule = 182
-                n.position = n[0].position
             p27 = p29
             if res30 and n:
                 res28.append(n)
@@ -8326,20 +8089,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phase', '')
+            v = (q, 'phase', '')
             q += 5
             p27 = q
             res28.append(v)
             if res28:
                 n = Nt(res28)
                 n.rule = 183
-                n.position = n[0].position
             q = p27
             v = n if res28 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8358,7 +8119,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p31 = q
             res32.append(v)
@@ -8369,7 +8130,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p31 = q
             res32.append(v)
@@ -8380,7 +8141,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'was', '')
+            v = (q, 'was', '')
             q += 3
             p31 = q
             res32.append(v)
@@ -8391,7 +8152,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p31 = q
             res32.append(v)
@@ -8402,7 +8163,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p31 = q
             res32.append(v)
@@ -8417,7 +8178,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p33 = q
             if v:
@@ -8425,7 +8186,6 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 184
-                n.position = n[0].position
             p31 = p33
             if res34 and n:
                 res32.append(n)
@@ -8443,20 +8203,17 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 185
-                n.position = n[0].position
             p31 = p35
             if res36 and n:
                 res32.append(n)
             if res32:
                 n = Nt(res32)
                 n.rule = 186
-                n.position = n[0].position
             q = p31
             v = n if res32 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8475,7 +8232,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'defending', '')
+            v = (q, 'defending', '')
             q += 9
             p37 = q
             res38.append(v)
@@ -8486,7 +8243,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'player', '')
+            v = (q, 'player', '')
             q += 6
             p37 = q
             res38.append(v)
@@ -8497,7 +8254,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controls', '')
+            v = (q, 'controls', '')
             q += 8
             p37 = q
             res38.append(v)
@@ -8524,20 +8281,17 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 187
-                n.position = n[0].position
             p37 = p39
             if res40 and n:
                 res38.append(n)
             if res38:
                 n = Nt(flatten(res38))
                 n.rule = 188
-                n.position = n[0].position if n else 0
             q = p37
             v = n if res38 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8556,7 +8310,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p41 = q
             res42.append(v)
@@ -8567,7 +8321,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p41 = q
             res42.append(v)
@@ -8583,13 +8337,11 @@ class CardParser:
             if res42:
                 n = Nt(flatten(res42))
                 n.rule = 189
-                n.position = n[0].position if n else 0
             q = p41
             v = n if res42 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8608,7 +8360,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p43 = q
             res44.append(v)
@@ -8619,7 +8371,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             p43 = q
             res44.append(v)
@@ -8630,7 +8382,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'no', '')
+            v = (q, 'no', '')
             q += 2
             p43 = q
             res44.append(v)
@@ -8641,7 +8393,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p43 = q
             res44.append(v)
@@ -8652,7 +8404,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p43 = q
             res44.append(v)
@@ -8665,27 +8417,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p45 = q
             res46.append(v)
             if res46:
                 n = Nt(res46)
                 n.rule = 190
-                n.position = n[0].position
             p43 = p45
             if res46 and n:
                 res44.append(n)
             if res44:
                 n = Nt(res44)
                 n.rule = 191
-                n.position = n[0].position
             q = p43
             v = n if res44 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8704,7 +8453,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creatures', '')
+            v = (q, 'creatures', '')
             q += 9
             p47 = q
             res48.append(v)
@@ -8715,7 +8464,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p47 = q
             res48.append(v)
@@ -8726,7 +8475,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p47 = q
             res48.append(v)
@@ -8737,7 +8486,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -8748,7 +8497,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'total', '')
+            v = (q, 'total', '')
             q += 5
             p47 = q
             res48.append(v)
@@ -8759,7 +8508,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'power', '')
+            v = (q, 'power', '')
             q += 5
             p47 = q
             res48.append(v)
@@ -8774,7 +8523,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p49 = q
             if v:
@@ -8782,7 +8531,6 @@ class CardParser:
             if res50:
                 n = Nt(res50)
                 n.rule = 192
-                n.position = n[0].position
             p47 = p49
             if res50 and n:
                 res48.append(n)
@@ -8793,7 +8541,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p47 = q
             res48.append(v)
@@ -8804,20 +8552,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'greater', '')
+            v = (q, 'greater', '')
             q += 7
             p47 = q
             res48.append(v)
             if res48:
                 n = Nt(res48)
                 n.rule = 193
-                n.position = n[0].position
             q = p47
             v = n if res48 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8836,7 +8582,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p51 = q
             res52.append(v)
@@ -8847,7 +8593,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             p51 = q
             res52.append(v)
@@ -8865,7 +8611,6 @@ class CardParser:
             if res54:
                 n = Nt(res54)
                 n.rule = 194
-                n.position = n[0].position
             p51 = p53
             if res54 and n:
                 res52.append(n)
@@ -8884,7 +8629,7 @@ class CardParser:
                     q = self.skip0(p55)
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'more', '')
+                v = (q, 'more', '')
                 q += 4
                 p55 = q
                 res56.append(v)
@@ -8905,7 +8650,6 @@ class CardParser:
             if res58:
                 n = Nt(res58)
                 n.rule = 195
-                n.position = n[0].position
             p51 = p57
             if res58 and n:
                 res52.append(n)
@@ -8925,7 +8669,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p51 = q
             res52.append(v)
@@ -8936,20 +8680,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p51 = q
             res52.append(v)
             if res52:
                 n = Nt(flatten(res52))
                 n.rule = 196
-                n.position = n[0].position if n else 0
             q = p51
             v = n if res52 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -8968,7 +8710,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "it's", '')
+            v = (q, "it's", '')
             q += 4
             p59 = q
             res60.append(v)
@@ -8995,20 +8737,17 @@ class CardParser:
             if res62:
                 n = Nt(res62)
                 n.rule = 197
-                n.position = n[0].position
             p59 = p61
             if res62 and n:
                 res60.append(n)
             if res60:
                 n = Nt(flatten(res60))
                 n.rule = 198
-                n.position = n[0].position if n else 0
             q = p59
             v = n if res60 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9043,7 +8782,6 @@ class CardParser:
             if res66:
                 n = Nt(res66)
                 n.rule = 199
-                n.position = n[0].position
             p63 = p65
             if res66 and n:
                 res64.append(n)
@@ -9055,7 +8793,7 @@ class CardParser:
                     q = self.skip0(p67)
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'with', '')
+                v = (q, 'with', '')
                 q += 4
                 p67 = q
                 res68.append(v)
@@ -9071,7 +8809,6 @@ class CardParser:
                 if res70:
                     n = Nt(res70)
                     n.rule = 200
-                    n.position = n[0].position
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -9081,13 +8818,11 @@ class CardParser:
             if res64:
                 n = Nt(flatten(res64))
                 n.rule = 201
-                n.position = n[0].position if n else 0
             q = p63
             v = n if res64 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 171
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9104,13 +8839,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'instead', '')
+        v = (q, 'instead', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 202
-        n.position = n[0].position
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9123,13 +8857,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'you', '')
+        v = (q, 'you', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 203
-        n.position = n[0].position
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -9152,7 +8885,7 @@ class CardParser:
                         return None
                     break
                 s = m.group()
-                v = Tm(q, s, 'sep') if s else None
+                v = (q, s, 'sep') if s else None
                 q += len(s)
                 p = q
                 if v:
@@ -9173,7 +8906,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 204
-        n.position = n[0].position
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -9199,7 +8931,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -9218,7 +8950,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -9237,7 +8969,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instead', '')
+            v = (q, 'instead', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -9284,7 +9016,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 205
-                n.position = n[0].position if n else 0
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -9316,7 +9047,6 @@ class CardParser:
             if res4:
                 n = Nt(flatten(res4))
                 n.rule = 205
-                n.position = n[0].position if n else 0
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -9344,7 +9074,6 @@ class CardParser:
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 205
-                n.position = n[0].position if n else 0
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -9385,7 +9114,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -9403,7 +9132,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 206
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -9445,7 +9173,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p = q
         if v:
@@ -9454,7 +9182,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 207
-        n.position = n[0].position
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -9476,7 +9203,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p = q
         if v:
@@ -9485,7 +9212,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 208
-        n.position = n[0].position
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -9516,7 +9242,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 209
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             p = q
@@ -9527,7 +9252,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 210
-        n.position = n[0].position
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -9550,7 +9274,7 @@ class CardParser:
                 p = c
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -9558,7 +9282,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 211
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -9579,7 +9302,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 98
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -9594,21 +9316,18 @@ class CardParser:
             if res8:
                 n = Nt(flatten(res8))
                 n.rule = 99
-                n.position = n[0].position if n else 0
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 212
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 213
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -9619,7 +9338,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 214
-        n.position = n[0].position
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -9641,7 +9359,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'ManaSymbol') if s else None
+            v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             p = q
             if not v:
@@ -9652,7 +9370,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 215
-        n.position = n[0].position
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -9678,12 +9395,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'legendary', '')
+            v = (q, 'legendary', '')
             q += 9
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9700,12 +9416,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'basic', '')
+            v = (q, 'basic', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9722,12 +9437,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'snow', '')
+            v = (q, 'snow', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9744,12 +9458,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'world', '')
+            v = (q, 'world', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9779,12 +9492,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creature', '')
+            v = (q, 'creature', '')
             q += 8
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9801,12 +9513,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instant', '')
+            v = (q, 'instant', '')
             q += 7
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9823,12 +9534,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sorcery', '')
+            v = (q, 'sorcery', '')
             q += 7
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9845,12 +9555,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'land', '')
+            v = (q, 'land', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9867,12 +9576,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'artifact', '')
+            v = (q, 'artifact', '')
             q += 8
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9889,12 +9597,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enchantment', '')
+            v = (q, 'enchantment', '')
             q += 11
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9911,12 +9618,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'planeswalker', '')
+            v = (q, 'planeswalker', '')
             q += 12
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9933,12 +9639,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tribal', '')
+            v = (q, 'tribal', '')
             q += 6
             if v is not None:
                 n = Nt([v])
                 n.rule = 217
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9968,12 +9673,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'white', '')
+            v = (q, 'white', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -9990,12 +9694,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blue', '')
+            v = (q, 'blue', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10012,12 +9715,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'black', '')
+            v = (q, 'black', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10034,12 +9736,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'red', '')
+            v = (q, 'red', '')
             q += 3
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10056,12 +9757,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'green', '')
+            v = (q, 'green', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10078,12 +9778,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'colorless', '')
+            v = (q, 'colorless', '')
             q += 9
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10109,7 +9808,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, '-', '')
+            v = (q, '-', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -10128,7 +9827,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 219
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10145,7 +9843,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 220
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             p = q
@@ -10157,7 +9854,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 221
-        n.position = n[0].position
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -10189,7 +9885,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 222
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10217,7 +9912,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -10268,7 +9963,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 223
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -10296,7 +9990,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 223
-                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -10327,7 +10020,6 @@ class CardParser:
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 223
-                n.position = n[0].position if n else 0
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -10346,7 +10038,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -10361,7 +10053,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p9 = q
             if v:
@@ -10369,7 +10061,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 224
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -10380,7 +10071,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'would', '')
+            v = (q, 'would', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -10391,7 +10082,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'begin', '')
+            v = (q, 'begin', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -10402,7 +10093,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -10413,7 +10104,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'extra', '')
+            v = (q, 'extra', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -10424,7 +10115,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -10435,7 +10126,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p7 = q
             res8.append(v)
@@ -10446,7 +10137,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -10457,7 +10148,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'player', '')
+            v = (q, 'player', '')
             q += 6
             p7 = q
             res8.append(v)
@@ -10468,7 +10159,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'skips', '')
+            v = (q, 'skips', '')
             q += 5
             p7 = q
             res8.append(v)
@@ -10479,7 +10170,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -10492,14 +10183,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 225
-                n.position = n[0].position
             p7 = p11
             if res12 and n:
                 res8.append(n)
@@ -10510,20 +10200,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'instead', '')
+            v = (q, 'instead', '')
             q += 7
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 226
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10546,7 +10234,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -10554,7 +10242,6 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 227
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -10565,7 +10252,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p13 = q
             res14.append(v)
@@ -10576,7 +10263,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'search', '')
+            v = (q, 'search', '')
             q += 6
             p13 = q
             res14.append(v)
@@ -10589,27 +10276,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'libraries', '')
+            v = (q, 'libraries', '')
             q += 9
             p17 = q
             res18.append(v)
             if res18:
                 n = Nt(res18)
                 n.rule = 228
-                n.position = n[0].position
             p13 = p17
             if res18 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 229
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10628,7 +10312,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10647,7 +10330,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -10658,7 +10341,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'maximum', '')
+            v = (q, 'maximum', '')
             q += 7
             p19 = q
             res20.append(v)
@@ -10669,7 +10352,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -10680,7 +10363,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'size', '')
+            v = (q, 'size', '')
             q += 4
             p19 = q
             res20.append(v)
@@ -10691,7 +10374,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p19 = q
             res20.append(v)
@@ -10702,7 +10385,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'increased', '')
+            v = (q, 'increased', '')
             q += 9
             p19 = q
             res20.append(v)
@@ -10713,7 +10396,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p19 = q
             res20.append(v)
@@ -10728,7 +10411,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p21 = q
             if v:
@@ -10736,20 +10419,17 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 230
-                n.position = n[0].position
             p19 = p21
             if res22 and n:
                 res20.append(n)
             if res20:
                 n = Nt(res20)
                 n.rule = 231
-                n.position = n[0].position
             q = p19
             v = n if res20 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10768,7 +10448,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'prevent', '')
+            v = (q, 'prevent', '')
             q += 7
             p23 = q
             res24.append(v)
@@ -10779,7 +10459,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'all', '')
+            v = (q, 'all', '')
             q += 3
             p23 = q
             res24.append(v)
@@ -10790,7 +10470,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p23 = q
             res24.append(v)
@@ -10801,7 +10481,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p23 = q
             res24.append(v)
@@ -10812,7 +10492,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'would', '')
+            v = (q, 'would', '')
             q += 5
             p23 = q
             res24.append(v)
@@ -10823,7 +10503,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -10834,7 +10514,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'dealt', '')
+            v = (q, 'dealt', '')
             q += 5
             p23 = q
             res24.append(v)
@@ -10845,7 +10525,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -10856,7 +10536,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p23 = q
             res24.append(v)
@@ -10867,7 +10547,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -10885,20 +10565,17 @@ class CardParser:
             if res26:
                 n = Nt(res26)
                 n.rule = 232
-                n.position = n[0].position
             p23 = p25
             if res26 and n:
                 res24.append(n)
             if res24:
                 n = Nt(res24)
                 n.rule = 233
-                n.position = n[0].position
             q = p23
             v = n if res24 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -10926,7 +10603,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'as', '')
+                v = (q, 'as', '')
                 q += 2
                 p29 = q
                 res30.append(v)
@@ -10935,7 +10612,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'long', '')
+                v = (q, 'long', '')
                 q += 4
                 p29 = q
                 res30.append(v)
@@ -10944,7 +10621,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'as', '')
+                v = (q, 'as', '')
                 q += 2
                 p29 = q
                 res30.append(v)
@@ -10953,7 +10630,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'this', '')
+                v = (q, 'this', '')
                 q += 4
                 p29 = q
                 res30.append(v)
@@ -10962,7 +10639,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'is', '')
+                v = (q, 'is', '')
                 q += 2
                 p29 = q
                 res30.append(v)
@@ -10978,7 +10655,7 @@ class CardParser:
                     q = self.skip0(p29)
                 if not (text.startswith(',', q)):
                     break
-                v = Tm(q, ',', '')
+                v = (q, ',', '')
                 q += 1
                 p29 = q
                 res30.append(v)
@@ -11001,7 +10678,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p27 = q
             res28.append(v)
@@ -11012,7 +10689,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -11023,7 +10700,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -11041,7 +10718,6 @@ class CardParser:
             if res32:
                 n = Nt(res32)
                 n.rule = 234
-                n.position = n[0].position
             p27 = p31
             if res32 and n:
                 res28.append(n)
@@ -11052,7 +10728,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'less', '')
+            v = (q, 'less', '')
             q += 4
             p27 = q
             res28.append(v)
@@ -11063,7 +10739,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p27 = q
             res28.append(v)
@@ -11074,20 +10750,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p27 = q
             res28.append(v)
             if res28:
                 n = Nt(flatten(res28))
                 n.rule = 235
-                n.position = n[0].position if n else 0
             q = p27
             v = n if res28 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11106,7 +10780,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11125,7 +10798,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11145,7 +10817,7 @@ class CardParser:
                     q = self.skip0(p35)
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'if', '')
+                v = (q, 'if', '')
                 q += 2
                 p35 = q
                 res36.append(v)
@@ -11161,7 +10833,6 @@ class CardParser:
                 if res38:
                     n = Nt(res38)
                     n.rule = 236
-                    n.position = n[0].position
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -11170,7 +10841,7 @@ class CardParser:
                     q = self.skip0(p35)
                 if not (text.startswith(',', q)):
                     break
-                v = Tm(q, ',', '')
+                v = (q, ',', '')
                 q += 1
                 p35 = q
                 res36.append(v)
@@ -11184,7 +10855,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enters', '')
+            v = (q, 'enters', '')
             q += 6
             p33 = q
             res34.append(v)
@@ -11195,7 +10866,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p33 = q
             res34.append(v)
@@ -11213,7 +10884,6 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 237
-                n.position = n[0].position
             p33 = p39
             if res40 and n:
                 res34.append(n)
@@ -11231,7 +10901,6 @@ class CardParser:
             if res42:
                 n = Nt(res42)
                 n.rule = 238
-                n.position = n[0].position
             p33 = p41
             if res42 and n:
                 res34.append(n)
@@ -11252,7 +10921,7 @@ class CardParser:
                     q = self.skip0(p43)
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'for', '')
+                v = (q, 'for', '')
                 q += 3
                 p43 = q
                 res44.append(v)
@@ -11261,7 +10930,7 @@ class CardParser:
                     q = self.skip0(p43)
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'each', '')
+                v = (q, 'each', '')
                 q += 4
                 p43 = q
                 res44.append(v)
@@ -11270,7 +10939,7 @@ class CardParser:
                     q = self.skip0(p43)
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'time', '')
+                v = (q, 'time', '')
                 q += 4
                 p43 = q
                 res44.append(v)
@@ -11286,7 +10955,6 @@ class CardParser:
                 if res46:
                     n = Nt(res46)
                     n.rule = 239
-                    n.position = n[0].position
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -11301,7 +10969,7 @@ class CardParser:
                     q = self.skip0(p47)
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'and', '')
+                v = (q, 'and', '')
                 q += 3
                 p47 = q
                 res48.append(v)
@@ -11310,7 +10978,7 @@ class CardParser:
                     q = self.skip0(p47)
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'with', '')
+                v = (q, 'with', '')
                 q += 4
                 p47 = q
                 res48.append(v)
@@ -11327,13 +10995,11 @@ class CardParser:
             if res34:
                 n = Nt(flatten(res34))
                 n.rule = 240
-                n.position = n[0].position if n else 0
             q = p33
             v = n if res34 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11352,7 +11018,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11371,7 +11036,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p49 = q
             res50.append(v)
@@ -11382,7 +11047,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11393,7 +11058,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enters', '')
+            v = (q, 'enters', '')
             q += 6
             p49 = q
             res50.append(v)
@@ -11404,7 +11069,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p49 = q
             res50.append(v)
@@ -11415,7 +11080,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p49 = q
             res50.append(v)
@@ -11426,7 +11091,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p49 = q
             res50.append(v)
@@ -11437,7 +11102,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'reveal', '')
+            v = (q, 'reveal', '')
             q += 6
             p49 = q
             res50.append(v)
@@ -11448,7 +11113,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p49 = q
             res50.append(v)
@@ -11459,7 +11124,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p49 = q
             res50.append(v)
@@ -11470,7 +11135,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p49 = q
             res50.append(v)
@@ -11481,7 +11146,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p49 = q
             res50.append(v)
@@ -11492,7 +11157,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11503,7 +11168,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11514,7 +11179,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11525,7 +11190,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11536,7 +11201,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'share', '')
+            v = (q, 'share', '')
             q += 5
             p49 = q
             res50.append(v)
@@ -11547,7 +11212,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p49 = q
             res50.append(v)
@@ -11558,7 +11223,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creature', '')
+            v = (q, 'creature', '')
             q += 8
             p49 = q
             res50.append(v)
@@ -11569,7 +11234,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'type', '')
+            v = (q, 'type', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11580,7 +11245,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11591,7 +11256,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p49 = q
             res50.append(v)
@@ -11602,7 +11267,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p49 = q
             res50.append(v)
@@ -11613,7 +11278,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p49 = q
             res50.append(v)
@@ -11624,7 +11289,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enters', '')
+            v = (q, 'enters', '')
             q += 6
             p49 = q
             res50.append(v)
@@ -11635,7 +11300,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11653,7 +11318,6 @@ class CardParser:
             if res52:
                 n = Nt(res52)
                 n.rule = 241
-                n.position = n[0].position
             p49 = p51
             if res52 and n:
                 res50.append(n)
@@ -11671,7 +11335,6 @@ class CardParser:
             if res54:
                 n = Nt(res54)
                 n.rule = 242
-                n.position = n[0].position
             p49 = p53
             if res54 and n:
                 res50.append(n)
@@ -11691,7 +11354,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p49 = q
             res50.append(v)
@@ -11702,7 +11365,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11713,7 +11376,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p49 = q
             res50.append(v)
@@ -11724,20 +11387,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'revealed', '')
+            v = (q, 'revealed', '')
             q += 8
             p49 = q
             res50.append(v)
             if res50:
                 n = Nt(flatten(res50))
                 n.rule = 243
-                n.position = n[0].position if n else 0
             q = p49
             v = n if res50 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11756,7 +11417,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p55 = q
             res56.append(v)
@@ -11767,7 +11428,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p55 = q
             res56.append(v)
@@ -11778,7 +11439,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p55 = q
             res56.append(v)
@@ -11789,7 +11450,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turned', '')
+            v = (q, 'turned', '')
             q += 6
             p55 = q
             res56.append(v)
@@ -11800,7 +11461,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face', '')
+            v = (q, 'face', '')
             q += 4
             p55 = q
             res56.append(v)
@@ -11811,7 +11472,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             p55 = q
             res56.append(v)
@@ -11822,7 +11483,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p55 = q
             res56.append(v)
@@ -11833,7 +11494,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             p55 = q
             res56.append(v)
@@ -11851,7 +11512,6 @@ class CardParser:
             if res58:
                 n = Nt(res58)
                 n.rule = 244
-                n.position = n[0].position
             p55 = p57
             if res58 and n:
                 res56.append(n)
@@ -11869,7 +11529,6 @@ class CardParser:
             if res60:
                 n = Nt(res60)
                 n.rule = 245
-                n.position = n[0].position
             p55 = p59
             if res60 and n:
                 res56.append(n)
@@ -11889,7 +11548,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p55 = q
             res56.append(v)
@@ -11900,20 +11559,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p55 = q
             res56.append(v)
             if res56:
                 n = Nt(flatten(res56))
                 n.rule = 246
-                n.position = n[0].position if n else 0
             q = p55
             v = n if res56 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -11932,7 +11589,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -11943,7 +11600,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -11954,7 +11611,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             p61 = q
             res62.append(v)
@@ -11965,7 +11622,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p61 = q
             res62.append(v)
@@ -11976,7 +11633,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enter', '')
+            v = (q, 'enter', '')
             q += 5
             p61 = q
             res62.append(v)
@@ -11987,7 +11644,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -11998,7 +11655,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p61 = q
             res62.append(v)
@@ -12009,7 +11666,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p61 = q
             res62.append(v)
@@ -12020,7 +11677,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p61 = q
             res62.append(v)
@@ -12031,7 +11688,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'copy', '')
+            v = (q, 'copy', '')
             q += 4
             p61 = q
             res62.append(v)
@@ -12042,7 +11699,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p61 = q
             res62.append(v)
@@ -12053,7 +11710,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -12071,7 +11728,6 @@ class CardParser:
             if res64:
                 n = Nt(res64)
                 n.rule = 247
-                n.position = n[0].position
             p61 = p63
             if res64 and n:
                 res62.append(n)
@@ -12082,7 +11738,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p61 = q
             res62.append(v)
@@ -12093,7 +11749,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p61 = q
             res62.append(v)
@@ -12104,20 +11760,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p61 = q
             res62.append(v)
             if res62:
                 n = Nt(res62)
                 n.rule = 248
-                n.position = n[0].position
             q = p61
             v = n if res62 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12136,7 +11790,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -12147,7 +11801,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -12167,7 +11821,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rather', '')
+            v = (q, 'rather', '')
             q += 6
             p65 = q
             res66.append(v)
@@ -12178,7 +11832,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'than', '')
+            v = (q, 'than', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -12189,7 +11843,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -12200,7 +11854,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -12211,7 +11865,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "spell's", '')
+            v = (q, "spell's", '')
             q += 7
             p65 = q
             res66.append(v)
@@ -12222,7 +11876,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -12233,7 +11887,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p65 = q
             res66.append(v)
@@ -12244,20 +11898,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '.', '')
+            v = (q, '.', '')
             q += 1
             p65 = q
             res66.append(v)
             if res66:
                 n = Nt(flatten(res66))
                 n.rule = 249
-                n.position = n[0].position if n else 0
             q = p65
             v = n if res66 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12276,7 +11928,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p67 = q
             res68.append(v)
@@ -12287,7 +11939,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p67 = q
             res68.append(v)
@@ -12298,7 +11950,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'additional', '')
+            v = (q, 'additional', '')
             q += 10
             p67 = q
             res68.append(v)
@@ -12309,7 +11961,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p67 = q
             res68.append(v)
@@ -12320,7 +11972,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p67 = q
             res68.append(v)
@@ -12331,7 +11983,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p67 = q
             res68.append(v)
@@ -12342,7 +11994,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p67 = q
             res68.append(v)
@@ -12353,7 +12005,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p67 = q
             res68.append(v)
@@ -12364,7 +12016,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p67 = q
             res68.append(v)
@@ -12382,7 +12034,6 @@ class CardParser:
             if res70:
                 n = Nt(res70)
                 n.rule = 250
-                n.position = n[0].position
             p67 = p69
             if res70 and n:
                 res68.append(n)
@@ -12393,20 +12044,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '.', '')
+            v = (q, '.', '')
             q += 1
             p67 = q
             res68.append(v)
             if res68:
                 n = Nt(res68)
                 n.rule = 251
-                n.position = n[0].position
             q = p67
             v = n if res68 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12425,7 +12074,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12444,7 +12092,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12463,7 +12110,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'activated', '')
+            v = (q, 'activated', '')
             q += 9
             p71 = q
             res72.append(v)
@@ -12474,7 +12121,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'abilities', '')
+            v = (q, 'abilities', '')
             q += 9
             p71 = q
             res72.append(v)
@@ -12485,7 +12132,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p71 = q
             res72.append(v)
@@ -12503,7 +12150,6 @@ class CardParser:
             if res74:
                 n = Nt(res74)
                 n.rule = 252
-                n.position = n[0].position
             p71 = p73
             if res74 and n:
                 res72.append(n)
@@ -12514,7 +12160,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p71 = q
             res72.append(v)
@@ -12525,7 +12171,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p71 = q
             res72.append(v)
@@ -12538,27 +12184,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'activated', '')
+            v = (q, 'activated', '')
             q += 9
             p75 = q
             res76.append(v)
             if res76:
                 n = Nt(res76)
                 n.rule = 253
-                n.position = n[0].position
             p71 = p75
             if res76 and n:
                 res72.append(n)
             if res72:
                 n = Nt(res72)
                 n.rule = 254
-                n.position = n[0].position
             q = p71
             v = n if res72 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12577,7 +12220,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'play', '')
+            v = (q, 'play', '')
             q += 4
             p77 = q
             res78.append(v)
@@ -12588,7 +12231,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p77 = q
             res78.append(v)
@@ -12599,7 +12242,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p77 = q
             res78.append(v)
@@ -12610,7 +12253,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p77 = q
             res78.append(v)
@@ -12621,7 +12264,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p77 = q
             res78.append(v)
@@ -12632,7 +12275,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p77 = q
             res78.append(v)
@@ -12643,7 +12286,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p77 = q
             res78.append(v)
@@ -12654,7 +12297,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p77 = q
             res78.append(v)
@@ -12667,27 +12310,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'revealed', '')
+            v = (q, 'revealed', '')
             q += 8
             p79 = q
             res80.append(v)
             if res80:
                 n = Nt(res80)
                 n.rule = 255
-                n.position = n[0].position
             p77 = p79
             if res80 and n:
                 res78.append(n)
             if res78:
                 n = Nt(res78)
                 n.rule = 256
-                n.position = n[0].position
             q = p77
             v = n if res78 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12706,7 +12346,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p81 = q
             res82.append(v)
@@ -12717,7 +12357,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p81 = q
             res82.append(v)
@@ -12728,7 +12368,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'play', '')
+            v = (q, 'play', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -12743,7 +12383,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p83 = q
             if v:
@@ -12751,7 +12391,6 @@ class CardParser:
             if res84:
                 n = Nt(res84)
                 n.rule = 257
-                n.position = n[0].position
             p81 = p83
             if res84 and n:
                 res82.append(n)
@@ -12762,7 +12401,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'additional', '')
+            v = (q, 'additional', '')
             q += 10
             p81 = q
             res82.append(v)
@@ -12782,7 +12421,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p81 = q
             res82.append(v)
@@ -12793,7 +12432,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -12804,7 +12443,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p81 = q
             res82.append(v)
@@ -12815,7 +12454,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -12828,27 +12467,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turns', '')
+            v = (q, 'turns', '')
             q += 5
             p85 = q
             res86.append(v)
             if res86:
                 n = Nt(res86)
                 n.rule = 258
-                n.position = n[0].position
             p81 = p85
             if res86 and n:
                 res82.append(n)
             if res82:
                 n = Nt(flatten(res82))
                 n.rule = 259
-                n.position = n[0].position if n else 0
             q = p81
             v = n if res82 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -12867,7 +12503,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p87 = q
             res88.append(v)
@@ -12878,7 +12514,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p87 = q
             res88.append(v)
@@ -12893,7 +12529,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p89 = q
             if v:
@@ -12901,7 +12537,6 @@ class CardParser:
             if res90:
                 n = Nt(res90)
                 n.rule = 260
-                n.position = n[0].position
             p87 = p89
             if res90 and n:
                 res88.append(n)
@@ -12912,7 +12547,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p87 = q
             res88.append(v)
@@ -12923,7 +12558,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p87 = q
             res88.append(v)
@@ -12934,7 +12569,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p87 = q
             res88.append(v)
@@ -12945,7 +12580,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p87 = q
             res88.append(v)
@@ -12956,7 +12591,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p87 = q
             res88.append(v)
@@ -12967,7 +12602,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p87 = q
             res88.append(v)
@@ -12979,7 +12614,7 @@ class CardParser:
                     q = self.skip0(p91)
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'if', '')
+                v = (q, 'if', '')
                 q += 2
                 p91 = q
                 res92.append(v)
@@ -12988,7 +12623,7 @@ class CardParser:
                     q = self.skip0(p91)
                 if not (text.startswith("it's", q)):
                     break
-                v = Tm(q, "it's", '')
+                v = (q, "it's", '')
                 q += 4
                 p91 = q
                 res92.append(v)
@@ -13011,7 +12646,6 @@ class CardParser:
                 if res94:
                     n = Nt(res94)
                     n.rule = 261
-                    n.position = n[0].position
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -13021,13 +12655,11 @@ class CardParser:
             if res88:
                 n = Nt(flatten(res88))
                 n.rule = 262
-                n.position = n[0].position if n else 0
             q = p87
             v = n if res88 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13046,7 +12678,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p95 = q
             res96.append(v)
@@ -13064,7 +12696,6 @@ class CardParser:
             if res98:
                 n = Nt(res98)
                 n.rule = 263
-                n.position = n[0].position
             p95 = p97
             if res98 and n:
                 res96.append(n)
@@ -13075,7 +12706,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p95 = q
             res96.append(v)
@@ -13086,7 +12717,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "isn't", '')
+            v = (q, "isn't", '')
             q += 5
             p95 = q
             res96.append(v)
@@ -13097,7 +12728,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p95 = q
             res96.append(v)
@@ -13108,7 +12739,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p95 = q
             res96.append(v)
@@ -13121,14 +12752,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p99 = q
             res100.append(v)
             if res100:
                 n = Nt(res100)
                 n.rule = 264
-                n.position = n[0].position
             p95 = p99
             if res100 and n:
                 res96.append(n)
@@ -13144,13 +12774,11 @@ class CardParser:
             if res96:
                 n = Nt(flatten(res96))
                 n.rule = 265
-                n.position = n[0].position if n else 0
             q = p95
             v = n if res96 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13169,7 +12797,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 223
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -13186,13 +12813,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'X', '')
+        v = (q, 'X', '')
         q += 1
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 266
-        n.position = n[0].position
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -13251,7 +12877,7 @@ class CardParser:
                         q = self.skip0(p5)
                     if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
-                    v = Tm(q, 'or', '')
+                    v = (q, 'or', '')
                     q += 2
                     p5 = q
                     res6.append(v)
@@ -13327,7 +12953,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'FilterKind') if s else None
+                v = (q, s, 'FilterKind') if s else None
                 q += len(s)
                 p11 = q
                 if v:
@@ -13335,7 +12961,6 @@ class CardParser:
                 if res12:
                     n = Nt(res12)
                     n.rule = 267
-                    n.position = n[0].position
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -13357,7 +12982,7 @@ class CardParser:
                     q = self.skip0(p13)
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'that', '')
+                v = (q, 'that', '')
                 q += 4
                 p13 = q
                 res14.append(v)
@@ -13366,7 +12991,7 @@ class CardParser:
                     q = self.skip0(p13)
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'type', '')
+                v = (q, 'type', '')
                 q += 4
                 p13 = q
                 res14.append(v)
@@ -13397,7 +13022,6 @@ class CardParser:
                 if res18:
                     n = Nt(res18)
                     n.rule = 268
-                    n.position = n[0].position
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -13409,7 +13033,7 @@ class CardParser:
                         q = self.skip0(p19)
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
-                    v = Tm(q, 'with', '')
+                    v = (q, 'with', '')
                     q += 4
                     p19 = q
                     res20.append(v)
@@ -13443,7 +13067,7 @@ class CardParser:
                     q = self.skip0(p21)
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'named', '')
+                v = (q, 'named', '')
                 q += 5
                 p21 = q
                 res22.append(v)
@@ -13456,7 +13080,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'Text') if s else None
+                v = (q, s, 'Text') if s else None
                 q += len(s)
                 p23 = q
                 if v:
@@ -13464,7 +13088,6 @@ class CardParser:
                 if res24:
                     n = Nt(res24)
                     n.rule = 269
-                    n.position = n[0].position
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -13478,7 +13101,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 270
-        n.position = n[0].position if n else 0
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -13491,13 +13113,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 271
-        n.position = n[0].position
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -13523,7 +13144,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -13542,7 +13163,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -13574,7 +13195,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -13593,7 +13214,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -13627,14 +13248,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 272
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -13656,14 +13276,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'do', '')
+            v = (q, 'do', '')
             q += 2
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 273
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -13685,14 +13304,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "don't", '')
+            v = (q, "don't", '')
             q += 5
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 274
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -13727,7 +13345,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -13738,7 +13356,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -13749,7 +13367,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'converted', '')
+            v = (q, 'converted', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -13760,7 +13378,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -13771,7 +13389,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -13796,14 +13414,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 275
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -13814,7 +13431,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'converted', '')
+            v = (q, 'converted', '')
             q += 9
             p3 = q
             res4.append(v)
@@ -13825,7 +13442,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -13836,7 +13453,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -13847,7 +13464,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -13881,7 +13498,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -13900,7 +13517,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -13927,7 +13544,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -13959,14 +13576,12 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 276
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 277
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             p = q
@@ -13978,7 +13593,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 278
-        n.position = n[0].position
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -13991,13 +13605,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'or', '')
+        v = (q, 'or', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 279
-        n.position = n[0].position
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -14023,7 +13636,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -14042,7 +13655,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -14074,7 +13687,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -14093,7 +13706,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -14129,14 +13742,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 280
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -14170,14 +13782,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 281
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -14188,7 +13799,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p5 = q
             res6.append(v)
@@ -14199,7 +13810,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'was', '')
+            v = (q, 'was', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -14229,7 +13840,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p = q
         if v:
@@ -14238,7 +13849,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 282
-        n.position = n[0].position
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -14930,7 +14540,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -14949,7 +14559,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -14968,7 +14578,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controller', '')
+            v = (q, 'controller', '')
             q += 10
             if v is not None:
                 return q, [v]
@@ -14989,7 +14599,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15010,7 +14620,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'PlayerWho') if s else None
+            v = (q, s, 'PlayerWho') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15029,7 +14639,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'take', '')
+            v = (q, 'take', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15048,7 +14658,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'takes', '')
+            v = (q, 'takes', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15067,7 +14677,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deal', '')
+            v = (q, 'deal', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15086,7 +14696,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15105,7 +14715,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifice', '')
+            v = (q, 'sacrifice', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -15124,7 +14734,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifices', '')
+            v = (q, 'sacrifices', '')
             q += 10
             if v is not None:
                 return q, [v]
@@ -15143,7 +14753,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15162,7 +14772,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gains', '')
+            v = (q, 'gains', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15181,7 +14791,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'draw', '')
+            v = (q, 'draw', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15200,7 +14810,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'draws', '')
+            v = (q, 'draws', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15219,7 +14829,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discard', '')
+            v = (q, 'discard', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15238,7 +14848,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discards', '')
+            v = (q, 'discards', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -15257,7 +14867,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'destroy', '')
+            v = (q, 'destroy', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15276,7 +14886,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15295,7 +14905,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'search', '')
+            v = (q, 'search', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15314,7 +14924,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'shuffle', '')
+            v = (q, 'shuffle', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15333,7 +14943,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'create', '')
+            v = (q, 'create', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15352,7 +14962,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'add', '')
+            v = (q, 'add', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -15371,7 +14981,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'at', '')
+            v = (q, 'at', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -15390,7 +15000,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15409,7 +15019,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'put', '')
+            v = (q, 'put', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -15428,7 +15038,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'remove', '')
+            v = (q, 'remove', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15447,7 +15057,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'untap', '')
+            v = (q, 'untap', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15466,7 +15076,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tap', '')
+            v = (q, 'tap', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -15485,7 +15095,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'return', '')
+            v = (q, 'return', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15504,7 +15114,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15523,7 +15133,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -15542,7 +15152,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15561,7 +15171,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'another', '')
+            v = (q, 'another', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15580,7 +15190,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15599,7 +15209,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -15618,7 +15228,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -15639,7 +15249,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15658,7 +15268,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enchanted', '')
+            v = (q, 'enchanted', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -15677,7 +15287,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equipped', '')
+            v = (q, 'equipped', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -15696,7 +15306,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -15715,7 +15325,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'them', '')
+            v = (q, 'them', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15736,7 +15346,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15757,7 +15367,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15776,7 +15386,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15795,7 +15405,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'copy', '')
+            v = (q, 'copy', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -15814,7 +15424,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'until', '')
+            v = (q, 'until', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15833,7 +15443,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'other', '')
+            v = (q, 'other', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -15852,7 +15462,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-down', '')
+            v = (q, 'face-down', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -15871,7 +15481,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-up', '')
+            v = (q, 'face-up', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -15890,7 +15500,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exiled', '')
+            v = (q, 'exiled', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -15911,7 +15521,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15932,7 +15542,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -15953,7 +15563,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NonWord') if s else None
+            v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -16004,7 +15614,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'multicolored', '')
+            v = (q, 'multicolored', '')
             q += 12
             if v is not None:
                 return q, [v]
@@ -16025,7 +15635,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -16046,7 +15656,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -16065,7 +15675,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -16084,7 +15694,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -16105,7 +15715,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'FilterKind') if s else None
+            v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -16124,7 +15734,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -16143,7 +15753,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -16162,7 +15772,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'defending', '')
+            v = (q, 'defending', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -16181,7 +15791,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -16200,7 +15810,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -16219,7 +15829,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "it's", '')
+            v = (q, "it's", '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -16238,7 +15848,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocking', '')
+            v = (q, 'blocking', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -16257,7 +15867,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "that's", '')
+            v = (q, "that's", '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -16276,7 +15886,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -16295,7 +15905,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'named', '')
+            v = (q, 'named', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -16314,7 +15924,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'regenerate', '')
+            v = (q, 'regenerate', '')
             q += 10
             if v is not None:
                 return q, [v]
@@ -16333,7 +15943,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'prevent', '')
+            v = (q, 'prevent', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -16381,7 +15991,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -16400,7 +16010,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attach', '')
+            v = (q, 'attach', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -16434,7 +16044,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -16445,7 +16055,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -16463,14 +16073,12 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 283
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 284
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -16499,7 +16107,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 285
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -16525,7 +16132,7 @@ class CardParser:
             if q < 0:
                 q = self.skip0(p5)
             if text.startswith(',', q):
-                v = Tm(q, ',', '')
+                v = (q, ',', '')
                 q += 1
                 p5 = q
                 res6.append(v)
@@ -16536,7 +16143,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -16554,14 +16161,12 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 286
-                n.position = n[0].position
             p5 = p9
             if res10 and n:
                 res6.append(n)
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 287
-                n.position = n[0].position if n else 0
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -16589,7 +16194,6 @@ class CardParser:
                 if res14:
                     n = Nt(res14)
                     n.rule = 288
-                    n.position = n[0].position
                 q = p13
                 v = n if res14 else None
                 p11 = q
@@ -16612,7 +16216,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p11 = q
             res12.append(v)
@@ -16623,7 +16227,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'extra', '')
+            v = (q, 'extra', '')
             q += 5
             p11 = q
             res12.append(v)
@@ -16636,14 +16240,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 289
-                n.position = n[0].position
             p11 = p15
             if res16 and n:
                 res12.append(n)
@@ -16654,7 +16257,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'after', '')
+            v = (q, 'after', '')
             q += 5
             p11 = q
             res12.append(v)
@@ -16665,7 +16268,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -16676,14 +16279,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'one', '')
+            v = (q, 'one', '')
             q += 3
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(flatten(res12))
                 n.rule = 290
-                n.position = n[0].position if n else 0
             q = p11
             v = n if res12 else None
             if v is not None:
@@ -16712,7 +16314,6 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 291
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -16723,7 +16324,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p17 = q
             res18.append(v)
@@ -16734,7 +16335,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16745,7 +16346,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spells', '')
+            v = (q, 'spells', '')
             q += 6
             p17 = q
             res18.append(v)
@@ -16756,7 +16357,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16767,7 +16368,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p17 = q
             res18.append(v)
@@ -16778,7 +16379,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'same', '')
+            v = (q, 'same', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16789,7 +16390,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'name', '')
+            v = (q, 'name', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16800,7 +16401,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p17 = q
             res18.append(v)
@@ -16818,7 +16419,6 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 292
-                n.position = n[0].position
             p17 = p21
             if res22 and n:
                 res18.append(n)
@@ -16829,7 +16429,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'until', '')
+            v = (q, 'until', '')
             q += 5
             p17 = q
             res18.append(v)
@@ -16840,7 +16440,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16851,7 +16451,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'next', '')
+            v = (q, 'next', '')
             q += 4
             p17 = q
             res18.append(v)
@@ -16864,21 +16464,19 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p23 = q
             res24.append(v)
             if res24:
                 n = Nt(res24)
                 n.rule = 293
-                n.position = n[0].position
             p17 = p23
             if res24 and n:
                 res18.append(n)
             if res18:
                 n = Nt(res18)
                 n.rule = 294
-                n.position = n[0].position
             q = p17
             v = n if res18 else None
             if v is not None:
@@ -16939,7 +16537,6 @@ class CardParser:
             if res28:
                 n = Nt(res28)
                 n.rule = 295
-                n.position = n[0].position
             p25 = p27
             if res28 and n:
                 res26.append(n)
@@ -16957,7 +16554,6 @@ class CardParser:
             if res30:
                 n = Nt(res30)
                 n.rule = 296
-                n.position = n[0].position
             p25 = p29
             if res30 and n:
                 res26.append(n)
@@ -16968,7 +16564,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p25 = q
             res26.append(v)
@@ -16979,7 +16575,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p25 = q
             res26.append(v)
@@ -16990,7 +16586,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p25 = q
             res26.append(v)
@@ -17001,7 +16597,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p25 = q
             res26.append(v)
@@ -17012,7 +16608,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'their', '')
+            v = (q, 'their', '')
             q += 5
             p25 = q
             res26.append(v)
@@ -17023,14 +16619,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p25 = q
             res26.append(v)
             if res26:
                 n = Nt(res26)
                 n.rule = 297
-                n.position = n[0].position
             q = p25
             v = n if res26 else None
             if v is not None:
@@ -17091,7 +16686,6 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 298
-                n.position = n[0].position
             p31 = p33
             if res34 and n:
                 res32.append(n)
@@ -17118,7 +16712,6 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 299
-                n.position = n[0].position
             p31 = p35
             if res36 and n:
                 res32.append(n)
@@ -17129,14 +16722,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p31 = q
             res32.append(v)
             if res32:
                 n = Nt(flatten(res32))
                 n.rule = 300
-                n.position = n[0].position if n else 0
             q = p31
             v = n if res32 else None
             if v is not None:
@@ -17341,7 +16933,6 @@ class CardParser:
             if res40:
                 n = Nt(res40)
                 n.rule = 301
-                n.position = n[0].position
             p37 = p39
             if res40 and n:
                 res38.append(n)
@@ -17352,7 +16943,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'puts', '')
+            v = (q, 'puts', '')
             q += 4
             p37 = q
             res38.append(v)
@@ -17363,7 +16954,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p37 = q
             res38.append(v)
@@ -17374,7 +16965,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p37 = q
             res38.append(v)
@@ -17392,7 +16983,6 @@ class CardParser:
             if res42:
                 n = Nt(res42)
                 n.rule = 302
-                n.position = n[0].position
             p37 = p41
             if res42 and n:
                 res38.append(n)
@@ -17412,7 +17002,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p37 = q
             res38.append(v)
@@ -17423,7 +17013,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'their', '')
+            v = (q, 'their', '')
             q += 5
             p37 = q
             res38.append(v)
@@ -17434,7 +17024,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p37 = q
             res38.append(v)
@@ -17445,7 +17035,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'into', '')
+            v = (q, 'into', '')
             q += 4
             p37 = q
             res38.append(v)
@@ -17456,7 +17046,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'their', '')
+            v = (q, 'their', '')
             q += 5
             p37 = q
             res38.append(v)
@@ -17467,14 +17057,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p37 = q
             res38.append(v)
             if res38:
                 n = Nt(flatten(res38))
                 n.rule = 303
-                n.position = n[0].position if n else 0
             q = p37
             v = n if res38 else None
             if v is not None:
@@ -17784,7 +17373,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'until', '')
+            v = (q, 'until', '')
             q += 5
             p43 = q
             res44.append(v)
@@ -17795,7 +17384,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'end', '')
+            v = (q, 'end', '')
             q += 3
             p43 = q
             res44.append(v)
@@ -17806,7 +17395,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p43 = q
             res44.append(v)
@@ -17817,7 +17406,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p43 = q
             res44.append(v)
@@ -17828,7 +17417,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p43 = q
             res44.append(v)
@@ -17839,7 +17428,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p43 = q
             res44.append(v)
@@ -17850,7 +17439,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p43 = q
             res44.append(v)
@@ -17863,14 +17452,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'play', '')
+            v = (q, 'play', '')
             q += 4
             p45 = q
             res46.append(v)
             if res46:
                 n = Nt(res46)
                 n.rule = 304
-                n.position = n[0].position
             p43 = p45
             if res46 and n:
                 res44.append(n)
@@ -17881,7 +17469,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p43 = q
             res44.append(v)
@@ -17892,14 +17480,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p43 = q
             res44.append(v)
             if res44:
                 n = Nt(res44)
                 n.rule = 305
-                n.position = n[0].position
             q = p43
             v = n if res44 else None
             if v is not None:
@@ -17992,7 +17579,6 @@ class CardParser:
             if res50:
                 n = Nt(res50)
                 n.rule = 306
-                n.position = n[0].position
             p47 = p49
             if res50 and n:
                 res48.append(n)
@@ -18003,7 +17589,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocks', '')
+            v = (q, 'blocks', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -18014,7 +17600,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -18025,7 +17611,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creature', '')
+            v = (q, 'creature', '')
             q += 8
             p47 = q
             res48.append(v)
@@ -18036,7 +17622,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -18047,7 +17633,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -18058,7 +17644,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p47 = q
             res48.append(v)
@@ -18069,14 +17655,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'able', '')
+            v = (q, 'able', '')
             q += 4
             p47 = q
             res48.append(v)
             if res48:
                 n = Nt(res48)
                 n.rule = 307
-                n.position = n[0].position
             q = p47
             v = n if res48 else None
             if v is not None:
@@ -18137,7 +17722,6 @@ class CardParser:
             if res54:
                 n = Nt(res54)
                 n.rule = 308
-                n.position = n[0].position
             p51 = p53
             if res54 and n:
                 res52.append(n)
@@ -18148,7 +17732,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p51 = q
             res52.append(v)
@@ -18159,7 +17743,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p51 = q
             res52.append(v)
@@ -18179,7 +17763,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p51 = q
             res52.append(v)
@@ -18197,7 +17781,6 @@ class CardParser:
             if res56:
                 n = Nt(res56)
                 n.rule = 309
-                n.position = n[0].position
             p51 = p55
             if res56 and n:
                 res52.append(n)
@@ -18208,14 +17791,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'library', '')
+            v = (q, 'library', '')
             q += 7
             p51 = q
             res52.append(v)
             if res52:
                 n = Nt(flatten(res52))
                 n.rule = 310
-                n.position = n[0].position if n else 0
             q = p51
             v = n if res52 else None
             if v is not None:
@@ -18237,7 +17819,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p57 = q
             res58.append(v)
@@ -18255,14 +17837,12 @@ class CardParser:
             if res60:
                 n = Nt(res60)
                 n.rule = 311
-                n.position = n[0].position
             p57 = p59
             if res60 and n:
                 res58.append(n)
             if res58:
                 n = Nt(res58)
                 n.rule = 312
-                n.position = n[0].position
             q = p57
             v = n if res58 else None
             if v is not None:
@@ -18291,7 +17871,6 @@ class CardParser:
             if res64:
                 n = Nt(res64)
                 n.rule = 313
-                n.position = n[0].position
             p61 = p63
             if res64 and n:
                 res62.append(n)
@@ -18317,14 +17896,12 @@ class CardParser:
             if res66:
                 n = Nt(res66)
                 n.rule = 314
-                n.position = n[0].position
             p61 = p65
             if res66 and n:
                 res62.append(n)
             if res62:
                 n = Nt(res62)
                 n.rule = 315
-                n.position = n[0].position
             q = p61
             v = n if res62 else None
             if v is not None:
@@ -18346,7 +17923,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attach', '')
+            v = (q, 'attach', '')
             q += 6
             p67 = q
             res68.append(v)
@@ -18357,7 +17934,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p67 = q
             res68.append(v)
@@ -18368,7 +17945,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p67 = q
             res68.append(v)
@@ -18386,14 +17963,12 @@ class CardParser:
             if res70:
                 n = Nt(res70)
                 n.rule = 316
-                n.position = n[0].position
             p67 = p69
             if res70 and n:
                 res68.append(n)
             if res68:
                 n = Nt(res68)
                 n.rule = 317
-                n.position = n[0].position
             q = p67
             v = n if res68 else None
             if v is not None:
@@ -18413,13 +17988,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'instead', '')
+        v = (q, 'instead', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 318
-        n.position = n[0].position
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -18432,13 +18006,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'instead', '')
+        v = (q, 'instead', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 319
-        n.position = n[0].position
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -18471,7 +18044,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 320
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -18493,7 +18065,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -18518,7 +18090,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -18526,14 +18098,12 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 321
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
             if res4:
                 n = Nt(res4)
                 n.rule = 322
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -18555,7 +18125,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -18570,7 +18140,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'QualityWord') if s else None
+            v = (q, s, 'QualityWord') if s else None
             q += len(s)
             p9 = q
             if v:
@@ -18578,14 +18148,12 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 323
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
             if res8:
                 n = Nt(res8)
                 n.rule = 324
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
@@ -18607,7 +18175,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'onto', '')
+            v = (q, 'onto', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -18622,7 +18190,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p13 = q
             if v:
@@ -18630,14 +18198,12 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 325
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
             if res12:
                 n = Nt(res12)
                 n.rule = 326
-                n.position = n[0].position
             q = p11
             v = n if res12 else None
             if v is not None:
@@ -18666,7 +18232,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p = q
         if v:
@@ -18675,7 +18241,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 208
-        n.position = n[0].position
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -18706,7 +18271,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 209
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             p = q
@@ -18717,7 +18281,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 210
-        n.position = n[0].position
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -18755,7 +18318,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 327
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -18779,7 +18341,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -18790,14 +18352,13 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'exile', '')
+            v = (q, 'exile', '')
             q += 5
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 328
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -18806,7 +18367,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith(':', q)):
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -18825,7 +18386,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 329
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -18837,7 +18397,7 @@ class CardParser:
                 q = self.skip0(p7)
             if not (text.startswith(',', q)):
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p7 = q
             res8.append(v)
@@ -18846,7 +18406,7 @@ class CardParser:
                 q = self.skip0(p7)
             if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -18862,7 +18422,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 330
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -18874,7 +18433,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -18890,7 +18449,6 @@ class CardParser:
         if res12:
             n = Nt(res12)
             n.rule = 331
-            n.position = n[0].position
         p = p11
         if res12 and n:
             res.append(n)
@@ -18905,7 +18463,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 332
-        n.position = n[0].position if n else 0
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -18931,7 +18488,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '{T}', '')
+            v = (q, '{T}', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -18952,7 +18509,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ManaSymbol') if s else None
+            v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -18982,7 +18539,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('action', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'action', '')
+            v = (q, 'action', '')
             q += 6
             p1 = q
             res2.append(v)
@@ -19004,7 +18561,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -19013,7 +18570,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith(':', q)):
                 break
-            v = Tm(q, ':', '')
+            v = (q, ':', '')
             q += 1
             p3 = q
             res4.append(v)
@@ -19035,7 +18592,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 333
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -19044,7 +18600,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith(',', q)):
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p5 = q
             res6.append(v)
@@ -19063,7 +18619,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -19079,7 +18635,6 @@ class CardParser:
         if res10:
             n = Nt(res10)
             n.rule = 334
-            n.position = n[0].position
         p = p9
         if res10 and n:
             res.append(n)
@@ -19098,7 +18653,7 @@ class CardParser:
                 q = self.skip0(p11)
             if not (text.startswith('activate', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'activate', '')
+            v = (q, 'activate', '')
             q += 8
             p11 = q
             res12.append(v)
@@ -19107,7 +18662,7 @@ class CardParser:
                 q = self.skip0(p11)
             if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'only', '')
+            v = (q, 'only', '')
             q += 4
             p11 = q
             res12.append(v)
@@ -19123,7 +18678,7 @@ class CardParser:
                 q = self.skip0(p11)
             if not (text.startswith('.', q)):
                 break
-            v = Tm(q, '.', '')
+            v = (q, '.', '')
             q += 1
             p11 = q
             res12.append(v)
@@ -19134,7 +18689,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 335
-        n.position = n[0].position if n else 0
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -19241,7 +18795,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, "this's", '')
+        v = (q, "this's", '')
         q += 6
         p = q
         res.append(v)
@@ -19257,7 +18811,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'equal', '')
+        v = (q, 'equal', '')
         q += 5
         p = q
         res.append(v)
@@ -19266,7 +18820,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -19282,7 +18836,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 336
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -19290,7 +18843,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 337
-        n.position = n[0].position if n else 0
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -19311,7 +18863,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -19332,7 +18884,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 338
-        n.position = n[0].position
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -19353,7 +18904,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -19375,14 +18926,12 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 339
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 340
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -19394,7 +18943,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 341
-        n.position = n[0].position
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -19420,7 +18968,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -19439,7 +18987,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -19466,7 +19014,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -19487,7 +19035,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 342
-        n.position = n[0].position
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -19501,7 +19048,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         p = q
         res.append(v)
@@ -19510,7 +19057,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'enters', '')
+        v = (q, 'enters', '')
         q += 6
         p = q
         res.append(v)
@@ -19519,7 +19066,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -19528,7 +19075,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'battlefield', '')
+        v = (q, 'battlefield', '')
         q += 11
         p = q
         res.append(v)
@@ -19539,14 +19086,13 @@ class CardParser:
             q = self.skip0(p1)
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'tapped', '')
+        v = (q, 'tapped', '')
         q += 6
         p1 = q
         res2.append(v)
         if res2:
             n = Nt(res2)
             n.rule = 343
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -19554,7 +19100,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 344
-        n.position = n[0].position
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -19580,7 +19125,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -19599,7 +19144,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -19631,7 +19176,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -19650,7 +19195,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -19677,7 +19222,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -19698,7 +19243,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 345
-        n.position = n[0].position
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -19712,7 +19256,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         p = q
         res.append(v)
@@ -19721,7 +19265,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'spell', '')
+        v = (q, 'spell', '')
         q += 5
         p = q
         res.append(v)
@@ -19730,7 +19274,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'costs', '')
+        v = (q, 'costs', '')
         q += 5
         p = q
         res.append(v)
@@ -19746,7 +19290,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 346
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -19755,7 +19298,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'more', '')
+        v = (q, 'more', '')
         q += 4
         p = q
         res.append(v)
@@ -19764,7 +19307,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -19773,7 +19316,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'cast', '')
+        v = (q, 'cast', '')
         q += 4
         p = q
         res.append(v)
@@ -19782,7 +19325,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'for', '')
+        v = (q, 'for', '')
         q += 3
         p = q
         res.append(v)
@@ -19791,7 +19334,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'each', '')
+        v = (q, 'each', '')
         q += 4
         p = q
         res.append(v)
@@ -19800,7 +19343,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'target', '')
+        v = (q, 'target', '')
         q += 6
         p = q
         res.append(v)
@@ -19809,7 +19352,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('beyond', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'beyond', '')
+        v = (q, 'beyond', '')
         q += 6
         p = q
         res.append(v)
@@ -19818,7 +19361,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -19827,7 +19370,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'first', '')
+        v = (q, 'first', '')
         q += 5
         p = q
         res.append(v)
@@ -19836,7 +19379,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('.', q)):
             return None
-        v = Tm(q, '.', '')
+        v = (q, '.', '')
         q += 1
         p = q
         res.append(v)
@@ -19844,7 +19387,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 347
-        n.position = n[0].position
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -19858,7 +19400,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         p = q
         res.append(v)
@@ -19867,7 +19409,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'spell', '')
+        v = (q, 'spell', '')
         q += 5
         p = q
         res.append(v)
@@ -19876,7 +19418,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("can't", q)):
             return None
-        v = Tm(q, "can't", '')
+        v = (q, "can't", '')
         q += 5
         p = q
         res.append(v)
@@ -19885,7 +19427,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'be', '')
+        v = (q, 'be', '')
         q += 2
         p = q
         res.append(v)
@@ -19896,14 +19438,13 @@ class CardParser:
             q = self.skip0(p1)
         if not (text.startswith('countered', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'countered', '')
+        v = (q, 'countered', '')
         q += 9
         p1 = q
         res2.append(v)
         if res2:
             n = Nt(res2)
             n.rule = 348
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -19911,7 +19452,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 349
-        n.position = n[0].position
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -19937,7 +19477,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'land', '')
+            v = (q, 'land', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -19956,7 +19496,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'lands', '')
+            v = (q, 'lands', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -19988,7 +19528,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -20007,7 +19547,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -20034,7 +19574,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -20055,7 +19595,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 350
-        n.position = n[0].position
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -20072,7 +19611,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -20081,7 +19620,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'long', '')
+            v = (q, 'long', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -20090,7 +19629,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -20106,7 +19645,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 351
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20115,7 +19653,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith(',', q)):
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -20144,7 +19682,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -20153,7 +19691,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'long', '')
+            v = (q, 'long', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -20162,7 +19700,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -20178,7 +19716,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 352
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20189,7 +19726,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 353
-        n.position = n[0].position if n else 0
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -20215,7 +19751,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'other', '')
+            v = (q, 'other', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -20234,7 +19770,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'another', '')
+            v = (q, 'another', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -20253,7 +19789,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-down', '')
+            v = (q, 'face-down', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -20272,7 +19808,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-up', '')
+            v = (q, 'face-up', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -20291,7 +19827,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exiled', '')
+            v = (q, 'exiled', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -20312,7 +19848,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -20333,7 +19869,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -20354,7 +19890,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NonWord') if s else None
+            v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -20405,7 +19941,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'multicolored', '')
+            v = (q, 'multicolored', '')
             q += 12
             if v is not None:
                 return q, [v]
@@ -20476,13 +20012,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'exiled', '')
+        v = (q, 'exiled', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 354
-        n.position = n[0].position
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -20504,7 +20039,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p = q
             if not v:
@@ -20515,7 +20050,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 355
-        n.position = n[0].position
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -20537,7 +20071,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p = q
             if not v:
@@ -20548,7 +20082,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 356
-        n.position = n[0].position
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -20570,7 +20103,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -20581,7 +20114,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 357
-        n.position = n[0].position
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -20600,7 +20132,7 @@ class CardParser:
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -20675,7 +20207,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -20694,7 +20226,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -20715,7 +20247,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'FilterKind') if s else None
+            v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -20734,7 +20266,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -20753,7 +20285,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -20772,7 +20304,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -20791,7 +20323,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -20826,7 +20358,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "it's", '')
+            v = (q, "it's", '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -20845,7 +20377,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocking', '')
+            v = (q, 'blocking', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -20864,7 +20396,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "that's", '')
+            v = (q, "that's", '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -20883,7 +20415,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -20902,7 +20434,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'named', '')
+            v = (q, 'named', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -20938,13 +20470,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 358
-        n.position = n[0].position
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -20972,7 +20503,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -20983,7 +20514,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'converted', '')
+            v = (q, 'converted', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -20994,7 +20525,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -21005,7 +20536,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -21020,7 +20551,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -21028,7 +20559,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 359
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21039,7 +20569,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -21054,7 +20584,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -21062,7 +20592,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 360
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
@@ -21085,7 +20614,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -21100,7 +20629,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p9 = q
             if v:
@@ -21108,7 +20637,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 361
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -21123,7 +20651,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -21131,7 +20659,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 362
-                n.position = n[0].position
             p7 = p11
             if res12 and n:
                 res8.append(n)
@@ -21142,7 +20669,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -21157,7 +20684,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p13 = q
             if v:
@@ -21165,7 +20692,6 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 363
-                n.position = n[0].position
             p7 = p13
             if res14 and n:
                 res8.append(n)
@@ -21188,7 +20714,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p15 = q
             res16.append(v)
@@ -21220,7 +20746,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             p17 = q
             res18.append(v)
@@ -21238,7 +20764,6 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 364
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -21276,14 +20801,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 365
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21294,14 +20818,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 366
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -21322,14 +20845,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 367
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21340,14 +20862,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'own', '')
+            v = (q, 'own', '')
             q += 3
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 366
-                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -21368,14 +20889,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'defending', '')
+            v = (q, 'defending', '')
             q += 9
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 368
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -21386,7 +20906,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'player', '')
+            v = (q, 'player', '')
             q += 6
             p9 = q
             res10.append(v)
@@ -21397,14 +20917,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controls', '')
+            v = (q, 'controls', '')
             q += 8
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 366
-                n.position = n[0].position
                 return p9, n
             p = p9
             ch = None  # moved on: no guess about the next alternative
@@ -21425,14 +20944,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 369
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -21443,7 +20961,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'opponent', '')
+            v = (q, 'opponent', '')
             q += 8
             p13 = q
             res14.append(v)
@@ -21454,14 +20972,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controls', '')
+            v = (q, 'controls', '')
             q += 8
             p13 = q
             res14.append(v)
             if res14:
                 n = Nt(res14)
                 n.rule = 366
-                n.position = n[0].position
                 return p13, n
             p = p13
             ch = None  # moved on: no guess about the next alternative
@@ -21482,14 +20999,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p19 = q
             res20.append(v)
             if res20:
                 n = Nt(res20)
                 n.rule = 370
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -21500,7 +21016,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'opponents', '')
+            v = (q, 'opponents', '')
             q += 9
             p17 = q
             res18.append(v)
@@ -21511,14 +21027,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p17 = q
             res18.append(v)
             if res18:
                 n = Nt(res18)
                 n.rule = 366
-                n.position = n[0].position
                 return p17, n
             p = p17
             ch = None  # moved on: no guess about the next alternative
@@ -21543,7 +21058,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -21564,7 +21079,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 371
-        n.position = n[0].position
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -21601,7 +21115,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocking', '')
+            v = (q, 'blocking', '')
             q += 8
             p1 = q
             res2.append(v)
@@ -21633,7 +21147,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             p3 = q
             res4.append(v)
@@ -21644,7 +21158,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -21678,7 +21192,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -21697,7 +21211,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -21729,7 +21243,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'was', '')
+            v = (q, 'was', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -21750,14 +21264,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "wasn't", '')
+            v = (q, "wasn't", '')
             q += 6
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 372
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -21778,7 +21291,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'deal', '')
+        v = (q, 'deal', '')
         q += 4
         p = q
         res.append(v)
@@ -21794,7 +21307,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 373
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -21803,7 +21315,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'damage', '')
+        v = (q, 'damage', '')
         q += 6
         p = q
         res.append(v)
@@ -21812,7 +21324,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('divided', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'divided', '')
+        v = (q, 'divided', '')
         q += 7
         p = q
         res.append(v)
@@ -21828,7 +21340,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'among', '')
+        v = (q, 'among', '')
         q += 5
         p = q
         res.append(v)
@@ -21837,7 +21349,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'any', '')
+        v = (q, 'any', '')
         q += 3
         p = q
         res.append(v)
@@ -21846,7 +21358,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'number', '')
+        v = (q, 'number', '')
         q += 6
         p = q
         res.append(v)
@@ -21855,7 +21367,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -21864,7 +21376,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'targets', '')
+        v = (q, 'targets', '')
         q += 7
         p = q
         res.append(v)
@@ -21872,7 +21384,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 374
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -21900,7 +21411,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -21919,7 +21430,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -21935,7 +21446,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 375
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21946,7 +21456,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 376
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -21960,7 +21469,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('destroy', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'destroy', '')
+        v = (q, 'destroy', '')
         q += 7
         p = q
         res.append(v)
@@ -21976,7 +21485,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 377
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -21984,7 +21492,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 378
-        n.position = n[0].position
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -22004,7 +21511,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 379
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -22030,7 +21536,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 380
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -22045,7 +21550,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 381
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -22059,7 +21563,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'create', '')
+        v = (q, 'create', '')
         q += 6
         p = q
         res.append(v)
@@ -22068,7 +21572,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'a', '')
+        v = (q, 'a', '')
         q += 1
         p = q
         res.append(v)
@@ -22077,7 +21581,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'token', '')
+        v = (q, 'token', '')
         q += 5
         p = q
         res.append(v)
@@ -22086,7 +21590,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("that's", q)):
             return None
-        v = Tm(q, "that's", '')
+        v = (q, "that's", '')
         q += 6
         p = q
         res.append(v)
@@ -22095,7 +21599,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'a', '')
+        v = (q, 'a', '')
         q += 1
         p = q
         res.append(v)
@@ -22104,7 +21608,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'copy', '')
+        v = (q, 'copy', '')
         q += 4
         p = q
         res.append(v)
@@ -22113,7 +21617,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -22129,7 +21633,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 382
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22137,7 +21640,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 383
-        n.position = n[0].position
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -22151,7 +21653,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'create', '')
+        v = (q, 'create', '')
         q += 6
         p = q
         res.append(v)
@@ -22167,7 +21669,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 384
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22189,7 +21690,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'INT') if s else None
+        v = (q, s, 'INT') if s else None
         q += len(s)
         p3 = q
         if v:
@@ -22197,7 +21698,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 385
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -22206,7 +21706,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('/', q)):
             return None
-        v = Tm(q, '/', '')
+        v = (q, '/', '')
         q += 1
         p = q
         res.append(v)
@@ -22219,7 +21719,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'INT') if s else None
+        v = (q, s, 'INT') if s else None
         q += len(s)
         p5 = q
         if v:
@@ -22227,7 +21727,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 386
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -22267,7 +21766,7 @@ class CardParser:
                 q = self.skip0(p7)
             if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -22289,7 +21788,7 @@ class CardParser:
                 q = self.skip0(p9)
             if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'named', '')
+            v = (q, 'named', '')
             q += 5
             p9 = q
             res10.append(v)
@@ -22302,7 +21801,7 @@ class CardParser:
             if m is None:
                 break
             s = m.group()
-            v = Tm(q, s, 'Text') if s else None
+            v = (q, s, 'Text') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -22310,7 +21809,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 387
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -22330,7 +21828,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 388
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -22344,7 +21841,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'add', '')
+        v = (q, 'add', '')
         q += 3
         p = q
         res.append(v)
@@ -22359,7 +21856,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 389
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -22379,7 +21875,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 390
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -22405,7 +21900,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 391
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -22429,7 +21923,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 392
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -22449,7 +21942,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 393
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -22474,7 +21966,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 394
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -22488,7 +21979,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'gain', '')
+        v = (q, 'gain', '')
         q += 4
         p = q
         res.append(v)
@@ -22497,7 +21988,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'control', '')
+        v = (q, 'control', '')
         q += 7
         p = q
         res.append(v)
@@ -22506,7 +21997,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -22522,7 +22013,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 395
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22539,7 +22029,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 396
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             p = q
@@ -22550,7 +22039,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 397
-        n.position = n[0].position
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -22564,7 +22052,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'return', '')
+        v = (q, 'return', '')
         q += 6
         p = q
         res.append(v)
@@ -22580,7 +22068,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 398
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22589,7 +22076,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -22605,7 +22092,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'hand', '')
+        v = (q, 'hand', '')
         q += 4
         p = q
         res.append(v)
@@ -22613,7 +22100,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 399
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -22627,7 +22113,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'return', '')
+        v = (q, 'return', '')
         q += 6
         p = q
         res.append(v)
@@ -22643,7 +22129,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 400
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22660,7 +22145,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 401
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             p = q
@@ -22672,7 +22156,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -22687,7 +22171,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 402
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -22701,7 +22184,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'return', '')
+        v = (q, 'return', '')
         q += 6
         p = q
         res.append(v)
@@ -22717,7 +22200,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 403
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22736,7 +22218,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -22745,7 +22227,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p3 = q
             res4.append(v)
@@ -22757,7 +22239,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -22766,7 +22248,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -22775,7 +22257,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'battlefield', '')
+        v = (q, 'battlefield', '')
         q += 11
         p = q
         res.append(v)
@@ -22801,7 +22283,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 404
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -22815,7 +22296,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'return', '')
+        v = (q, 'return', '')
         q += 6
         p = q
         res.append(v)
@@ -22824,7 +22305,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'all', '')
+        v = (q, 'all', '')
         q += 3
         p = q
         res.append(v)
@@ -22840,7 +22321,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 405
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22849,7 +22329,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         p = q
         res.append(v)
@@ -22858,7 +22338,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'all', '')
+        v = (q, 'all', '')
         q += 3
         p = q
         res.append(v)
@@ -22867,7 +22347,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('graveyards', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'graveyards', '')
+        v = (q, 'graveyards', '')
         q += 10
         p = q
         res.append(v)
@@ -22876,7 +22356,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -22885,7 +22365,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'their', '')
+        v = (q, 'their', '')
         q += 5
         p = q
         res.append(v)
@@ -22894,7 +22374,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("owners'", q)):
             return None
-        v = Tm(q, "owners'", '')
+        v = (q, "owners'", '')
         q += 7
         p = q
         res.append(v)
@@ -22905,14 +22385,13 @@ class CardParser:
             q = self.skip0(p3)
         if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'hands', '')
+        v = (q, 'hands', '')
         q += 5
         p3 = q
         res4.append(v)
         if res4:
             n = Nt(res4)
             n.rule = 406
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -22920,7 +22399,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 407
-        n.position = n[0].position
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -22934,7 +22412,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'search', '')
+        v = (q, 'search', '')
         q += 6
         p = q
         res.append(v)
@@ -22950,7 +22428,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 408
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -22959,7 +22436,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'library', '')
+        v = (q, 'library', '')
         q += 7
         p = q
         res.append(v)
@@ -22968,7 +22445,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'for', '')
+        v = (q, 'for', '')
         q += 3
         p = q
         res.append(v)
@@ -22987,7 +22464,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -23006,7 +22483,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 409
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -23022,7 +22498,6 @@ class CardParser:
         if res8:
             n = Nt(res8)
             n.rule = 410
-            n.position = n[0].position
         p = p7
         if res8 and n:
             res.append(n)
@@ -23048,7 +22523,7 @@ class CardParser:
                 q = self.skip0(p9)
             if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'reveal', '')
+            v = (q, 'reveal', '')
             q += 6
             p9 = q
             res10.append(v)
@@ -23057,7 +22532,7 @@ class CardParser:
                 q = self.skip0(p9)
             if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p9 = q
             res10.append(v)
@@ -23069,7 +22544,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'and', '')
+        v = (q, 'and', '')
         q += 3
         p = q
         res.append(v)
@@ -23078,7 +22553,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23101,7 +22576,6 @@ class CardParser:
         if res12:
             n = Nt(res12)
             n.rule = 411
-            n.position = n[0].position
         p = p11
         if res12 and n:
             res.append(n)
@@ -23118,7 +22592,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 412
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -23132,7 +22605,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'counter', '')
+        v = (q, 'counter', '')
         q += 7
         p = q
         res.append(v)
@@ -23148,7 +22621,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 413
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23160,7 +22632,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'unless', '')
+            v = (q, 'unless', '')
             q += 6
             p3 = q
             res4.append(v)
@@ -23169,7 +22641,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -23178,7 +22650,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'controller', '')
+            v = (q, 'controller', '')
             q += 10
             p3 = q
             res4.append(v)
@@ -23187,7 +22659,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('pays', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'pays', '')
+            v = (q, 'pays', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -23203,7 +22675,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 414
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -23217,14 +22688,13 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'for', '')
+                v = (q, 'for', '')
                 q += 3
                 p9 = q
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
                     n.rule = 415
-                    n.position = n[0].position
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23233,7 +22703,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'each', '')
+                v = (q, 'each', '')
                 q += 4
                 p7 = q
                 res8.append(v)
@@ -23242,7 +22712,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'card', '')
+                v = (q, 'card', '')
                 q += 4
                 p7 = q
                 res8.append(v)
@@ -23251,7 +22721,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'in', '')
+                v = (q, 'in', '')
                 q += 2
                 p7 = q
                 res8.append(v)
@@ -23260,7 +22730,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'your', '')
+                v = (q, 'your', '')
                 q += 4
                 p7 = q
                 res8.append(v)
@@ -23269,7 +22739,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'graveyard', '')
+                v = (q, 'graveyard', '')
                 q += 9
                 p7 = q
                 res8.append(v)
@@ -23283,7 +22753,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 416
-        n.position = n[0].position
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -23297,7 +22766,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'shuffle', '')
+        v = (q, 'shuffle', '')
         q += 7
         p = q
         res.append(v)
@@ -23313,7 +22782,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 417
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23322,7 +22790,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'library', '')
+        v = (q, 'library', '')
         q += 7
         p = q
         res.append(v)
@@ -23330,7 +22798,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 418
-        n.position = n[0].position
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -23344,7 +22811,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23353,7 +22820,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -23362,7 +22829,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'top', '')
+        v = (q, 'top', '')
         q += 3
         p = q
         res.append(v)
@@ -23379,7 +22846,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 419
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -23398,7 +22864,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -23414,7 +22880,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 420
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -23423,7 +22888,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'library', '')
+        v = (q, 'library', '')
         q += 7
         p = q
         res.append(v)
@@ -23432,7 +22897,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'into', '')
+        v = (q, 'into', '')
         q += 4
         p = q
         res.append(v)
@@ -23448,7 +22913,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 421
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -23457,7 +22921,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'graveyard', '')
+        v = (q, 'graveyard', '')
         q += 9
         p = q
         res.append(v)
@@ -23465,7 +22929,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 422
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -23479,7 +22942,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23502,7 +22965,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 423
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23511,7 +22973,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         p = q
         res.append(v)
@@ -23520,7 +22982,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'your', '')
+        v = (q, 'your', '')
         q += 4
         p = q
         res.append(v)
@@ -23529,7 +22991,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'hand', '')
+        v = (q, 'hand', '')
         q += 4
         p = q
         res.append(v)
@@ -23538,7 +23000,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'onto', '')
+        v = (q, 'onto', '')
         q += 4
         p = q
         res.append(v)
@@ -23547,7 +23009,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -23558,14 +23020,13 @@ class CardParser:
             q = self.skip0(p3)
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'battlefield', '')
+        v = (q, 'battlefield', '')
         q += 11
         p3 = q
         res4.append(v)
         if res4:
             n = Nt(res4)
             n.rule = 424
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -23573,7 +23034,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 425
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -23587,7 +23047,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23603,7 +23063,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 426
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23619,7 +23078,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 427
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -23635,7 +23093,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         p = q
         res.append(v)
@@ -23651,7 +23109,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 428
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -23659,7 +23116,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 429
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -23673,7 +23129,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23689,7 +23145,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 430
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23706,7 +23161,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 431
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             p = q
@@ -23718,7 +23172,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         p = q
         res.append(v)
@@ -23734,7 +23188,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -23743,7 +23197,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'its', '')
+        v = (q, 'its', '')
         q += 3
         p = q
         res.append(v)
@@ -23752,7 +23206,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("owner's", q)):
             return None
-        v = Tm(q, "owner's", '')
+        v = (q, "owner's", '')
         q += 7
         p = q
         res.append(v)
@@ -23761,7 +23215,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'library', '')
+        v = (q, 'library', '')
         q += 7
         p = q
         res.append(v)
@@ -23769,7 +23223,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 432
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -23783,7 +23236,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'put', '')
+        v = (q, 'put', '')
         q += 3
         p = q
         res.append(v)
@@ -23799,7 +23252,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 433
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23808,7 +23260,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'into', '')
+        v = (q, 'into', '')
         q += 4
         p = q
         res.append(v)
@@ -23824,7 +23276,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'graveyard', '')
+        v = (q, 'graveyard', '')
         q += 9
         p = q
         res.append(v)
@@ -23832,7 +23284,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 434
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -23846,7 +23297,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'exile', '')
+        v = (q, 'exile', '')
         q += 5
         p = q
         res.append(v)
@@ -23862,7 +23313,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 435
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -23879,7 +23329,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 436
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             p = q
@@ -23894,7 +23343,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -23910,7 +23359,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 437
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -23926,7 +23374,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 438
-                n.position = n[0].position
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -23942,7 +23389,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -23951,7 +23398,7 @@ class CardParser:
                 q = self.skip0(p5)
             if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -23966,7 +23413,7 @@ class CardParser:
                 q = self.skip0(p11)
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p11 = q
             res12.append(v)
@@ -23982,7 +23429,6 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 439
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -23993,7 +23439,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 440
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -24007,7 +23452,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'exile', '')
+        v = (q, 'exile', '')
         q += 5
         p = q
         res.append(v)
@@ -24016,7 +23461,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -24025,7 +23470,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'top', '')
+        v = (q, 'top', '')
         q += 3
         p = q
         res.append(v)
@@ -24034,7 +23479,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'card', '')
+        v = (q, 'card', '')
         q += 4
         p = q
         res.append(v)
@@ -24043,7 +23488,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         p = q
         res.append(v)
@@ -24059,7 +23504,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 441
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24068,7 +23512,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'library', '')
+        v = (q, 'library', '')
         q += 7
         p = q
         res.append(v)
@@ -24076,7 +23520,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 442
-        n.position = n[0].position
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -24090,7 +23533,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('regenerate', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'regenerate', '')
+        v = (q, 'regenerate', '')
         q += 10
         p = q
         res.append(v)
@@ -24106,7 +23549,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 443
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24114,7 +23556,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 444
-        n.position = n[0].position
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -24134,7 +23575,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 445
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             p = q
@@ -24160,7 +23600,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 446
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -24176,7 +23615,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 447
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -24184,7 +23622,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 448
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -24198,7 +23635,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'sacrifice', '')
+        v = (q, 'sacrifice', '')
         q += 9
         p = q
         res.append(v)
@@ -24214,7 +23651,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 449
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24226,7 +23662,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'unless', '')
+            v = (q, 'unless', '')
             q += 6
             p3 = q
             res4.append(v)
@@ -24235,7 +23671,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24244,7 +23680,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24260,7 +23696,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 450
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -24271,7 +23706,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 451
-        n.position = n[0].position
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -24285,7 +23719,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'untap', '')
+        v = (q, 'untap', '')
         q += 5
         p = q
         res.append(v)
@@ -24301,7 +23735,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 452
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24309,7 +23742,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 453
-        n.position = n[0].position
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -24323,7 +23755,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'tap', '')
+        v = (q, 'tap', '')
         q += 3
         p = q
         res.append(v)
@@ -24332,7 +23764,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'or', '')
+        v = (q, 'or', '')
         q += 2
         p = q
         res.append(v)
@@ -24341,7 +23773,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'untap', '')
+        v = (q, 'untap', '')
         q += 5
         p = q
         res.append(v)
@@ -24357,7 +23789,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 454
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24365,7 +23796,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 455
-        n.position = n[0].position
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -24379,7 +23809,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'tap', '')
+        v = (q, 'tap', '')
         q += 3
         p = q
         res.append(v)
@@ -24395,7 +23825,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 456
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24403,7 +23832,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 457
-        n.position = n[0].position
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -24417,7 +23845,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'remove', '')
+        v = (q, 'remove', '')
         q += 6
         p = q
         res.append(v)
@@ -24433,7 +23861,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 458
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24449,7 +23876,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 459
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -24465,7 +23891,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         p = q
         res.append(v)
@@ -24481,7 +23907,6 @@ class CardParser:
         if res6:
             n = Nt(res6)
             n.rule = 460
-            n.position = n[0].position
         p = p5
         if res6 and n:
             res.append(n)
@@ -24489,7 +23914,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 461
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -24510,7 +23934,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -24526,7 +23950,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 462
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24534,7 +23957,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 463
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -24548,7 +23970,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'prevent', '')
+        v = (q, 'prevent', '')
         q += 7
         p = q
         res.append(v)
@@ -24557,7 +23979,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'the', '')
+        v = (q, 'the', '')
         q += 3
         p = q
         res.append(v)
@@ -24566,7 +23988,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'next', '')
+        v = (q, 'next', '')
         q += 4
         p = q
         res.append(v)
@@ -24582,7 +24004,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 464
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24591,7 +24012,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'damage', '')
+        v = (q, 'damage', '')
         q += 6
         p = q
         res.append(v)
@@ -24600,7 +24021,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'that', '')
+        v = (q, 'that', '')
         q += 4
         p = q
         res.append(v)
@@ -24609,7 +24030,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'would', '')
+        v = (q, 'would', '')
         q += 5
         p = q
         res.append(v)
@@ -24618,7 +24039,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'be', '')
+        v = (q, 'be', '')
         q += 2
         p = q
         res.append(v)
@@ -24627,7 +24048,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'dealt', '')
+        v = (q, 'dealt', '')
         q += 5
         p = q
         res.append(v)
@@ -24636,7 +24057,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'to', '')
+        v = (q, 'to', '')
         q += 2
         p = q
         res.append(v)
@@ -24652,7 +24073,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         p = q
         res.append(v)
@@ -24661,7 +24082,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'turn', '')
+        v = (q, 'turn', '')
         q += 4
         p = q
         res.append(v)
@@ -24669,7 +24090,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 465
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -24683,7 +24103,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'cast', '')
+        v = (q, 'cast', '')
         q += 4
         p = q
         res.append(v)
@@ -24699,7 +24119,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 466
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24714,7 +24133,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 467
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -24728,7 +24146,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'copy', '')
+        v = (q, 'copy', '')
         q += 4
         p = q
         res.append(v)
@@ -24744,7 +24162,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 468
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24756,7 +24173,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('.', q)):
                 break
-            v = Tm(q, '.', '')
+            v = (q, '.', '')
             q += 1
             p3 = q
             res4.append(v)
@@ -24772,7 +24189,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24781,7 +24198,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'choose', '')
+            v = (q, 'choose', '')
             q += 6
             p3 = q
             res4.append(v)
@@ -24790,7 +24207,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('new', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'new', '')
+            v = (q, 'new', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24799,7 +24216,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'targets', '')
+            v = (q, 'targets', '')
             q += 7
             p3 = q
             res4.append(v)
@@ -24808,7 +24225,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24817,7 +24234,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -24826,7 +24243,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'copy', '')
+            v = (q, 'copy', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -24837,7 +24254,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 469
-        n.position = n[0].position
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -24858,7 +24274,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("can't", q)):
             return None
-        v = Tm(q, "can't", '')
+        v = (q, "can't", '')
         q += 5
         p = q
         res.append(v)
@@ -24867,7 +24283,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'be', '')
+        v = (q, 'be', '')
         q += 2
         p = q
         res.append(v)
@@ -24876,7 +24292,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('regenerated', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'regenerated', '')
+        v = (q, 'regenerated', '')
         q += 11
         p = q
         res.append(v)
@@ -24895,7 +24311,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -24906,7 +24322,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 470
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -24927,7 +24342,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 471
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24945,14 +24359,13 @@ class CardParser:
             q = self.skip0(p3)
         if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'out', '')
+        v = (q, 'out', '')
         q += 3
         p3 = q
         res4.append(v)
         if res4:
             n = Nt(res4)
             n.rule = 472
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -24960,7 +24373,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 473
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -24981,7 +24393,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 474
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -24997,7 +24408,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'untap', '')
+        v = (q, 'untap', '')
         q += 5
         p = q
         res.append(v)
@@ -25006,7 +24417,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'during', '')
+        v = (q, 'during', '')
         q += 6
         p = q
         res.append(v)
@@ -25022,7 +24433,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("controller's", q)):
             return None
-        v = Tm(q, "controller's", '')
+        v = (q, "controller's", '')
         q += 12
         p = q
         res.append(v)
@@ -25031,7 +24442,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'next', '')
+        v = (q, 'next', '')
         q += 4
         p = q
         res.append(v)
@@ -25040,7 +24451,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'untap', '')
+        v = (q, 'untap', '')
         q += 5
         p = q
         res.append(v)
@@ -25051,14 +24462,13 @@ class CardParser:
             q = self.skip0(p3)
         if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'step', '')
+        v = (q, 'step', '')
         q += 4
         p3 = q
         res4.append(v)
         if res4:
             n = Nt(res4)
             n.rule = 475
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -25066,7 +24476,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 476
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -25090,7 +24499,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 477
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -25099,7 +24507,7 @@ class CardParser:
                 q = self.skip0(p1)
             if not (text.startswith(',', q)):
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -25135,7 +24543,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 478
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25147,7 +24554,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'and', '')
+                v = (q, 'and', '')
                 q += 3
                 p9 = q
                 res10.append(v)
@@ -25168,7 +24575,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 479
-        n.position = n[0].position if n else 0
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -25194,7 +24600,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -25213,7 +24619,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attach', '')
+            v = (q, 'attach', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -25241,7 +24647,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p = q
         if v:
@@ -25250,7 +24656,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 480
-        n.position = n[0].position
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -25276,7 +24681,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -25297,7 +24702,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -25340,14 +24745,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controller', '')
+            v = (q, 'controller', '')
             q += 10
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 481
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -25368,7 +24772,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -25376,13 +24780,11 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 482
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 481
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25403,7 +24805,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'PlayerWho') if s else None
+            v = (q, s, 'PlayerWho') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -25411,13 +24813,11 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 483
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 481
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25447,7 +24847,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'chooses', '')
+            v = (q, 'chooses', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -25466,7 +24866,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'choose', '')
+            v = (q, 'choose', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -25495,7 +24895,7 @@ class CardParser:
                         return None
                     break
                 s = m.group()
-                v = Tm(q, s, 'sep') if s else None
+                v = (q, s, 'sep') if s else None
                 q += len(s)
                 p = q
                 if v:
@@ -25516,7 +24916,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 484
-        n.position = n[0].position
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -25542,7 +24941,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'take', '')
+            v = (q, 'take', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -25561,7 +24960,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'takes', '')
+            v = (q, 'takes', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -25593,12 +24992,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             if v is not None:
                 n = Nt([v])
                 n.rule = 485
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25615,12 +25013,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'them', '')
+            v = (q, 'them', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 485
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25637,12 +25034,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 485
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25661,12 +25057,11 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 n = Nt([v])
                 n.rule = 485
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25685,12 +25080,11 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 n = Nt([v])
                 n.rule = 485
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25720,7 +25114,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'lose', '')
+            v = (q, 'lose', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -25739,7 +25133,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'loses', '')
+            v = (q, 'loses', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -25771,7 +25165,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -25790,7 +25184,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -25837,7 +25231,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 486
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -25868,7 +25261,6 @@ class CardParser:
             if res4:
                 n = Nt(flatten(res4))
                 n.rule = 486
-                n.position = n[0].position if n else 0
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -25887,7 +25279,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -25898,7 +25290,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -25909,7 +25301,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -25920,7 +25312,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -25938,20 +25330,17 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 487
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 488
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -25972,14 +25361,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 489
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -25990,20 +25378,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 490
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26022,7 +25408,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26041,7 +25426,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26068,7 +25452,7 @@ class CardParser:
                     q = self.skip0(p15)
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'of', '')
+                v = (q, 'of', '')
                 q += 2
                 p15 = q
                 res16.append(v)
@@ -26082,7 +25466,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             p13 = q
             res14.append(v)
@@ -26093,7 +25477,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p13 = q
             res14.append(v)
@@ -26108,7 +25492,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p17 = q
             if v:
@@ -26116,7 +25500,6 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 491
-                n.position = n[0].position
             p13 = p17
             if res18 and n:
                 res14.append(n)
@@ -26127,7 +25510,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p13 = q
             res14.append(v)
@@ -26145,20 +25528,17 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 492
-                n.position = n[0].position
             p13 = p19
             if res20 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 493
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26177,7 +25557,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p21 = q
             res22.append(v)
@@ -26192,7 +25572,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p23 = q
             if v:
@@ -26200,20 +25580,17 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 494
-                n.position = n[0].position
             p21 = p23
             if res24 and n:
                 res22.append(n)
             if res22:
                 n = Nt(res22)
                 n.rule = 495
-                n.position = n[0].position
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26232,7 +25609,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26251,7 +25627,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p25 = q
             res26.append(v)
@@ -26262,7 +25638,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p25 = q
             res26.append(v)
@@ -26273,7 +25649,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p25 = q
             res26.append(v)
@@ -26286,27 +25662,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'ability', '')
+            v = (q, 'ability', '')
             q += 7
             p27 = q
             res28.append(v)
             if res28:
                 n = Nt(res28)
                 n.rule = 496
-                n.position = n[0].position
             p25 = p27
             if res28 and n:
                 res26.append(n)
             if res26:
                 n = Nt(res26)
                 n.rule = 497
-                n.position = n[0].position
             q = p25
             v = n if res26 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26338,7 +25711,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p31 = q
             if v:
@@ -26346,20 +25719,17 @@ class CardParser:
             if res32:
                 n = Nt(res32)
                 n.rule = 498
-                n.position = n[0].position
             p29 = p31
             if res32 and n:
                 res30.append(n)
             if res30:
                 n = Nt(flatten(res30))
                 n.rule = 499
-                n.position = n[0].position if n else 0
             q = p29
             v = n if res30 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26378,7 +25748,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 486
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26408,7 +25777,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -26436,7 +25805,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 500
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26447,7 +25815,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p1 = q
             res2.append(v)
@@ -26476,7 +25844,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, ',', 'sep')
+                v = (q, ',', 'sep')
                 q += 1
                 p = q
                 if v:
@@ -26497,7 +25865,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 501
-        n.position = n[0].position
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -26525,7 +25892,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'at', '')
+            v = (q, 'at', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -26536,7 +25903,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -26547,7 +25914,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'beginning', '')
+            v = (q, 'beginning', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -26558,7 +25925,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -26573,7 +25940,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -26581,7 +25948,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 502
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26596,7 +25962,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TriggerStep') if s else None
+            v = (q, s, 'TriggerStep') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -26604,20 +25970,17 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 503
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 504
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26640,7 +26003,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p9 = q
             if v:
@@ -26648,7 +26011,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 506
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -26659,7 +26021,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p7 = q
             res8.append(v)
@@ -26670,7 +26032,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'last', '')
+            v = (q, 'last', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -26688,7 +26050,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 507
-                n.position = n[0].position
             p7 = p11
             if res12 and n:
                 res8.append(n)
@@ -26699,7 +26060,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             p7 = q
             res8.append(v)
@@ -26710,7 +26071,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -26721,7 +26082,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'removed', '')
+            v = (q, 'removed', '')
             q += 7
             p7 = q
             res8.append(v)
@@ -26732,7 +26093,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -26743,20 +26104,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 508
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26777,14 +26136,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'whenever', '')
+            v = (q, 'whenever', '')
             q += 8
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 509
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -26795,7 +26153,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'one', '')
+            v = (q, 'one', '')
             q += 3
             p13 = q
             res14.append(v)
@@ -26806,7 +26164,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p13 = q
             res14.append(v)
@@ -26817,7 +26175,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'more', '')
+            v = (q, 'more', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -26835,7 +26193,6 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 510
-                n.position = n[0].position
             p13 = p17
             if res18 and n:
                 res14.append(n)
@@ -26848,27 +26205,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attack', '')
+            v = (q, 'attack', '')
             q += 6
             p19 = q
             res20.append(v)
             if res20:
                 n = Nt(res20)
                 n.rule = 511
-                n.position = n[0].position
             p13 = p19
             if res20 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 512
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26891,7 +26245,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p23 = q
             if v:
@@ -26899,7 +26253,6 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 513
-                n.position = n[0].position
             p21 = p23
             if res24 and n:
                 res22.append(n)
@@ -26910,7 +26263,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p21 = q
             res22.append(v)
@@ -26935,13 +26288,11 @@ class CardParser:
             if res22:
                 n = Nt(flatten(res22))
                 n.rule = 514
-                n.position = n[0].position if n else 0
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -26964,7 +26315,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p27 = q
             if v:
@@ -26972,7 +26323,6 @@ class CardParser:
             if res28:
                 n = Nt(res28)
                 n.rule = 515
-                n.position = n[0].position
             p25 = p27
             if res28 and n:
                 res26.append(n)
@@ -26987,7 +26337,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p29 = q
             if v:
@@ -26995,7 +26345,6 @@ class CardParser:
             if res30:
                 n = Nt(res30)
                 n.rule = 516
-                n.position = n[0].position
             p25 = p29
             if res30 and n:
                 res26.append(n)
@@ -27031,20 +26380,17 @@ class CardParser:
             if res32:
                 n = Nt(res32)
                 n.rule = 517
-                n.position = n[0].position
             p25 = p31
             if res32 and n:
                 res26.append(n)
             if res26:
                 n = Nt(flatten(res26))
                 n.rule = 518
-                n.position = n[0].position if n else 0
             q = p25
             v = n if res26 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -27067,7 +26413,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p35 = q
             if v:
@@ -27075,7 +26421,6 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 519
-                n.position = n[0].position
             p33 = p35
             if res36 and n:
                 res34.append(n)
@@ -27102,7 +26447,6 @@ class CardParser:
             if res38:
                 n = Nt(res38)
                 n.rule = 520
-                n.position = n[0].position
             p33 = p37
             if res38 and n:
                 res34.append(n)
@@ -27130,7 +26474,7 @@ class CardParser:
                     q = self.skip0(p39)
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'your', '')
+                v = (q, 'your', '')
                 q += 4
                 p39 = q
                 res40.append(v)
@@ -27139,7 +26483,7 @@ class CardParser:
                     q = self.skip0(p39)
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'control', '')
+                v = (q, 'control', '')
                 q += 7
                 p39 = q
                 res40.append(v)
@@ -27149,13 +26493,11 @@ class CardParser:
             if res34:
                 n = Nt(flatten(res34))
                 n.rule = 521
-                n.position = n[0].position if n else 0
             q = p33
             v = n if res34 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 505
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -27191,7 +26533,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 522
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27211,13 +26552,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'special', '')
+        v = (q, 'special', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 523
-        n.position = n[0].position
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -27230,13 +26570,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 524
-        n.position = n[0].position
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -27269,7 +26608,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 525
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -27302,7 +26640,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 526
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27342,7 +26679,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 527
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27377,7 +26713,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -27395,7 +26731,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 528
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27420,14 +26755,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'once', '')
+            v = (q, 'once', '')
             q += 4
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 529
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27438,7 +26772,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -27449,7 +26783,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -27474,14 +26808,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 530
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -27492,7 +26825,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'time', '')
+            v = (q, 'time', '')
             q += 4
             p9 = q
             res10.append(v)
@@ -27503,7 +26836,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p9 = q
             res10.append(v)
@@ -27514,7 +26847,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'could', '')
+            v = (q, 'could', '')
             q += 5
             p9 = q
             res10.append(v)
@@ -27525,7 +26858,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p9 = q
             res10.append(v)
@@ -27536,7 +26869,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p9 = q
             res10.append(v)
@@ -27547,7 +26880,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sorcery', '')
+            v = (q, 'sorcery', '')
             q += 7
             p9 = q
             res10.append(v)
@@ -27572,14 +26905,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 531
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -27590,7 +26922,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'time', '')
+            v = (q, 'time', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -27601,7 +26933,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p13 = q
             res14.append(v)
@@ -27612,7 +26944,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'could', '')
+            v = (q, 'could', '')
             q += 5
             p13 = q
             res14.append(v)
@@ -27623,7 +26955,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -27634,7 +26966,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p13 = q
             res14.append(v)
@@ -27679,7 +27011,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -27690,7 +27022,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'toughness', '')
+            v = (q, 'toughness', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -27701,7 +27033,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'are', '')
+            v = (q, 'are', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -27712,7 +27044,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -27739,7 +27071,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -27747,7 +27079,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 532
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -27758,7 +27089,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -27794,7 +27125,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -27805,7 +27136,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -27818,14 +27149,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'command', '')
+            v = (q, 'command', '')
             q += 7
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 533
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27836,14 +27166,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'zone', '')
+            v = (q, 'zone', '')
             q += 4
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 534
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -27862,7 +27191,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -27873,7 +27202,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -27886,21 +27215,19 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 535
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 534
-                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -27949,7 +27276,7 @@ class CardParser:
                     q = self.skip0(p3)
                 if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'additional', '')
+                v = (q, 'additional', '')
                 q += 10
                 p3 = q
                 res4.append(v)
@@ -27967,7 +27294,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Signed') if s else None
+            v = (q, s, 'Signed') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -27975,7 +27302,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 536
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
@@ -27986,7 +27312,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '/', '')
+            v = (q, '/', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -28001,7 +27327,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'Signed') if s else None
+            v = (q, s, 'Signed') if s else None
             q += len(s)
             p7 = q
             if v:
@@ -28009,7 +27335,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 537
-                n.position = n[0].position
             p1 = p7
             if res8 and n:
                 res2.append(n)
@@ -28021,7 +27346,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'for', '')
+                v = (q, 'for', '')
                 q += 3
                 p9 = q
                 res10.append(v)
@@ -28030,7 +27355,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'each', '')
+                v = (q, 'each', '')
                 q += 4
                 p9 = q
                 res10.append(v)
@@ -28047,13 +27372,11 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 538
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28072,7 +27395,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p11 = q
             res12.append(v)
@@ -28083,7 +27406,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attack', '')
+            v = (q, 'attack', '')
             q += 6
             p11 = q
             res12.append(v)
@@ -28094,7 +27417,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p11 = q
             res12.append(v)
@@ -28107,27 +27430,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'block', '')
+            v = (q, 'block', '')
             q += 5
             p13 = q
             res14.append(v)
             if res14:
                 n = Nt(res14)
                 n.rule = 540
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
             if res12:
                 n = Nt(res12)
                 n.rule = 541
-                n.position = n[0].position
             q = p11
             v = n if res12 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28146,7 +27466,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p15 = q
             res16.append(v)
@@ -28159,27 +27479,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attack', '')
+            v = (q, 'attack', '')
             q += 6
             p17 = q
             res18.append(v)
             if res18:
                 n = Nt(res18)
                 n.rule = 542
-                n.position = n[0].position
             p15 = p17
             if res18 and n:
                 res16.append(n)
             if res16:
                 n = Nt(res16)
                 n.rule = 543
-                n.position = n[0].position
             q = p15
             v = n if res16 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28198,7 +27515,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p19 = q
             res20.append(v)
@@ -28211,27 +27528,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'block', '')
+            v = (q, 'block', '')
             q += 5
             p21 = q
             res22.append(v)
             if res22:
                 n = Nt(res22)
                 n.rule = 544
-                n.position = n[0].position
             p19 = p21
             if res22 and n:
                 res20.append(n)
             if res20:
                 n = Nt(res20)
                 n.rule = 545
-                n.position = n[0].position
             q = p19
             v = n if res20 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28250,7 +27564,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p23 = q
             res24.append(v)
@@ -28261,7 +27575,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -28272,7 +27586,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p23 = q
             res24.append(v)
@@ -28283,7 +27597,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'except', '')
+            v = (q, 'except', '')
             q += 6
             p23 = q
             res24.append(v)
@@ -28294,7 +27608,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -28309,7 +27623,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p25 = q
             if v:
@@ -28317,7 +27631,6 @@ class CardParser:
             if res26:
                 n = Nt(res26)
                 n.rule = 546
-                n.position = n[0].position
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -28328,7 +27641,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p23 = q
             res24.append(v)
@@ -28339,7 +27652,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'more', '')
+            v = (q, 'more', '')
             q += 4
             p23 = q
             res24.append(v)
@@ -28350,20 +27663,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creatures', '')
+            v = (q, 'creatures', '')
             q += 9
             p23 = q
             res24.append(v)
             if res24:
                 n = Nt(res24)
                 n.rule = 547
-                n.position = n[0].position
             q = p23
             v = n if res24 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28382,7 +27693,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p27 = q
             res28.append(v)
@@ -28393,7 +27704,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p27 = q
             res28.append(v)
@@ -28404,7 +27715,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p27 = q
             res28.append(v)
@@ -28415,7 +27726,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'except', '')
+            v = (q, 'except', '')
             q += 6
             p27 = q
             res28.append(v)
@@ -28426,7 +27737,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p27 = q
             res28.append(v)
@@ -28442,13 +27753,11 @@ class CardParser:
             if res28:
                 n = Nt(flatten(res28))
                 n.rule = 548
-                n.position = n[0].position if n else 0
             q = p27
             v = n if res28 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28467,7 +27776,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'can', '')
+            v = (q, 'can', '')
             q += 3
             p29 = q
             res30.append(v)
@@ -28478,7 +27787,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'block', '')
+            v = (q, 'block', '')
             q += 5
             p29 = q
             res30.append(v)
@@ -28489,7 +27798,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'only', '')
+            v = (q, 'only', '')
             q += 4
             p29 = q
             res30.append(v)
@@ -28505,13 +27814,11 @@ class CardParser:
             if res30:
                 n = Nt(flatten(res30))
                 n.rule = 549
-                n.position = n[0].position if n else 0
             q = p29
             v = n if res30 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28530,7 +27837,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p31 = q
             res32.append(v)
@@ -28541,7 +27848,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p31 = q
             res32.append(v)
@@ -28552,7 +27859,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p31 = q
             res32.append(v)
@@ -28563,7 +27870,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p31 = q
             res32.append(v)
@@ -28574,7 +27881,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p31 = q
             res32.append(v)
@@ -28585,7 +27892,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spells', '')
+            v = (q, 'spells', '')
             q += 6
             p31 = q
             res32.append(v)
@@ -28596,7 +27903,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p31 = q
             res32.append(v)
@@ -28607,7 +27914,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'abilities', '')
+            v = (q, 'abilities', '')
             q += 9
             p31 = q
             res32.append(v)
@@ -28618,7 +27925,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'from', '')
+            v = (q, 'from', '')
             q += 4
             p31 = q
             res32.append(v)
@@ -28636,7 +27943,6 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 550
-                n.position = n[0].position
             p31 = p33
             if res34 and n:
                 res32.append(n)
@@ -28647,20 +27953,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sources', '')
+            v = (q, 'sources', '')
             q += 7
             p31 = q
             res32.append(v)
             if res32:
                 n = Nt(res32)
                 n.rule = 551
-                n.position = n[0].position
             q = p31
             v = n if res32 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28679,7 +27983,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p35 = q
             res36.append(v)
@@ -28690,7 +27994,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p35 = q
             res36.append(v)
@@ -28701,7 +28005,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p35 = q
             res36.append(v)
@@ -28712,7 +28016,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p35 = q
             res36.append(v)
@@ -28723,7 +28027,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p35 = q
             res36.append(v)
@@ -28734,7 +28038,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spells', '')
+            v = (q, 'spells', '')
             q += 6
             p35 = q
             res36.append(v)
@@ -28745,7 +28049,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p35 = q
             res36.append(v)
@@ -28756,7 +28060,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'abilities', '')
+            v = (q, 'abilities', '')
             q += 9
             p35 = q
             res36.append(v)
@@ -28775,7 +28079,7 @@ class CardParser:
                     q = self.skip0(p37)
                 if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'opponents', '')
+                v = (q, 'opponents', '')
                 q += 9
                 p37 = q
                 res38.append(v)
@@ -28784,7 +28088,7 @@ class CardParser:
                     q = self.skip0(p37)
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'control', '')
+                v = (q, 'control', '')
                 q += 7
                 p37 = q
                 res38.append(v)
@@ -28794,13 +28098,11 @@ class CardParser:
             if res36:
                 n = Nt(res36)
                 n.rule = 552
-                n.position = n[0].position
             q = p35
             v = n if res36 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28819,7 +28121,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p39 = q
             res40.append(v)
@@ -28830,7 +28132,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p39 = q
             res40.append(v)
@@ -28843,27 +28145,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'destroyed', '')
+            v = (q, 'destroyed', '')
             q += 9
             p41 = q
             res42.append(v)
             if res42:
                 n = Nt(res42)
                 n.rule = 553
-                n.position = n[0].position
             p39 = p41
             if res42 and n:
                 res40.append(n)
             if res40:
                 n = Nt(res40)
                 n.rule = 554
-                n.position = n[0].position
             q = p39
             v = n if res40 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28882,7 +28181,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p43 = q
             res44.append(v)
@@ -28893,7 +28192,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phase', '')
+            v = (q, 'phase', '')
             q += 5
             p43 = q
             res44.append(v)
@@ -28906,27 +28205,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'out', '')
+            v = (q, 'out', '')
             q += 3
             p45 = q
             res46.append(v)
             if res46:
                 n = Nt(res46)
                 n.rule = 555
-                n.position = n[0].position
             p43 = p45
             if res46 and n:
                 res44.append(n)
             if res44:
                 n = Nt(res44)
                 n.rule = 556
-                n.position = n[0].position
             q = p43
             v = n if res44 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -28945,7 +28241,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phases', '')
+            v = (q, 'phases', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -28956,7 +28252,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p47 = q
             res48.append(v)
@@ -28967,7 +28263,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p47 = q
             res48.append(v)
@@ -28978,7 +28274,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'out', '')
+            v = (q, 'out', '')
             q += 3
             p47 = q
             res48.append(v)
@@ -28989,7 +28285,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'during', '')
+            v = (q, 'during', '')
             q += 6
             p47 = q
             res48.append(v)
@@ -29000,7 +28296,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p47 = q
             res48.append(v)
@@ -29011,7 +28307,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'untap', '')
+            v = (q, 'untap', '')
             q += 5
             p47 = q
             res48.append(v)
@@ -29024,27 +28320,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'step', '')
+            v = (q, 'step', '')
             q += 4
             p49 = q
             res50.append(v)
             if res50:
                 n = Nt(res50)
                 n.rule = 557
-                n.position = n[0].position
             p47 = p49
             if res50 and n:
                 res48.append(n)
             if res48:
                 n = Nt(res48)
                 n.rule = 558
-                n.position = n[0].position
             q = p47
             v = n if res48 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29072,7 +28365,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '"', '')
+            v = (q, '"', '')
             q += 1
             p51 = q
             res52.append(v)
@@ -29090,7 +28383,6 @@ class CardParser:
             if res54:
                 n = Nt(res54)
                 n.rule = 559
-                n.position = n[0].position
             p51 = p53
             if res54 and n:
                 res52.append(n)
@@ -29101,20 +28393,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, '"', '')
+            v = (q, '"', '')
             q += 1
             p51 = q
             res52.append(v)
             if res52:
                 n = Nt(flatten(res52))
                 n.rule = 560
-                n.position = n[0].position if n else 0
             q = p51
             v = n if res52 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29149,7 +28439,6 @@ class CardParser:
             if res58:
                 n = Nt(res58)
                 n.rule = 561
-                n.position = n[0].position
             p55 = p57
             if res58 and n:
                 res56.append(n)
@@ -29160,7 +28449,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p55 = q
             res56.append(v)
@@ -29171,7 +28460,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p55 = q
             res56.append(v)
@@ -29182,7 +28471,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equal', '')
+            v = (q, 'equal', '')
             q += 5
             p55 = q
             res56.append(v)
@@ -29193,7 +28482,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p55 = q
             res56.append(v)
@@ -29204,7 +28493,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p55 = q
             res56.append(v)
@@ -29215,7 +28504,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p55 = q
             res56.append(v)
@@ -29228,27 +28517,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p59 = q
             res60.append(v)
             if res60:
                 n = Nt(res60)
                 n.rule = 562
-                n.position = n[0].position
             p55 = p59
             if res60 and n:
                 res56.append(n)
             if res56:
                 n = Nt(flatten(res56))
                 n.rule = 563
-                n.position = n[0].position if n else 0
             q = p55
             v = n if res56 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29281,13 +28567,11 @@ class CardParser:
             if res62:
                 n = Nt(flatten(res62))
                 n.rule = 564
-                n.position = n[0].position if n else 0
             q = p61
             v = n if res62 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29320,13 +28604,11 @@ class CardParser:
             if res64:
                 n = Nt(flatten(res64))
                 n.rule = 565
-                n.position = n[0].position if n else 0
             q = p63
             v = n if res64 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29345,7 +28627,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deals', '')
+            v = (q, 'deals', '')
             q += 5
             p65 = q
             res66.append(v)
@@ -29356,7 +28638,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p65 = q
             res66.append(v)
@@ -29367,7 +28649,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p65 = q
             res66.append(v)
@@ -29378,7 +28660,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p65 = q
             res66.append(v)
@@ -29389,7 +28671,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p65 = q
             res66.append(v)
@@ -29402,14 +28684,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'first', '')
+            v = (q, 'first', '')
             q += 5
             p67 = q
             res68.append(v)
             if res68:
                 n = Nt(res68)
                 n.rule = 566
-                n.position = n[0].position
             p65 = p67
             if res68 and n:
                 res66.append(n)
@@ -29421,7 +28702,7 @@ class CardParser:
                     q = self.skip0(p69)
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'and', '')
+                v = (q, 'and', '')
                 q += 3
                 p69 = q
                 res70.append(v)
@@ -29432,14 +28713,13 @@ class CardParser:
                     q = self.skip0(p71)
                 if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'second', '')
+                v = (q, 'second', '')
                 q += 6
                 p71 = q
                 res72.append(v)
                 if res72:
                     n = Nt(res72)
                     n.rule = 567
-                    n.position = n[0].position
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -29453,7 +28733,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p65 = q
             res66.append(v)
@@ -29464,7 +28744,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p65 = q
             res66.append(v)
@@ -29480,13 +28760,11 @@ class CardParser:
             if res66:
                 n = Nt(flatten(res66))
                 n.rule = 568
-                n.position = n[0].position if n else 0
             q = p65
             v = n if res66 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29505,7 +28783,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'may', '')
+            v = (q, 'may', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -29516,7 +28794,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'assign', '')
+            v = (q, 'assign', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -29527,7 +28805,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'excess', '')
+            v = (q, 'excess', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -29538,7 +28816,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -29549,7 +28827,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -29560,7 +28838,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p73 = q
             res74.append(v)
@@ -29571,7 +28849,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p73 = q
             res74.append(v)
@@ -29582,7 +28860,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'player', '')
+            v = (q, 'player', '')
             q += 6
             p73 = q
             res74.append(v)
@@ -29593,7 +28871,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "it's", '')
+            v = (q, "it's", '')
             q += 4
             p73 = q
             res74.append(v)
@@ -29606,27 +28884,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             p75 = q
             res76.append(v)
             if res76:
                 n = Nt(res76)
                 n.rule = 569
-                n.position = n[0].position
             p73 = p75
             if res76 and n:
                 res74.append(n)
             if res74:
                 n = Nt(res74)
                 n.rule = 570
-                n.position = n[0].position
             q = p73
             v = n if res74 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29645,7 +28920,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "doesn't", '')
+            v = (q, "doesn't", '')
             q += 7
             p77 = q
             res78.append(v)
@@ -29656,7 +28931,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tap', '')
+            v = (q, 'tap', '')
             q += 3
             p77 = q
             res78.append(v)
@@ -29667,7 +28942,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p77 = q
             res78.append(v)
@@ -29680,27 +28955,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attack', '')
+            v = (q, 'attack', '')
             q += 6
             p79 = q
             res80.append(v)
             if res80:
                 n = Nt(res80)
                 n.rule = 571
-                n.position = n[0].position
             p77 = p79
             if res80 and n:
                 res78.append(n)
             if res78:
                 n = Nt(res78)
                 n.rule = 572
-                n.position = n[0].position
             q = p77
             v = n if res78 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29719,7 +28991,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'causes', '')
+            v = (q, 'causes', '')
             q += 6
             p81 = q
             res82.append(v)
@@ -29730,7 +29002,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p81 = q
             res82.append(v)
@@ -29741,7 +29013,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controller', '')
+            v = (q, 'controller', '')
             q += 10
             p81 = q
             res82.append(v)
@@ -29752,7 +29024,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p81 = q
             res82.append(v)
@@ -29763,7 +29035,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -29774,7 +29046,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -29785,7 +29057,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'much', '')
+            v = (q, 'much', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -29796,7 +29068,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -29807,7 +29079,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'when', '')
+            v = (q, 'when', '')
             q += 4
             p81 = q
             res82.append(v)
@@ -29818,7 +29090,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p81 = q
             res82.append(v)
@@ -29829,7 +29101,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deals', '')
+            v = (q, 'deals', '')
             q += 5
             p81 = q
             res82.append(v)
@@ -29842,27 +29114,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p83 = q
             res84.append(v)
             if res84:
                 n = Nt(res84)
                 n.rule = 573
-                n.position = n[0].position
             p81 = p83
             if res84 and n:
                 res82.append(n)
             if res82:
                 n = Nt(res82)
                 n.rule = 574
-                n.position = n[0].position
             q = p81
             v = n if res82 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29881,7 +29150,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deals', '')
+            v = (q, 'deals', '')
             q += 5
             p85 = q
             res86.append(v)
@@ -29892,7 +29161,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'lethal', '')
+            v = (q, 'lethal', '')
             q += 6
             p85 = q
             res86.append(v)
@@ -29903,7 +29172,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p85 = q
             res86.append(v)
@@ -29914,7 +29183,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p85 = q
             res86.append(v)
@@ -29925,7 +29194,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p85 = q
             res86.append(v)
@@ -29938,27 +29207,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'amount', '')
+            v = (q, 'amount', '')
             q += 6
             p87 = q
             res88.append(v)
             if res88:
                 n = Nt(res88)
                 n.rule = 575
-                n.position = n[0].position
             p85 = p87
             if res88 and n:
                 res86.append(n)
             if res86:
                 n = Nt(res86)
                 n.rule = 576
-                n.position = n[0].position
             q = p85
             v = n if res86 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -29977,7 +29243,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p89 = q
             res90.append(v)
@@ -29988,7 +29254,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p89 = q
             res90.append(v)
@@ -29999,7 +29265,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p89 = q
             res90.append(v)
@@ -30010,7 +29276,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p89 = q
             res90.append(v)
@@ -30028,7 +29294,6 @@ class CardParser:
             if res92:
                 n = Nt(res92)
                 n.rule = 577
-                n.position = n[0].position
             p89 = p91
             if res92 and n:
                 res90.append(n)
@@ -30039,20 +29304,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creatures', '')
+            v = (q, 'creatures', '')
             q += 9
             p89 = q
             res90.append(v)
             if res90:
                 n = Nt(res90)
                 n.rule = 578
-                n.position = n[0].position
             q = p89
             v = n if res90 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30071,7 +29334,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p93 = q
             res94.append(v)
@@ -30082,7 +29345,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p93 = q
             res94.append(v)
@@ -30093,7 +29356,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enchanted', '')
+            v = (q, 'enchanted', '')
             q += 9
             p93 = q
             res94.append(v)
@@ -30104,7 +29367,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p93 = q
             res94.append(v)
@@ -30115,7 +29378,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equipped', '')
+            v = (q, 'equipped', '')
             q += 8
             p93 = q
             res94.append(v)
@@ -30126,7 +29389,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p93 = q
             res94.append(v)
@@ -30144,7 +29407,6 @@ class CardParser:
             if res96:
                 n = Nt(res96)
                 n.rule = 579
-                n.position = n[0].position
             p93 = p95
             if res96 and n:
                 res94.append(n)
@@ -30155,20 +29417,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'permanents', '')
+            v = (q, 'permanents', '')
             q += 10
             p93 = q
             res94.append(v)
             if res94:
                 n = Nt(res94)
                 n.rule = 580
-                n.position = n[0].position
             q = p93
             v = n if res94 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30187,7 +29447,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'prevents', '')
+            v = (q, 'prevents', '')
             q += 8
             p97 = q
             res98.append(v)
@@ -30198,7 +29458,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'all', '')
+            v = (q, 'all', '')
             q += 3
             p97 = q
             res98.append(v)
@@ -30209,7 +29469,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p97 = q
             res98.append(v)
@@ -30227,7 +29487,6 @@ class CardParser:
             if res100:
                 n = Nt(res100)
                 n.rule = 581
-                n.position = n[0].position
             p97 = p99
             if res100 and n:
                 res98.append(n)
@@ -30238,7 +29497,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sources', '')
+            v = (q, 'sources', '')
             q += 7
             p97 = q
             res98.append(v)
@@ -30249,7 +29508,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'would', '')
+            v = (q, 'would', '')
             q += 5
             p97 = q
             res98.append(v)
@@ -30260,7 +29519,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deal', '')
+            v = (q, 'deal', '')
             q += 4
             p97 = q
             res98.append(v)
@@ -30271,7 +29530,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p97 = q
             res98.append(v)
@@ -30282,20 +29541,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p97 = q
             res98.append(v)
             if res98:
                 n = Nt(res98)
                 n.rule = 582
-                n.position = n[0].position
             q = p97
             v = n if res98 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30314,7 +29571,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'can', '')
+            v = (q, 'can', '')
             q += 3
             p101 = q
             res102.append(v)
@@ -30325,7 +29582,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attack', '')
+            v = (q, 'attack', '')
             q += 6
             p101 = q
             res102.append(v)
@@ -30344,7 +29601,7 @@ class CardParser:
                     q = self.skip0(p103)
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'turn', '')
+                v = (q, 'turn', '')
                 q += 4
                 p103 = q
                 res104.append(v)
@@ -30358,7 +29615,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p101 = q
             res102.append(v)
@@ -30369,7 +29626,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'though', '')
+            v = (q, 'though', '')
             q += 6
             p101 = q
             res102.append(v)
@@ -30389,7 +29646,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "didn't", '')
+            v = (q, "didn't", '')
             q += 6
             p101 = q
             res102.append(v)
@@ -30400,7 +29657,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             p101 = q
             res102.append(v)
@@ -30418,20 +29675,17 @@ class CardParser:
             if res106:
                 n = Nt(res106)
                 n.rule = 583
-                n.position = n[0].position
             p101 = p105
             if res106 and n:
                 res102.append(n)
             if res102:
                 n = Nt(flatten(res102))
                 n.rule = 584
-                n.position = n[0].position if n else 0
             q = p101
             v = n if res102 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30450,7 +29704,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p107 = q
             res108.append(v)
@@ -30461,7 +29715,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p107 = q
             res108.append(v)
@@ -30472,7 +29726,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p107 = q
             res108.append(v)
@@ -30483,7 +29737,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'by', '')
+            v = (q, 'by', '')
             q += 2
             p107 = q
             res108.append(v)
@@ -30494,7 +29748,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'more', '')
+            v = (q, 'more', '')
             q += 4
             p107 = q
             res108.append(v)
@@ -30505,7 +29759,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'than', '')
+            v = (q, 'than', '')
             q += 4
             p107 = q
             res108.append(v)
@@ -30520,7 +29774,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p109 = q
             if v:
@@ -30528,7 +29782,6 @@ class CardParser:
             if res110:
                 n = Nt(res110)
                 n.rule = 585
-                n.position = n[0].position
             p107 = p109
             if res110 and n:
                 res108.append(n)
@@ -30544,13 +29797,11 @@ class CardParser:
             if res108:
                 n = Nt(flatten(res108))
                 n.rule = 586
-                n.position = n[0].position if n else 0
             q = p107
             v = n if res108 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30569,7 +29820,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacks', '')
+            v = (q, 'attacks', '')
             q += 7
             p111 = q
             res112.append(v)
@@ -30580,7 +29831,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p111 = q
             res112.append(v)
@@ -30591,7 +29842,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p111 = q
             res112.append(v)
@@ -30602,7 +29853,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p111 = q
             res112.append(v)
@@ -30615,27 +29866,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'able', '')
+            v = (q, 'able', '')
             q += 4
             p113 = q
             res114.append(v)
             if res114:
                 n = Nt(res114)
                 n.rule = 587
-                n.position = n[0].position
             p111 = p113
             if res114 and n:
                 res112.append(n)
             if res112:
                 n = Nt(res112)
                 n.rule = 588
-                n.position = n[0].position
             q = p111
             v = n if res112 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30654,7 +29902,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocks', '')
+            v = (q, 'blocks', '')
             q += 6
             p115 = q
             res116.append(v)
@@ -30665,7 +29913,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p115 = q
             res116.append(v)
@@ -30676,7 +29924,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p115 = q
             res116.append(v)
@@ -30687,7 +29935,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'if', '')
+            v = (q, 'if', '')
             q += 2
             p115 = q
             res116.append(v)
@@ -30700,27 +29948,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'able', '')
+            v = (q, 'able', '')
             q += 4
             p117 = q
             res118.append(v)
             if res118:
                 n = Nt(res118)
                 n.rule = 589
-                n.position = n[0].position
             p115 = p117
             if res118 and n:
                 res116.append(n)
             if res116:
                 n = Nt(res116)
                 n.rule = 590
-                n.position = n[0].position
             q = p115
             v = n if res116 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30739,7 +29984,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "can't", '')
+            v = (q, "can't", '')
             q += 5
             p119 = q
             res120.append(v)
@@ -30750,7 +29995,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'be', '')
+            v = (q, 'be', '')
             q += 2
             p119 = q
             res120.append(v)
@@ -30763,27 +30008,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p121 = q
             res122.append(v)
             if res122:
                 n = Nt(res122)
                 n.rule = 591
-                n.position = n[0].position
             p119 = p121
             if res122 and n:
                 res120.append(n)
             if res120:
                 n = Nt(res120)
                 n.rule = 592
-                n.position = n[0].position
             q = p119
             v = n if res120 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30818,20 +30060,17 @@ class CardParser:
             if res126:
                 n = Nt(res126)
                 n.rule = 593
-                n.position = n[0].position
             p123 = p125
             if res126 and n:
                 res124.append(n)
             if res124:
                 n = Nt(flatten(res124))
                 n.rule = 594
-                n.position = n[0].position if n else 0
             q = p123
             v = n if res124 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 539
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -30863,14 +30102,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 595
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -30894,14 +30132,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enchanted', '')
+            v = (q, 'enchanted', '')
             q += 9
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 596
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -30914,7 +30151,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -30940,14 +30177,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equipped', '')
+            v = (q, 'equipped', '')
             q += 8
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 597
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30960,7 +30196,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p7 = q
             if v:
@@ -30995,7 +30231,6 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 598
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -31026,7 +30261,7 @@ class CardParser:
                         return None
                     break
                 s = m.group()
-                v = Tm(q, s, 'sep') if s else None
+                v = (q, s, 'sep') if s else None
                 q += len(s)
                 p = q
                 if v:
@@ -31047,7 +30282,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 599
-        n.position = n[0].position
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -31060,13 +30294,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'other', '')
+        v = (q, 'other', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 600
-        n.position = n[0].position
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -31079,13 +30312,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'another', '')
+        v = (q, 'another', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 601
-        n.position = n[0].position
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -31098,13 +30330,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('face-down', q)):
             return p, None
-        v = Tm(q, 'face-down', '')
+        v = (q, 'face-down', '')
         q += 9
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 602
-        n.position = n[0].position
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -31117,13 +30348,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('face-up', q)):
             return p, None
-        v = Tm(q, 'face-up', '')
+        v = (q, 'face-up', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 603
-        n.position = n[0].position
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -31145,7 +30375,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -31156,7 +30386,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 604
-        n.position = n[0].position
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -31306,7 +30535,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -31378,7 +30607,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -31399,7 +30628,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 605
-        n.position = n[0].position
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -31412,13 +30640,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("it's", q)):
             return p, None
-        v = Tm(q, "it's", '')
+        v = (q, "it's", '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 606
-        n.position = n[0].position
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -31431,13 +30658,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith("that's", q)):
             return p, None
-        v = Tm(q, "that's", '')
+        v = (q, "that's", '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 607
-        n.position = n[0].position
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -31474,7 +30700,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -31485,7 +30711,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'rounded', '')
+            v = (q, 'rounded', '')
             q += 7
             p1 = q
             res2.append(v)
@@ -31496,7 +30722,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'down', '')
+            v = (q, 'down', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -31507,7 +30733,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p1 = q
             res2.append(v)
@@ -31530,7 +30756,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -31541,7 +30767,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -31552,7 +30778,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'choose', '')
+            v = (q, 'choose', '')
             q += 6
             p3 = q
             res4.append(v)
@@ -31590,14 +30816,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 608
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31608,7 +30833,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deals', '')
+            v = (q, 'deals', '')
             q += 5
             p1 = q
             res2.append(v)
@@ -31629,7 +30854,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deal', '')
+            v = (q, 'deal', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -31670,7 +30895,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 609
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31681,7 +30905,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p1 = q
             res2.append(v)
@@ -31706,14 +30930,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 610
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31724,7 +30947,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equal', '')
+            v = (q, 'equal', '')
             q += 5
             p5 = q
             res6.append(v)
@@ -31735,7 +30958,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -31753,7 +30976,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 611
-                n.position = n[0].position
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -31789,14 +31011,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 612
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -31823,7 +31044,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 613
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -31856,7 +31076,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'draw', '')
+            v = (q, 'draw', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -31875,7 +31095,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'draws', '')
+            v = (q, 'draws', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -31907,7 +31127,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -31926,7 +31146,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -31945,13 +31165,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'tapped', '')
+        v = (q, 'tapped', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 614
-        n.position = n[0].position
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -31973,7 +31192,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 615
-        n.position = n[0].position
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -31992,7 +31210,7 @@ class CardParser:
                 p = c
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p = q
             if not v:
@@ -32002,7 +31220,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 616
-        n.position = n[0].position
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -32024,7 +31241,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -32035,7 +31252,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 617
-        n.position = n[0].position
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -32061,7 +31277,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'token', '')
+            v = (q, 'token', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -32080,7 +31296,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tokens', '')
+            v = (q, 'tokens', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -32107,7 +31323,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -32128,7 +31344,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 618
-        n.position = n[0].position
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -32156,7 +31371,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -32167,7 +31382,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -32185,7 +31400,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 619
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32196,7 +31410,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             p1 = q
             res2.append(v)
@@ -32207,7 +31421,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -32218,7 +31432,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -32246,7 +31460,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 620
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -32290,7 +31503,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -32301,7 +31514,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -32312,7 +31525,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'any', '')
+            v = (q, 'any', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -32323,7 +31536,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'color', '')
+            v = (q, 'color', '')
             q += 5
             p1 = q
             res2.append(v)
@@ -32355,7 +31568,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, ',', '')
+            v = (q, ',', '')
             q += 1
             p3 = q
             res4.append(v)
@@ -32366,7 +31579,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p3 = q
             res4.append(v)
@@ -32381,7 +31594,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ManaSymbol') if s else None
+            v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -32389,7 +31602,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 621
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -32419,7 +31631,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 622
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -32462,7 +31673,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discard', '')
+            v = (q, 'discard', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -32483,14 +31694,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discards', '')
+            v = (q, 'discards', '')
             q += 8
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 623
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -32523,7 +31733,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -32542,7 +31752,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -32585,7 +31795,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'random', '')
+            v = (q, 'random', '')
             q += 6
             p1 = q
             res2.append(v)
@@ -32613,7 +31823,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 624
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -32646,7 +31855,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -32665,7 +31874,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gains', '')
+            v = (q, 'gains', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -32706,7 +31915,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 625
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32717,7 +31925,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -32749,7 +31957,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -32760,7 +31968,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'equal', '')
+            v = (q, 'equal', '')
             q += 5
             p5 = q
             res6.append(v)
@@ -32771,7 +31979,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -32789,7 +31997,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 626
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32825,7 +32032,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'until', '')
+            v = (q, 'until', '')
             q += 5
             p1 = q
             res2.append(v)
@@ -32841,7 +32048,6 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 627
-                n.position = n[0].position if n else 0
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -32860,7 +32066,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -32873,21 +32079,19 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 628
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
             if res4:
                 n = Nt(res4)
                 n.rule = 627
-                n.position = n[0].position
                 return p3, n
             p = p3
             ch = None  # moved on: no guess about the next alternative
@@ -32919,7 +32123,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -32930,7 +32134,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "owner's", '')
+            v = (q, "owner's", '')
             q += 7
             p1 = q
             res2.append(v)
@@ -32953,14 +32157,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 629
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -32990,7 +32193,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'target', '')
+        v = (q, 'target', '')
         q += 6
         p = q
         res.append(v)
@@ -33006,7 +32209,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 630
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -33025,7 +32227,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -33034,7 +32236,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p3 = q
             res4.append(v)
@@ -33045,7 +32247,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 631
-        n.position = n[0].position
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -33059,7 +32260,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         p = q
         res.append(v)
@@ -33072,7 +32273,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p1 = q
         if v:
@@ -33080,7 +32281,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 632
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -33089,7 +32289,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'graveyard', '')
+        v = (q, 'graveyard', '')
         q += 9
         p = q
         res.append(v)
@@ -33097,7 +32297,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 633
-        n.position = n[0].position
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -33134,7 +32333,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33157,7 +32356,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -33170,14 +32369,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 634
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -33196,7 +32394,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'your', '')
+                v = (q, 'your', '')
                 q += 4
                 p7 = q
                 res8.append(v)
@@ -33205,7 +32403,7 @@ class CardParser:
                     q = self.skip0(p7)
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'control', '')
+                v = (q, 'control', '')
                 q += 7
                 p7 = q
                 res8.append(v)
@@ -33229,13 +32427,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'from', '')
+        v = (q, 'from', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 635
-        n.position = n[0].position
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -33272,7 +32469,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -33283,7 +32480,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -33294,7 +32491,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face', '')
+            v = (q, 'face', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33305,7 +32502,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'down', '')
+            v = (q, 'down', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33337,7 +32534,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'down', '')
+            v = (q, 'down', '')
             q += 4
             p3 = q
             res4.append(v)
@@ -33382,7 +32579,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33393,7 +32590,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p1 = q
             res2.append(v)
@@ -33425,7 +32622,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -33436,7 +32633,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "owner's", '')
+            v = (q, "owner's", '')
             q += 7
             p3 = q
             res4.append(v)
@@ -33447,7 +32644,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p3 = q
             res4.append(v)
@@ -33468,13 +32665,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'up', '')
+        v = (q, 'up', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 636
-        n.position = n[0].position
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -33493,7 +32689,7 @@ class CardParser:
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -33529,13 +32725,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'and', '')
+        v = (q, 'and', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 637
-        n.position = n[0].position
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -33572,7 +32767,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33604,7 +32799,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             p3 = q
             res4.append(v)
@@ -33625,7 +32820,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -33644,7 +32839,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'them', '')
+            v = (q, 'them', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -33678,7 +32873,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'onto', '')
+            v = (q, 'onto', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -33689,7 +32884,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -33702,27 +32897,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 638
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 639
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 640
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33741,7 +32933,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'into', '')
+            v = (q, 'into', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -33759,7 +32951,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 641
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -33770,20 +32961,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 642
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 640
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33802,7 +32991,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'into', '')
+            v = (q, 'into', '')
             q += 4
             p9 = q
             res10.append(v)
@@ -33820,7 +33009,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 643
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -33831,20 +33019,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 644
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 640
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33861,13 +33047,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'tapped', '')
+        v = (q, 'tapped', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 645
-        n.position = n[0].position
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -33900,13 +33085,11 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 646
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 647
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33930,13 +33113,11 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 648
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 647
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -33966,7 +33147,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'card', '')
+            v = (q, 'card', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -33985,7 +33166,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cards', '')
+            v = (q, 'cards', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -34017,7 +33198,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -34036,7 +33217,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -34068,7 +33249,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -34087,7 +33268,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -34121,14 +33302,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'top', '')
+            v = (q, 'top', '')
             q += 3
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 649
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -34150,7 +33330,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -34163,14 +33343,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'bottom', '')
+            v = (q, 'bottom', '')
             q += 6
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 650
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -34204,7 +33383,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -34225,7 +33404,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -34236,7 +33415,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "owner's", '')
+            v = (q, "owner's", '')
             q += 7
             p1 = q
             res2.append(v)
@@ -34270,7 +33449,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -34289,7 +33468,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -34321,7 +33500,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifice', '')
+            v = (q, 'sacrifice', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -34340,7 +33519,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifices', '')
+            v = (q, 'sacrifices', '')
             q += 10
             if v is not None:
                 return q, [v]
@@ -34372,7 +33551,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -34391,7 +33570,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -34425,7 +33604,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'at', '')
+            v = (q, 'at', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -34436,7 +33615,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -34447,7 +33626,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'beginning', '')
+            v = (q, 'beginning', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -34458,7 +33637,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -34469,7 +33648,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -34480,7 +33659,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'next', '')
+            v = (q, 'next', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -34498,7 +33677,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 651
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34509,7 +33687,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'step', '')
+            v = (q, 'step', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -34532,7 +33710,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'at', '')
+            v = (q, 'at', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -34545,14 +33723,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'end', '')
+            v = (q, 'end', '')
             q += 3
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 652
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34563,7 +33740,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -34574,7 +33751,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'combat', '')
+            v = (q, 'combat', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -34627,7 +33804,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 653
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -34662,7 +33838,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -34673,7 +33849,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -34688,7 +33864,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'ID') if s else None
+            v = (q, s, 'ID') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -34696,7 +33872,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 654
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34707,7 +33882,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -34732,14 +33907,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 655
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34750,7 +33924,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'paying', '')
+            v = (q, 'paying', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -34761,7 +33935,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -34772,7 +33946,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -34783,7 +33957,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -34804,13 +33978,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'you', '')
+        v = (q, 'you', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 656
-        n.position = n[0].position
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -34838,7 +34011,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -34853,7 +34026,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -34861,7 +34034,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 657
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34889,7 +34061,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 658
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -34909,13 +34080,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 659
-        n.position = n[0].position
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -34941,7 +34111,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phases', '')
+            v = (q, 'phases', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -34960,7 +34130,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phase', '')
+            v = (q, 'phase', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -34992,7 +34162,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "doesn't", '')
+            v = (q, "doesn't", '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -35011,7 +34181,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "don't", '')
+            v = (q, "don't", '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -35043,7 +34213,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -35062,7 +34232,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'their', '')
+            v = (q, 'their', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -35103,7 +34273,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 660
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35115,7 +34284,7 @@ class CardParser:
                     q = self.skip0(p5)
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'and', '')
+                v = (q, 'and', '')
                 q += 3
                 p5 = q
                 res6.append(v)
@@ -35131,7 +34300,6 @@ class CardParser:
                 if res8:
                     n = Nt(res8)
                     n.rule = 661
-                    n.position = n[0].position
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35158,7 +34326,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 662
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -35188,7 +34355,7 @@ class CardParser:
                         return None
                     break
                 s = m.group()
-                v = Tm(q, s, 'sep') if s else None
+                v = (q, s, 'sep') if s else None
                 q += len(s)
                 p = q
                 if v:
@@ -35209,7 +34376,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 663
-        n.position = n[0].position
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -35230,7 +34396,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -35251,7 +34417,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 664
-        n.position = n[0].position
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -35264,13 +34429,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'its', '')
+        v = (q, 'its', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 665
-        n.position = n[0].position
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -35289,7 +34453,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 666
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -35297,7 +34460,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 667
-        n.position = n[0].position
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -35356,7 +34518,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'target', '')
+        v = (q, 'target', '')
         q += 6
         p = q
         res.append(v)
@@ -35369,7 +34531,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p1 = q
         if v:
@@ -35377,7 +34539,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 668
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -35396,7 +34557,7 @@ class CardParser:
                 q = self.skip0(p3)
             if not (text.startswith('planeswalker', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 break
-            v = Tm(q, 'planeswalker', '')
+            v = (q, 'planeswalker', '')
             q += 12
             p3 = q
             res4.append(v)
@@ -35407,7 +34568,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 669
-        n.position = n[0].position
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -35420,13 +34580,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'each', '')
+        v = (q, 'each', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 670
-        n.position = n[0].position
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -35444,7 +34603,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, '') if s else None
+        v = (q, s, '') if s else None
         q += len(s)
         p1 = q
         if v:
@@ -35452,7 +34611,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 671
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -35468,7 +34626,6 @@ class CardParser:
         if res4:
             n = Nt(res4)
             n.rule = 672
-            n.position = n[0].position
         p = p3
         if res4 and n:
             res.append(n)
@@ -35485,7 +34642,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 673
-        n.position = n[0].position if n else 0
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -35511,7 +34667,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enchanted', '')
+            v = (q, 'enchanted', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -35562,13 +34718,11 @@ class CardParser:
             if res2:
                 n = Nt(flatten(res2))
                 n.rule = 102
-                n.position = n[0].position if n else 0
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35587,7 +34741,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'pay', '')
+            v = (q, 'pay', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -35605,7 +34759,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 138
-                n.position = n[0].position
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -35616,20 +34769,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'life', '')
+            v = (q, 'life', '')
             q += 4
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 139
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35648,7 +34799,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'sacrifice', '')
+            v = (q, 'sacrifice', '')
             q += 9
             p7 = q
             res8.append(v)
@@ -35673,7 +34824,6 @@ class CardParser:
                 if res12:
                     n = Nt(res12)
                     n.rule = 144
-                    n.position = n[0].position
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -35694,20 +34844,17 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 145
-                n.position = n[0].position
             p7 = p13
             if res14 and n:
                 res8.append(n)
             if res8:
                 n = Nt(res8)
                 n.rule = 146
-                n.position = n[0].position
             q = p7
             v = n if res8 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35726,7 +34873,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'discard', '')
+            v = (q, 'discard', '')
             q += 7
             p15 = q
             res16.append(v)
@@ -35744,7 +34891,6 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 149
-                n.position = n[0].position
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -35762,20 +34908,17 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 150
-                n.position = n[0].position
             p15 = p19
             if res20 and n:
                 res16.append(n)
             if res16:
                 n = Nt(res16)
                 n.rule = 151
-                n.position = n[0].position
             q = p15
             v = n if res16 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35794,7 +34937,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'reveal', '')
+            v = (q, 'reveal', '')
             q += 6
             p21 = q
             res22.append(v)
@@ -35812,7 +34955,6 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 158
-                n.position = n[0].position
             p21 = p23
             if res24 and n:
                 res22.append(n)
@@ -35830,7 +34972,6 @@ class CardParser:
             if res26:
                 n = Nt(res26)
                 n.rule = 159
-                n.position = n[0].position
             p21 = p25
             if res26 and n:
                 res22.append(n)
@@ -35841,7 +34982,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'in', '')
+            v = (q, 'in', '')
             q += 2
             p21 = q
             res22.append(v)
@@ -35852,7 +34993,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p21 = q
             res22.append(v)
@@ -35863,20 +35004,18 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'hand', '')
+            v = (q, 'hand', '')
             q += 4
             p21 = q
             res22.append(v)
             if res22:
                 n = Nt(res22)
                 n.rule = 160
-                n.position = n[0].position
             q = p21
             v = n if res22 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35895,7 +35034,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'tap', '')
+            v = (q, 'tap', '')
             q += 3
             p27 = q
             res28.append(v)
@@ -35920,7 +35059,6 @@ class CardParser:
                 if res32:
                     n = Nt(res32)
                     n.rule = 161
-                    n.position = n[0].position
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -35941,20 +35079,17 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 162
-                n.position = n[0].position
             p27 = p33
             if res34 and n:
                 res28.append(n)
             if res28:
                 n = Nt(res28)
                 n.rule = 163
-                n.position = n[0].position
             q = p27
             v = n if res28 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 674
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -35971,13 +35106,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'creature', '')
+        v = (q, 'creature', '')
         q += 8
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 675
-        n.position = n[0].position
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -35998,7 +35132,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -36019,7 +35153,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 676
-        n.position = n[0].position
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -36045,7 +35178,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'casts', '')
+            v = (q, 'casts', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -36064,7 +35197,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cast', '')
+            v = (q, 'cast', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36096,7 +35229,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -36115,7 +35248,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -36158,7 +35291,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -36179,7 +35312,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -36198,7 +35331,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -36225,7 +35358,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -36246,7 +35379,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 677
-        n.position = n[0].position
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -36259,13 +35391,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'under', '')
+        v = (q, 'under', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 678
-        n.position = n[0].position
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -36286,7 +35417,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith(':', q)):
             return None
-        v = Tm(q, ':', '')
+        v = (q, ':', '')
         q += 1
         p = q
         res.append(v)
@@ -36302,13 +35433,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'power', '')
+        v = (q, 'power', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 679
-        n.position = n[0].position
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -36334,7 +35464,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gets', '')
+            v = (q, 'gets', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36353,7 +35483,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'get', '')
+            v = (q, 'get', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -36372,13 +35502,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'an', '')
+        v = (q, 'an', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 680
-        n.position = n[0].position
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -36413,7 +35542,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 681
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -36424,7 +35552,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counter', '')
+            v = (q, 'counter', '')
             q += 7
             p1 = q
             res2.append(v)
@@ -36435,7 +35563,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -36446,7 +35574,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -36472,7 +35600,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 682
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36491,7 +35618,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'the', '')
+                v = (q, 'the', '')
                 q += 3
                 p9 = q
                 res10.append(v)
@@ -36500,7 +35627,7 @@ class CardParser:
                     q = self.skip0(p9)
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'battlefield', '')
+                v = (q, 'battlefield', '')
                 q += 11
                 p9 = q
                 res10.append(v)
@@ -36532,7 +35659,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -36553,7 +35680,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 683
-        n.position = n[0].position
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -36574,7 +35700,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -36595,7 +35721,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 684
-        n.position = n[0].position
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -36625,7 +35750,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'QualityWord') if s else None
+            v = (q, s, 'QualityWord') if s else None
             q += len(s)
             p1 = q
             if v:
@@ -36633,13 +35758,11 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 685
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 686
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -36663,13 +35786,11 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 687
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 686
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -36686,13 +35807,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'your', '')
+        v = (q, 'your', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 688
-        n.position = n[0].position
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -36718,7 +35838,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -36737,7 +35857,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gains', '')
+            v = (q, 'gains', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -36756,7 +35876,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36775,7 +35895,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36809,7 +35929,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 689
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -36828,7 +35947,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 689
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -36858,7 +35976,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -36877,7 +35995,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gains', '')
+            v = (q, 'gains', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -36896,7 +36014,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36915,7 +36033,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -36947,7 +36065,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'has', '')
+            v = (q, 'has', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -36966,7 +36084,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gains', '')
+            v = (q, 'gains', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -36985,7 +36103,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'have', '')
+            v = (q, 'have', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -37004,7 +36122,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'gain', '')
+            v = (q, 'gain', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -37031,7 +36149,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -37052,7 +36170,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 690
-        n.position = n[0].position
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -37078,7 +36195,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'loses', '')
+            v = (q, 'loses', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -37097,7 +36214,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'lose', '')
+            v = (q, 'lose', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -37124,7 +36241,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'and', 'sep')
+                v = (q, 'and', 'sep')
                 q += 3
                 p = q
                 if v:
@@ -37145,7 +36262,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 691
-        n.position = n[0].position
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -37171,7 +36287,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'step', '')
+            v = (q, 'step', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -37190,7 +36306,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'steps', '')
+            v = (q, 'steps', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -37209,13 +36325,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 692
-        n.position = n[0].position
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -37241,7 +36356,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -37260,7 +36375,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'they', '')
+            v = (q, 'they', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -37292,7 +36407,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creature', '')
+            v = (q, 'creature', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -37311,7 +36426,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'creatures', '')
+            v = (q, 'creatures', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -37343,7 +36458,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -37362,7 +36477,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'becomes', '')
+            v = (q, 'becomes', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -37390,7 +36505,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'NonWord') if s else None
+            v = (q, s, 'NonWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37401,7 +36516,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 693
-        n.position = n[0].position
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -37427,7 +36541,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 694
-        n.position = n[0].position
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -37453,7 +36566,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 695
-        n.position = n[0].position
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -37473,7 +36585,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, 'multicolored', '')
+            v = (q, 'multicolored', '')
             q += 12
             p = q
             if not v:
@@ -37484,7 +36596,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 696
-        n.position = n[0].position
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -37506,7 +36617,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37517,7 +36628,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 697
-        n.position = n[0].position
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -37539,7 +36649,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37550,7 +36660,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 698
-        n.position = n[0].position
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -37572,7 +36681,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37583,7 +36692,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 699
-        n.position = n[0].position
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -37603,7 +36711,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p = q
             if not v:
@@ -37614,7 +36722,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 700
-        n.position = n[0].position
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -37630,7 +36737,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'TypeWord') if s else None
+        v = (q, s, 'TypeWord') if s else None
         q += len(s)
         p = q
         if v:
@@ -37642,7 +36749,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'FilterKind') if s else None
+        v = (q, s, 'FilterKind') if s else None
         q += len(s)
         p = q
         if v:
@@ -37668,7 +36775,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37679,7 +36786,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 701
-        n.position = n[0].position
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -37692,13 +36798,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('evenly', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'evenly', '')
+        v = (q, 'evenly', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 702
-        n.position = n[0].position
         return q, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -37712,7 +36817,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'for', '')
+        v = (q, 'for', '')
         q += 3
         p = q
         res.append(v)
@@ -37721,7 +36826,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'each', '')
+        v = (q, 'each', '')
         q += 4
         p = q
         res.append(v)
@@ -37730,7 +36835,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'time', '')
+        v = (q, 'time', '')
         q += 4
         p = q
         res.append(v)
@@ -37739,7 +36844,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'it', '')
+        v = (q, 'it', '')
         q += 2
         p = q
         res.append(v)
@@ -37748,7 +36853,7 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
-        v = Tm(q, 'was', '')
+        v = (q, 'was', '')
         q += 3
         p = q
         res.append(v)
@@ -37764,7 +36869,6 @@ class CardParser:
         if res2:
             n = Nt(res2)
             n.rule = 703
-            n.position = n[0].position
         p = p1
         if res2 and n:
             res.append(n)
@@ -37772,7 +36876,6 @@ class CardParser:
             return p, None
         n = Nt(res)
         n.rule = 704
-        n.position = n[0].position
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -37785,13 +36888,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'one', '')
+        v = (q, 'one', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 705
-        n.position = n[0].position
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -37812,7 +36914,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, ',', 'sep')
+                v = (q, ',', 'sep')
                 q += 1
                 p = q
                 if v:
@@ -37827,7 +36929,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'ManaSymbol') if s else None
+            v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             p = q
             if not v:
@@ -37838,7 +36940,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 706
-        n.position = n[0].position
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -37857,7 +36958,7 @@ class CardParser:
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -37885,13 +36986,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'at', '')
+        v = (q, 'at', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 707
-        n.position = n[0].position
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -37924,7 +37024,6 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 708
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -37948,7 +37047,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'for', '')
+            v = (q, 'for', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -37959,7 +37058,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'each', '')
+            v = (q, 'each', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -37977,7 +37076,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 709
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37993,14 +37091,12 @@ class CardParser:
             if res6:
                 n = Nt(flatten(res6))
                 n.rule = 710
-                n.position = n[0].position if n else 0
             p3 = p5
             if res6 and n:
                 res4.append(n)
             if res4:
                 n = Nt(res4)
                 n.rule = 711
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -38035,7 +37131,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'its', '')
+            v = (q, 'its', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -38048,21 +37144,19 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'power', '')
+            v = (q, 'power', '')
             q += 5
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 712
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 713
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -38081,7 +37175,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -38094,14 +37188,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'power', '')
+            v = (q, 'power', '')
             q += 5
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 714
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38112,7 +37205,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -38130,14 +37223,12 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 715
-                n.position = n[0].position
             p5 = p9
             if res10 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 713
-                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -38171,14 +37262,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'end', '')
+            v = (q, 'end', '')
             q += 3
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 716
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -38189,7 +37279,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -38200,7 +37290,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turn', '')
+            v = (q, 'turn', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -38225,14 +37315,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 717
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38243,7 +37332,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'next', '')
+            v = (q, 'next', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -38254,7 +37343,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'upkeep', '')
+            v = (q, 'upkeep', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -38279,14 +37368,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 718
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -38297,7 +37385,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'lose', '')
+            v = (q, 'lose', '')
             q += 4
             p9 = q
             res10.append(v)
@@ -38308,7 +37396,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p9 = q
             res10.append(v)
@@ -38319,7 +37407,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p9 = q
             res10.append(v)
@@ -38330,7 +37418,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p9 = q
             res10.append(v)
@@ -38351,13 +37439,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'another', '')
+        v = (q, 'another', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 719
-        n.position = n[0].position
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -38370,13 +37457,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'in', '')
+        v = (q, 'in', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 720
-        n.position = n[0].position
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -38389,13 +37475,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'your', '')
+        v = (q, 'your', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 721
-        n.position = n[0].position
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -38408,13 +37493,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'under', '')
+        v = (q, 'under', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 722
-        n.position = n[0].position
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -38427,13 +37511,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'face', '')
+        v = (q, 'face', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 723
-        n.position = n[0].position
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -38446,13 +37529,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'face', '')
+        v = (q, 'face', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 724
-        n.position = n[0].position
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -38465,13 +37547,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'under', '')
+        v = (q, 'under', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 725
-        n.position = n[0].position
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -38484,13 +37565,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'under', '')
+        v = (q, 'under', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 726
-        n.position = n[0].position
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -38516,7 +37596,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             if v is not None:
                 return q, [v]
@@ -38535,7 +37615,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -38567,7 +37647,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 727
-        n.position = n[0].position
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -38580,13 +37659,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'that', '')
+        v = (q, 'that', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 728
-        n.position = n[0].position
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -38599,13 +37677,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'those', '')
+        v = (q, 'those', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 729
-        n.position = n[0].position
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -38631,12 +37708,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'end', '')
+            v = (q, 'end', '')
             q += 3
             if v is not None:
                 n = Nt([v])
                 n.rule = 730
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -38653,12 +37729,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'upkeep', '')
+            v = (q, 'upkeep', '')
             q += 6
             if v is not None:
                 n = Nt([v])
                 n.rule = 730
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -38675,13 +37750,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'you', '')
+        v = (q, 'you', '')
         q += 3
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 731
-        n.position = n[0].position
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -38694,13 +37768,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'or', '')
+        v = (q, 'or', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 732
-        n.position = n[0].position
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -38728,7 +37801,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attached', '')
+            v = (q, 'attached', '')
             q += 8
             p1 = q
             res2.append(v)
@@ -38739,7 +37812,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'to', '')
+            v = (q, 'to', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -38757,7 +37830,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 733
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -38780,7 +37852,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -38791,7 +37863,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -38802,7 +37874,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'same', '')
+            v = (q, 'same', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -38813,7 +37885,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'name', '')
+            v = (q, 'name', '')
             q += 4
             p5 = q
             res6.append(v)
@@ -38824,7 +37896,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'as', '')
+            v = (q, 'as', '')
             q += 2
             p5 = q
             res6.append(v)
@@ -38842,7 +37914,6 @@ class CardParser:
             if res8:
                 n = Nt(res8)
                 n.rule = 734
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38874,7 +37945,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p9 = q
             res10.append(v)
@@ -38885,7 +37956,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p9 = q
             res10.append(v)
@@ -38906,13 +37977,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'equipped', '')
+        v = (q, 'equipped', '')
         q += 8
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 735
-        n.position = n[0].position
         return q, n
 
     def e228_1(self, p: int) -> Any:
@@ -38934,7 +38004,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'ManaSymbol') if s else None
+            v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             p = q
             if not v:
@@ -38945,7 +38015,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 215
-        n.position = n[0].position
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -38975,7 +38044,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p1 = q
             if v:
@@ -38983,13 +38052,11 @@ class CardParser:
             if res2:
                 n = Nt(res2)
                 n.rule = 120
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39004,7 +38071,6 @@ class CardParser:
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39025,7 +38091,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NumberWord') if s else None
+            v = (q, s, 'NumberWord') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -39033,13 +38099,11 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 122
-                n.position = n[0].position
             q = p3
             v = n if res4 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39060,7 +38124,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p7 = q
             res8.append(v)
@@ -39071,7 +38135,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p7 = q
             res8.append(v)
@@ -39082,7 +38146,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -39101,7 +38165,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p13 = q
             if v:
@@ -39109,21 +38173,18 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 131
-                n.position = n[0].position
             p11 = p13
             if res14 and n:
                 res12.append(n)
             if res12:
                 n = Nt(res12)
                 n.rule = 132
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
             if res10:
                 n = Nt(res10)
                 n.rule = 123
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -39134,7 +38195,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'counters', '')
+            v = (q, 'counters', '')
             q += 8
             p7 = q
             res8.append(v)
@@ -39145,7 +38206,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'on', '')
+            v = (q, 'on', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -39156,27 +38217,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'it', '')
+            v = (q, 'it', '')
             q += 2
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 124
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 125
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39197,7 +38255,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'EventAmountWord') if s else None
+            v = (q, s, 'EventAmountWord') if s else None
             q += len(s)
             p15 = q
             if v:
@@ -39205,13 +38263,11 @@ class CardParser:
             if res16:
                 n = Nt(res16)
                 n.rule = 126
-                n.position = n[0].position
             q = p15
             v = n if res16 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39232,7 +38288,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p19 = q
             res20.append(v)
@@ -39243,7 +38299,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'number', '')
+            v = (q, 'number', '')
             q += 6
             p19 = q
             res20.append(v)
@@ -39254,7 +38310,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p19 = q
             res20.append(v)
@@ -39272,7 +38328,6 @@ class CardParser:
             if res22:
                 n = Nt(res22)
                 n.rule = 127
-                n.position = n[0].position
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -39291,7 +38346,7 @@ class CardParser:
                     q = self.skip1(p23)
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'the', '')
+                v = (q, 'the', '')
                 q += 3
                 p23 = q
                 res24.append(v)
@@ -39300,7 +38355,7 @@ class CardParser:
                     q = self.skip1(p23)
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'battlefield', '')
+                v = (q, 'battlefield', '')
                 q += 11
                 p23 = q
                 res24.append(v)
@@ -39310,20 +38365,17 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 128
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
             if res18:
                 n = Nt(res18)
                 n.rule = 129
-                n.position = n[0].position
             q = p17
             v = n if res18 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39354,7 +38406,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p27 = q
             if v:
@@ -39362,20 +38414,17 @@ class CardParser:
             if res28:
                 n = Nt(res28)
                 n.rule = 207
-                n.position = n[0].position
             p25 = p27
             if res28 and n:
                 res26.append(n)
             if res26:
                 n = Nt(res26)
                 n.rule = 130
-                n.position = n[0].position
             q = p25
             v = n if res26 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 121
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39438,7 +38487,7 @@ class CardParser:
                         q = self.skip1(p5)
                     if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
-                    v = Tm(q, 'or', '')
+                    v = (q, 'or', '')
                     q += 2
                     p5 = q
                     res6.append(v)
@@ -39514,7 +38563,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'FilterKind') if s else None
+                v = (q, s, 'FilterKind') if s else None
                 q += len(s)
                 p11 = q
                 if v:
@@ -39522,7 +38571,6 @@ class CardParser:
                 if res12:
                     n = Nt(res12)
                     n.rule = 267
-                    n.position = n[0].position
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -39544,7 +38592,7 @@ class CardParser:
                     q = self.skip1(p13)
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'that', '')
+                v = (q, 'that', '')
                 q += 4
                 p13 = q
                 res14.append(v)
@@ -39553,7 +38601,7 @@ class CardParser:
                     q = self.skip1(p13)
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'type', '')
+                v = (q, 'type', '')
                 q += 4
                 p13 = q
                 res14.append(v)
@@ -39584,7 +38632,6 @@ class CardParser:
                 if res18:
                     n = Nt(res18)
                     n.rule = 268
-                    n.position = n[0].position
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -39596,7 +38643,7 @@ class CardParser:
                         q = self.skip1(p19)
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
-                    v = Tm(q, 'with', '')
+                    v = (q, 'with', '')
                     q += 4
                     p19 = q
                     res20.append(v)
@@ -39630,7 +38677,7 @@ class CardParser:
                     q = self.skip1(p21)
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'named', '')
+                v = (q, 'named', '')
                 q += 5
                 p21 = q
                 res22.append(v)
@@ -39643,7 +38690,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, 'Text') if s else None
+                v = (q, s, 'Text') if s else None
                 q += len(s)
                 p23 = q
                 if v:
@@ -39651,7 +38698,6 @@ class CardParser:
                 if res24:
                     n = Nt(res24)
                     n.rule = 269
-                    n.position = n[0].position
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -39665,7 +38711,6 @@ class CardParser:
             return p, None
         n = Nt(flatten(res))
         n.rule = 270
-        n.position = n[0].position if n else 0
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -39693,7 +38738,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'enters', '')
+            v = (q, 'enters', '')
             q += 6
             p1 = q
             res2.append(v)
@@ -39704,7 +38749,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p1 = q
             res2.append(v)
@@ -39717,27 +38762,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 736
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
                 n.rule = 737
-                n.position = n[0].position
             q = p1
             v = n if res2 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39756,7 +38798,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'leaves', '')
+            v = (q, 'leaves', '')
             q += 6
             p5 = q
             res6.append(v)
@@ -39767,7 +38809,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p5 = q
             res6.append(v)
@@ -39780,27 +38822,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 739
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
                 n.rule = 740
-                n.position = n[0].position
             q = p5
             v = n if res6 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39821,27 +38860,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'dies', '')
+            v = (q, 'dies', '')
             q += 4
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 741
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
             if res10:
                 n = Nt(res10)
                 n.rule = 742
-                n.position = n[0].position
             q = p9
             v = n if res10 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39862,27 +38898,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacks', '')
+            v = (q, 'attacks', '')
             q += 7
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 743
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
             if res14:
                 n = Nt(res14)
                 n.rule = 744
-                n.position = n[0].position
             q = p13
             v = n if res14 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39903,14 +38936,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocks', '')
+            v = (q, 'blocks', '')
             q += 6
             p19 = q
             res20.append(v)
             if res20:
                 n = Nt(res20)
                 n.rule = 745
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -39929,7 +38961,7 @@ class CardParser:
                     q = self.skip0(p21)
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'creature', '')
+                v = (q, 'creature', '')
                 q += 8
                 p21 = q
                 res22.append(v)
@@ -39939,13 +38971,11 @@ class CardParser:
             if res18:
                 n = Nt(res18)
                 n.rule = 746
-                n.position = n[0].position
             q = p17
             v = n if res18 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -39964,7 +38994,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'becomes', '')
+            v = (q, 'becomes', '')
             q += 7
             p23 = q
             res24.append(v)
@@ -39977,14 +39007,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocked', '')
+            v = (q, 'blocked', '')
             q += 7
             p25 = q
             res26.append(v)
             if res26:
                 n = Nt(res26)
                 n.rule = 747
-                n.position = n[0].position
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -39996,7 +39025,7 @@ class CardParser:
                     q = self.skip0(p27)
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'by', '')
+                v = (q, 'by', '')
                 q += 2
                 p27 = q
                 res28.append(v)
@@ -40012,7 +39041,6 @@ class CardParser:
                 if res30:
                     n = Nt(res30)
                     n.rule = 748
-                    n.position = n[0].position
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -40022,13 +39050,11 @@ class CardParser:
             if res24:
                 n = Nt(res24)
                 n.rule = 749
-                n.position = n[0].position
             q = p23
             v = n if res24 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40047,7 +39073,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'phases', '')
+            v = (q, 'phases', '')
             q += 6
             p31 = q
             res32.append(v)
@@ -40062,7 +39088,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p33 = q
             if v:
@@ -40070,20 +39096,17 @@ class CardParser:
             if res34:
                 n = Nt(res34)
                 n.rule = 750
-                n.position = n[0].position
             p31 = p33
             if res34 and n:
                 res32.append(n)
             if res32:
                 n = Nt(res32)
                 n.rule = 751
-                n.position = n[0].position
             q = p31
             v = n if res32 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40102,7 +39125,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p35 = q
             res36.append(v)
@@ -40113,7 +39136,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'turned', '')
+            v = (q, 'turned', '')
             q += 6
             p35 = q
             res36.append(v)
@@ -40124,7 +39147,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face', '')
+            v = (q, 'face', '')
             q += 4
             p35 = q
             res36.append(v)
@@ -40137,27 +39160,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'up', '')
+            v = (q, 'up', '')
             q += 2
             p37 = q
             res38.append(v)
             if res38:
                 n = Nt(res38)
                 n.rule = 752
-                n.position = n[0].position
             p35 = p37
             if res38 and n:
                 res36.append(n)
             if res36:
                 n = Nt(res36)
                 n.rule = 753
-                n.position = n[0].position
             q = p35
             v = n if res36 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40176,7 +39196,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p39 = q
             res40.append(v)
@@ -40187,7 +39207,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exiled', '')
+            v = (q, 'exiled', '')
             q += 6
             p39 = q
             res40.append(v)
@@ -40198,7 +39218,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'this', '')
+            v = (q, 'this', '')
             q += 4
             p39 = q
             res40.append(v)
@@ -40211,27 +39231,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'way', '')
+            v = (q, 'way', '')
             q += 3
             p41 = q
             res42.append(v)
             if res42:
                 n = Nt(res42)
                 n.rule = 754
-                n.position = n[0].position
             p39 = p41
             if res42 and n:
                 res40.append(n)
             if res40:
                 n = Nt(res40)
                 n.rule = 755
-                n.position = n[0].position
             q = p39
             v = n if res40 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40250,7 +39267,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'becomes', '')
+            v = (q, 'becomes', '')
             q += 7
             p43 = q
             res44.append(v)
@@ -40261,7 +39278,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p43 = q
             res44.append(v)
@@ -40274,14 +39291,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'target', '')
+            v = (q, 'target', '')
             q += 6
             p45 = q
             res46.append(v)
             if res46:
                 n = Nt(res46)
                 n.rule = 756
-                n.position = n[0].position
             p43 = p45
             if res46 and n:
                 res44.append(n)
@@ -40292,7 +39308,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             p43 = q
             res44.append(v)
@@ -40303,7 +39319,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'a', '')
+            v = (q, 'a', '')
             q += 1
             p43 = q
             res44.append(v)
@@ -40314,7 +39330,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'spell', '')
+            v = (q, 'spell', '')
             q += 5
             p43 = q
             res44.append(v)
@@ -40325,7 +39341,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p43 = q
             res44.append(v)
@@ -40336,7 +39352,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'ability', '')
+            v = (q, 'ability', '')
             q += 7
             p43 = q
             res44.append(v)
@@ -40355,7 +39371,7 @@ class CardParser:
                     q = self.skip0(p47)
                 if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'opponent', '')
+                v = (q, 'opponent', '')
                 q += 8
                 p47 = q
                 res48.append(v)
@@ -40364,7 +39380,7 @@ class CardParser:
                     q = self.skip0(p47)
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'controls', '')
+                v = (q, 'controls', '')
                 q += 8
                 p47 = q
                 res48.append(v)
@@ -40374,13 +39390,11 @@ class CardParser:
             if res44:
                 n = Nt(res44)
                 n.rule = 757
-                n.position = n[0].position
             q = p43
             v = n if res44 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40399,7 +39413,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'deals', '')
+            v = (q, 'deals', '')
             q += 5
             p49 = q
             res50.append(v)
@@ -40421,14 +39435,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p51 = q
             res52.append(v)
             if res52:
                 n = Nt(res52)
                 n.rule = 758
-                n.position = n[0].position
             p49 = p51
             if res52 and n:
                 res50.append(n)
@@ -40440,7 +39453,7 @@ class CardParser:
                     q = self.skip0(p53)
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
-                v = Tm(q, 'to', '')
+                v = (q, 'to', '')
                 q += 2
                 p53 = q
                 res54.append(v)
@@ -40453,7 +39466,7 @@ class CardParser:
                 if m is None:
                     break
                 s = m.group()
-                v = Tm(q, s, '') if s else None
+                v = (q, s, '') if s else None
                 q += len(s)
                 p55 = q
                 if v:
@@ -40461,7 +39474,6 @@ class CardParser:
                 if res56:
                     n = Nt(res56)
                     n.rule = 759
-                    n.position = n[0].position
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -40471,13 +39483,11 @@ class CardParser:
             if res50:
                 n = Nt(res50)
                 n.rule = 760
-                n.position = n[0].position
             q = p49
             v = n if res50 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40496,7 +39506,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'is', '')
+            v = (q, 'is', '')
             q += 2
             p57 = q
             res58.append(v)
@@ -40507,7 +39517,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'dealt', '')
+            v = (q, 'dealt', '')
             q += 5
             p57 = q
             res58.append(v)
@@ -40529,27 +39539,24 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'damage', '')
+            v = (q, 'damage', '')
             q += 6
             p59 = q
             res60.append(v)
             if res60:
                 n = Nt(res60)
                 n.rule = 761
-                n.position = n[0].position
             p57 = p59
             if res60 and n:
                 res58.append(n)
             if res58:
                 n = Nt(res58)
                 n.rule = 762
-                n.position = n[0].position
             q = p57
             v = n if res58 else None
             if v is not None:
                 n = Nt([v])
                 n.rule = 738
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -40566,13 +39573,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'this', '')
+        v = (q, 'this', '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 763
-        n.position = n[0].position
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -40585,13 +39591,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 764
-        n.position = n[0].position
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -40617,7 +39622,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 765
-        n.position = n[0].position
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -40654,7 +39658,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -40665,7 +39669,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'graveyard', '')
+            v = (q, 'graveyard', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -40697,7 +39701,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'the', '')
+            v = (q, 'the', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -40708,7 +39712,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'battlefield', '')
+            v = (q, 'battlefield', '')
             q += 11
             p3 = q
             res4.append(v)
@@ -40729,13 +39733,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'in', '')
+        v = (q, 'in', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 766
-        n.position = n[0].position
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -40748,13 +39751,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'X', '')
+        v = (q, 'X', '')
         q += 1
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 266
-        n.position = n[0].position
         return q, n
 
     def e235_1(self, p: int) -> Any:
@@ -40767,13 +39769,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 271
-        n.position = n[0].position
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -40799,7 +39800,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'other', '')
+            v = (q, 'other', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -40818,7 +39819,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'another', '')
+            v = (q, 'another', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -40837,7 +39838,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-down', '')
+            v = (q, 'face-down', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -40856,7 +39857,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'face-up', '')
+            v = (q, 'face-up', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -40875,7 +39876,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'exiled', '')
+            v = (q, 'exiled', '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -40896,7 +39897,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -40917,7 +39918,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -40938,7 +39939,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'NonWord') if s else None
+            v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -40989,7 +39990,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'multicolored', '')
+            v = (q, 'multicolored', '')
             q += 12
             if v is not None:
                 return q, [v]
@@ -41060,13 +40061,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'exiled', '')
+        v = (q, 'exiled', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 354
-        n.position = n[0].position
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -41088,7 +40088,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p = q
             if not v:
@@ -41099,7 +40099,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 355
-        n.position = n[0].position
         return p, n
 
     def e241_1(self, p: int) -> Any:
@@ -41121,7 +40120,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p = q
             if not v:
@@ -41132,7 +40131,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 356
-        n.position = n[0].position
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -41154,7 +40152,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -41165,7 +40163,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 357
-        n.position = n[0].position
         return p, n
 
     def e243_1(self, p: int) -> Any:
@@ -41184,7 +40181,7 @@ class CardParser:
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -41259,7 +40256,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -41278,7 +40275,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             if v is not None:
                 return q, [v]
@@ -41299,7 +40296,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'FilterKind') if s else None
+            v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
                 return q, [v]
@@ -41318,7 +40315,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'of', '')
+            v = (q, 'of', '')
             q += 2
             if v is not None:
                 return q, [v]
@@ -41337,7 +40334,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'that', '')
+            v = (q, 'that', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -41356,7 +40353,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -41375,7 +40372,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             if v is not None:
                 return q, [v]
@@ -41410,7 +40407,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "it's", '')
+            v = (q, "it's", '')
             q += 4
             if v is not None:
                 return q, [v]
@@ -41429,7 +40426,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocking', '')
+            v = (q, 'blocking', '')
             q += 8
             if v is not None:
                 return q, [v]
@@ -41448,7 +40445,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, "that's", '')
+            v = (q, "that's", '')
             q += 6
             if v is not None:
                 return q, [v]
@@ -41467,7 +40464,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             if v is not None:
                 return q, [v]
@@ -41486,7 +40483,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'named', '')
+            v = (q, 'named', '')
             q += 5
             if v is not None:
                 return q, [v]
@@ -41522,13 +40519,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'of', '')
+        v = (q, 'of', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 358
-        n.position = n[0].position
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -41556,7 +40552,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -41567,7 +40563,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'converted', '')
+            v = (q, 'converted', '')
             q += 9
             p1 = q
             res2.append(v)
@@ -41578,7 +40574,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'mana', '')
+            v = (q, 'mana', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -41589,7 +40585,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'cost', '')
+            v = (q, 'cost', '')
             q += 4
             p1 = q
             res2.append(v)
@@ -41604,7 +40600,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p3 = q
             if v:
@@ -41612,7 +40608,6 @@ class CardParser:
             if res4:
                 n = Nt(res4)
                 n.rule = 359
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -41623,7 +40618,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -41638,7 +40633,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p5 = q
             if v:
@@ -41646,7 +40641,6 @@ class CardParser:
             if res6:
                 n = Nt(res6)
                 n.rule = 360
-                n.position = n[0].position
             p1 = p5
             if res6 and n:
                 res2.append(n)
@@ -41669,7 +40663,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p7 = q
             res8.append(v)
@@ -41684,7 +40678,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p9 = q
             if v:
@@ -41692,7 +40686,6 @@ class CardParser:
             if res10:
                 n = Nt(res10)
                 n.rule = 361
-                n.position = n[0].position
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -41707,7 +40700,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, 'INT') if s else None
+            v = (q, s, 'INT') if s else None
             q += len(s)
             p11 = q
             if v:
@@ -41715,7 +40708,6 @@ class CardParser:
             if res12:
                 n = Nt(res12)
                 n.rule = 362
-                n.position = n[0].position
             p7 = p11
             if res12 and n:
                 res8.append(n)
@@ -41726,7 +40718,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p7 = q
             res8.append(v)
@@ -41741,7 +40733,7 @@ class CardParser:
                 ch = ch0
                 break
             s = m.group()
-            v = Tm(q, s, '') if s else None
+            v = (q, s, '') if s else None
             q += len(s)
             p13 = q
             if v:
@@ -41749,7 +40741,6 @@ class CardParser:
             if res14:
                 n = Nt(res14)
                 n.rule = 363
-                n.position = n[0].position
             p7 = p13
             if res14 and n:
                 res8.append(n)
@@ -41772,7 +40763,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'with', '')
+            v = (q, 'with', '')
             q += 4
             p15 = q
             res16.append(v)
@@ -41804,7 +40795,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'without', '')
+            v = (q, 'without', '')
             q += 7
             p17 = q
             res18.append(v)
@@ -41822,7 +40813,6 @@ class CardParser:
             if res20:
                 n = Nt(res20)
                 n.rule = 364
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -41860,14 +40850,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
             if res4:
                 n = Nt(res4)
                 n.rule = 365
-                n.position = n[0].position
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -41878,14 +40867,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p1 = q
             res2.append(v)
             if res2:
                 n = Nt(res2)
                 n.rule = 366
-                n.position = n[0].position
                 return p1, n
             p = p1
             ch = None  # moved on: no guess about the next alternative
@@ -41906,14 +40894,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p7 = q
             res8.append(v)
             if res8:
                 n = Nt(res8)
                 n.rule = 367
-                n.position = n[0].position
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -41924,14 +40911,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'own', '')
+            v = (q, 'own', '')
             q += 3
             p5 = q
             res6.append(v)
             if res6:
                 n = Nt(res6)
                 n.rule = 366
-                n.position = n[0].position
                 return p5, n
             p = p5
             ch = None  # moved on: no guess about the next alternative
@@ -41952,14 +40938,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'defending', '')
+            v = (q, 'defending', '')
             q += 9
             p11 = q
             res12.append(v)
             if res12:
                 n = Nt(res12)
                 n.rule = 368
-                n.position = n[0].position
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -41970,7 +40955,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'player', '')
+            v = (q, 'player', '')
             q += 6
             p9 = q
             res10.append(v)
@@ -41981,14 +40966,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controls', '')
+            v = (q, 'controls', '')
             q += 8
             p9 = q
             res10.append(v)
             if res10:
                 n = Nt(res10)
                 n.rule = 366
-                n.position = n[0].position
                 return p9, n
             p = p9
             ch = None  # moved on: no guess about the next alternative
@@ -42009,14 +40993,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'an', '')
+            v = (q, 'an', '')
             q += 2
             p15 = q
             res16.append(v)
             if res16:
                 n = Nt(res16)
                 n.rule = 369
-                n.position = n[0].position
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -42027,7 +41010,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'opponent', '')
+            v = (q, 'opponent', '')
             q += 8
             p13 = q
             res14.append(v)
@@ -42038,14 +41021,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'controls', '')
+            v = (q, 'controls', '')
             q += 8
             p13 = q
             res14.append(v)
             if res14:
                 n = Nt(res14)
                 n.rule = 366
-                n.position = n[0].position
                 return p13, n
             p = p13
             ch = None  # moved on: no guess about the next alternative
@@ -42066,14 +41048,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'your', '')
+            v = (q, 'your', '')
             q += 4
             p19 = q
             res20.append(v)
             if res20:
                 n = Nt(res20)
                 n.rule = 370
-                n.position = n[0].position
             p17 = p19
             if res20 and n:
                 res18.append(n)
@@ -42084,7 +41065,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'opponents', '')
+            v = (q, 'opponents', '')
             q += 9
             p17 = q
             res18.append(v)
@@ -42095,14 +41076,13 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'control', '')
+            v = (q, 'control', '')
             q += 7
             p17 = q
             res18.append(v)
             if res18:
                 n = Nt(res18)
                 n.rule = 366
-                n.position = n[0].position
                 return p17, n
             p = p17
             ch = None  # moved on: no guess about the next alternative
@@ -42127,7 +41107,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -42148,7 +41128,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 371
-        n.position = n[0].position
         return p, n
 
     def e251_1(self, p: int) -> Any:
@@ -42185,7 +41164,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blocking', '')
+            v = (q, 'blocking', '')
             q += 8
             p1 = q
             res2.append(v)
@@ -42217,7 +41196,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'attacking', '')
+            v = (q, 'attacking', '')
             q += 9
             p3 = q
             res4.append(v)
@@ -42228,7 +41207,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'you', '')
+            v = (q, 'you', '')
             q += 3
             p3 = q
             res4.append(v)
@@ -42249,13 +41228,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'a', '')
+        v = (q, 'a', '')
         q += 1
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 767
-        n.position = n[0].position
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -42268,13 +41246,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'an', '')
+        v = (q, 'an', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 768
-        n.position = n[0].position
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -42287,13 +41264,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'combat', '')
+        v = (q, 'combat', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 769
-        n.position = n[0].position
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -42306,13 +41282,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'combat', '')
+        v = (q, 'combat', '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 770
-        n.position = n[0].position
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -42325,13 +41300,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'in', '')
+        v = (q, 'in', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 771
-        n.position = n[0].position
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -42344,13 +41318,12 @@ class CardParser:
             q = self.skip0(p)
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'on', '')
+        v = (q, 'on', '')
         q += 2
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 772
-        n.position = n[0].position
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -42376,12 +41349,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'white', '')
+            v = (q, 'white', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42398,12 +41370,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'blue', '')
+            v = (q, 'blue', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42420,12 +41391,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'black', '')
+            v = (q, 'black', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42442,12 +41412,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'red', '')
+            v = (q, 'red', '')
             q += 3
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42464,12 +41433,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'green', '')
+            v = (q, 'green', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42486,12 +41454,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'colorless', '')
+            v = (q, 'colorless', '')
             q += 9
             if v is not None:
                 n = Nt([v])
                 n.rule = 218
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42521,12 +41488,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'legendary', '')
+            v = (q, 'legendary', '')
             q += 9
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42543,12 +41509,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'basic', '')
+            v = (q, 'basic', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42565,12 +41530,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'snow', '')
+            v = (q, 'snow', '')
             q += 4
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42587,12 +41551,11 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'world', '')
+            v = (q, 'world', '')
             q += 5
             if v is not None:
                 n = Nt([v])
                 n.rule = 216
-                n.position = n[0].position
                 return q, n
             p = q
             ch = None  # moved on: no guess about the next alternative
@@ -42609,13 +41572,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'other', '')
+        v = (q, 'other', '')
         q += 5
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 600
-        n.position = n[0].position
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -42628,13 +41590,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
-        v = Tm(q, 'another', '')
+        v = (q, 'another', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 601
-        n.position = n[0].position
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -42647,13 +41608,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('face-down', q)):
             return p, None
-        v = Tm(q, 'face-down', '')
+        v = (q, 'face-down', '')
         q += 9
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 602
-        n.position = n[0].position
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -42666,13 +41626,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith('face-up', q)):
             return p, None
-        v = Tm(q, 'face-up', '')
+        v = (q, 'face-up', '')
         q += 7
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 603
-        n.position = n[0].position
         return q, n
 
     def e262_1(self, p: int) -> Any:
@@ -42694,7 +41653,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'StateWord') if s else None
+            v = (q, s, 'StateWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -42705,7 +41664,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 604
-        n.position = n[0].position
         return p, n
 
     def e263_1(self, p: int) -> Any:
@@ -42855,7 +41813,7 @@ class CardParser:
                 p = c
                 ch = ch0
                 break
-            v = Tm(q, 'or', '')
+            v = (q, 'or', '')
             q += 2
             p1 = q
             res2.append(v)
@@ -42927,7 +41885,7 @@ class CardParser:
                     if first:
                         return None
                     break
-                v = Tm(q, 'or', 'sep')
+                v = (q, 'or', 'sep')
                 q += 2
                 p = q
                 if v:
@@ -42948,7 +41906,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 605
-        n.position = n[0].position
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -42961,13 +41918,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith("it's", q)):
             return p, None
-        v = Tm(q, "it's", '')
+        v = (q, "it's", '')
         q += 4
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 606
-        n.position = n[0].position
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -42980,13 +41936,12 @@ class CardParser:
             q = self.skip1(p)
         if not (text.startswith("that's", q)):
             return p, None
-        v = Tm(q, "that's", '')
+        v = (q, "that's", '')
         q += 6
         if v is None:
             return q, None
         n = Nt([v])
         n.rule = 607
-        n.position = n[0].position
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -43008,7 +41963,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'NonWord') if s else None
+            v = (q, s, 'NonWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -43019,7 +41974,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 693
-        n.position = n[0].position
         return p, n
 
     def e270_1(self, p: int) -> Any:
@@ -43045,7 +41999,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 694
-        n.position = n[0].position
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -43071,7 +42024,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 695
-        n.position = n[0].position
         return p, n
 
     def e272_1(self, p: int) -> Any:
@@ -43091,7 +42043,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, 'multicolored', '')
+            v = (q, 'multicolored', '')
             q += 12
             p = q
             if not v:
@@ -43102,7 +42054,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 696
-        n.position = n[0].position
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -43124,7 +42075,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -43135,7 +42086,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 697
-        n.position = n[0].position
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -43157,7 +42107,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'Subtype') if s else None
+            v = (q, s, 'Subtype') if s else None
             q += len(s)
             p = q
             if not v:
@@ -43168,7 +42118,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 698
-        n.position = n[0].position
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -43190,7 +42139,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -43201,7 +42150,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 699
-        n.position = n[0].position
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -43221,7 +42169,7 @@ class CardParser:
                 if first:
                     return None
                 break
-            v = Tm(q, 'and', '')
+            v = (q, 'and', '')
             q += 3
             p = q
             if not v:
@@ -43232,7 +42180,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 700
-        n.position = n[0].position
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -43248,7 +42195,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'TypeWord') if s else None
+        v = (q, s, 'TypeWord') if s else None
         q += len(s)
         p = q
         if v:
@@ -43260,7 +42207,7 @@ class CardParser:
         if m is None:
             return None
         s = m.group()
-        v = Tm(q, s, 'FilterKind') if s else None
+        v = (q, s, 'FilterKind') if s else None
         q += len(s)
         p = q
         if v:
@@ -43286,7 +42233,7 @@ class CardParser:
                     return None
                 break
             s = m.group()
-            v = Tm(q, s, 'TypeWord') if s else None
+            v = (q, s, 'TypeWord') if s else None
             q += len(s)
             p = q
             if not v:
@@ -43297,7 +42244,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 701
-        n.position = n[0].position
         return p, n
 
 

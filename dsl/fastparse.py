@@ -20,7 +20,7 @@ import bisect
 import os
 from typing import Any
 
-from .parsetree import Nt, Tm
+from .parsetree import Nt
 
 # Models nested deeper than this are left to textX, whose recursion limit decides whether they
 # are "nesting too deep": the shipped cards nest at most 11 objects deep, and textX needed at
@@ -91,18 +91,18 @@ class ModelBuilder:
         attributes take the assignments; it is the parent of the objects made), None at the root,
         and ``depth`` how many objects enclose ``n``."""
         while True:
-            if type(n) is Tm:
-                f = self.processors.get(n.rule_name)
-                return n.value if f is None else f(n.value)
+            if type(n) is tuple:  # a token
+                f = self.processors.get(n[2])
+                return n[1] if f is None else f(n[1])
             _, kind, cls, attr = self.rules[n.rule]
             if kind == _COMMON:
                 return self.obj(n, cls, obj, depth)
             if kind == _ABSTRACT:
                 if len(n) > 1:
                     for c in n:
-                        if type(c) is not Tm:
+                        if type(c) is not tuple:
                             return self.node(c, obj, depth)
-                    return "".join(c.value for c in n)
+                    return "".join(c[1] for c in n)
                 if not n:
                     raise _Unsupported("empty abstract node")
                 n = n[0]
@@ -129,12 +129,12 @@ class ModelBuilder:
         rules = self.rules
         depth += 1
         for c in n:
-            if type(c) is Tm:
+            if type(c) is tuple:
                 # textX converts a token that is no attribute's value too, and drops the result:
                 # only a converter could make that matter (by failing).
-                f = processors.get(c.rule_name)
+                f = processors.get(c[2])
                 if f is not None:
-                    f(c.value)
+                    f(c[1])
                 continue
             _, kind, _, attr = rules[c.rule]
             if kind == _PLAIN and len(c) == 1:
@@ -143,9 +143,9 @@ class ModelBuilder:
                 if old and not isinstance(old, list):
                     raise _Unsupported("multiple assignments")
                 x = c[0]
-                if type(x) is Tm:
-                    f = processors.get(x.rule_name)
-                    value = x.value if f is None else f(x.value)
+                if type(x) is tuple:
+                    f = processors.get(x[2])
+                    value = x[1] if f is None else f(x[1])
                 else:
                     _, vkind, vcls, _ = rules[x.rule]
                     value = self.obj(x, vcls, inst, depth) if vkind == _COMMON else self.node(x, inst, depth)
@@ -183,7 +183,7 @@ class ModelBuilder:
                 setattr(obj, attr, value)
         else:  # 'oneormore', 'zeroormore' (and textX's 'list')
             for c in n:
-                if (c.rule_name if type(c) is Tm else self.rules[c.rule][0]) == "sep":
+                if (c[2] if type(c) is tuple else self.rules[c.rule][0]) == "sep":
                     continue  # a separator ("+=X[',']")
                 value = self.node(c, obj, depth)
                 if getattr(obj, attr, None) is None:
@@ -192,9 +192,9 @@ class ModelBuilder:
 
     def match(self, n: Any) -> Any:
         """``parse_tree_to_objgraph``'s ``process_match``: a match rule's text, converted."""
-        if type(n) is Tm:
-            f = self.processors.get(n.rule_name)
-            return n.value if f is None else f(n.value)
+        if type(n) is tuple:
+            f = self.processors.get(n[2])
+            return n[1] if f is None else f(n[1])
         if len(n) > 1:
             result: Any = "".join(str(self.match(c)) for c in n)
         elif n:

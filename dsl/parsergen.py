@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 OUT = Path(__file__).with_name("cardparser.py")
-FORMAT = 2  # bumped whenever the generated code changes shape
+FORMAT = 3  # bumped whenever the generated code changes shape
 FirstChars = tuple[set[str] | None, bool]  # (first characters or None: can't tell, may be empty)
 
 
@@ -112,7 +112,8 @@ class _Gen:
 
     def test(self, e: Any, mode: int, ind: str, src: str) -> tuple[list[str], str, list[str]]:
         """Terminal ``e`` at ``src``: (code skipping to ``q``, the condition that ``e`` matches
-        there, code that then sets ``v`` -- a ``Tm``, or None for an empty regex match -- and ``q``)."""
+        there, code that then sets ``v`` -- a token ``(position, text, rule name)``, or None for an
+        empty regex match -- and ``q``)."""
         from arpeggio import EndOfFile, RegExMatch
         rn = repr(e.rule_name if not isinstance(e, EndOfFile) else "EOF")
         pre = self.skip(mode, ind, "q", src)
@@ -123,7 +124,7 @@ class _Gen:
             # that is neither alphanumeric nor '_': what ``\w`` is, tests/unit/test_fastparse.py).
             n = len(word)
             return (pre, f"text.startswith({word!r}, q) and not (nx := text[q + {n}:q + {n + 1}]).isalnum() and nx != '_'",
-                    [f"{ind}v = Tm(q, {word!r}, {rn})", f"{ind}q += {len(word)}"])
+                    [f"{ind}v = (q, {word!r}, {rn})", f"{ind}q += {len(word)}"])
         if isinstance(e, RegExMatch):
             chars, nullable = _regex_first(e.regex)
             if chars is None or nullable:
@@ -131,17 +132,17 @@ class _Gen:
             else:  # no call when the next character can't begin a match
                 match = f"{self.regex(e)}(text, q) if text[q:q + 1] in {self.charset(frozenset(chars))} else None"
             return (pre + [f"{ind}m = {match}"], "m is not None",
-                    [f"{ind}s = m.group()", f"{ind}v = Tm(q, s, {rn}) if s else None", f"{ind}q += len(s)"])
+                    [f"{ind}s = m.group()", f"{ind}v = (q, s, {rn}) if s else None", f"{ind}q += len(s)"])
         if isinstance(e, EndOfFile):
-            return pre, "q == len(text)", [f"{ind}v = Tm(q, '', {rn})"]
+            return pre, "q == len(text)", [f"{ind}v = (q, '', {rn})"]
         s = e.to_match
         if not s:
             raise ValueError("empty string match")
-        return pre, f"text.startswith({s!r}, q)", [f"{ind}v = Tm(q, {s!r}, {rn})", f"{ind}q += {len(s)}"]
+        return pre, f"text.startswith({s!r}, q)", [f"{ind}v = (q, {s!r}, {rn})", f"{ind}q += {len(s)}"]
 
     def terminal(self, e: Any, mode: int, ind: str, fail: list[str], src: str) -> list[str]:
         """Inline code matching terminal ``e`` at ``src``.  On success ``q`` is the new position and
-        ``v`` the result (a ``Tm``, or None for an empty regex match); otherwise ``fail`` runs."""
+        ``v`` the result (a token, or None for an empty regex match); otherwise ``fail`` runs."""
         pre, cond, ok = self.test(e, mode, ind, src)
         return pre + [f"{ind}if {_truth(cond, False)}:"] + [f"{ind}    {x}" for x in fail] + ok
 
@@ -160,7 +161,7 @@ class _Gen:
             type(e) not in (Not, And) or len(e.nodes) == 1)
 
     def always_node(self, e: Any) -> bool:
-        """Whether ``e`` always gives a ``Tm`` when it matches (a string, a keyword, the end)."""
+        """Whether ``e`` always gives a token when it matches (a string, a keyword, the end)."""
         from arpeggio import EndOfFile, RegExMatch, StrMatch
         return type(e) in (StrMatch, EndOfFile) or (type(e) is RegExMatch and _keyword(e) is not None)
 
@@ -291,10 +292,9 @@ class _Gen:
 
     def node(self, e: Any, ind: str, items: str, flat: bool) -> list[str]:
         """``n``, the parse-tree node of rule ``e`` made of ``items`` (flattened if need be)."""
-        # Arpeggio: "Inherit position from the first child node" (0 when there is none, which
-        # only a flattened list can leave).
-        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}",
-                f"{ind}n.position = {'n[0].position if n else 0' if flat else 'n[0].position'}"]
+        # Its position (Arpeggio's, from its first child) is computed when asked for: the model
+        # builder asks for few (see ``Nt.position``).
+        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}"]
 
     def method(self, e: Any, mode: int) -> list[str]:
         from arpeggio import And, Not, OneOrMore, Optional, OrderedChoice, Sequence, ZeroOrMore
@@ -507,7 +507,7 @@ class _Gen:
             "import re",
             "from typing import Any, Callable",
             "",
-            "from .parsetree import Nt, Tm, flatten",
+            "from .parsetree import Nt, flatten",
             "",
             f"GRAMMAR = {grammar_digest(grammar)!r}",
             "",

@@ -1,43 +1,44 @@
 """The parse tree the generated card parser (:mod:`dsl.cardparser`) builds.
 
-It has Arpeggio's shape, which is what textX makes its model from: a terminal per matched token,
-and per rule a list of the terminals and rule nodes inside it, flattened, positioned at its first
+It has Arpeggio's shape, which is what textX makes its model from: a token per matched terminal,
+and per rule a list of the tokens and rule nodes inside it, flattened, positioned at its first
 child.  Unlike Arpeggio's nodes these carry no reference to a parsing expression: a rule node
-names its rule by its index in the generated ``RULES`` table.
+names its rule by its index in the generated ``RULES`` table, and a token is a plain tuple
+``(position, text, rule name)`` (the rule name of the expression, '' in a rule's body): a tuple is
+made in a fifth of the time an object with an ``__init__`` takes, and a text has dozens.
 """
 from __future__ import annotations
 
 from typing import Any
 
+# A matched token: (where it starts, its text, the rule name of the expression that matched it).
+Token = tuple[int, str, str]
 
-class Tm:
-    """A matched token: where, what, and the rule name of the expression ('' in a rule's body)."""
 
-    __slots__ = ("position", "value", "rule_name")
-
-    def __init__(self, position: int, value: str, rule_name: str) -> None:
-        self.position = position
-        self.value = value
-        self.rule_name = rule_name
-
-    @property
-    def position_end(self) -> int:
-        """Just past the token."""
-        return self.position + len(self.value)
-
-    def __repr__(self) -> str:
-        return f"Tm({self.position}, {self.value!r}, {self.rule_name!r})"
+def token_end(t: Token) -> int:
+    """Just past token ``t``."""
+    return t[0] + len(t[1])
 
 
 class Nt(list[Any]):
-    """What one rule (or assignment) matched: its children, flattened; falsy when empty, as
-    Arpeggio's NonTerminal is.  Made as ``n = Nt(children); n.rule = index; n.position = ...``
-    (where its first child starts, 0 if none: Arpeggio's "Inherit position from the first child
-    node"), with list's own constructor: a Python ``__init__`` cost a third of the tree's making."""
+    """What one rule (or assignment) matched: its children (``Nt`` nodes and tokens), flattened;
+    falsy when empty, as Arpeggio's NonTerminal is.  Made as ``n = Nt(children); n.rule = index``,
+    with list's own constructor: a Python ``__init__`` cost a third of the tree's making."""
 
-    __slots__ = ("rule", "position")
+    __slots__ = ("rule",)
     rule: int
-    position: int
+
+    @property
+    def position(self) -> int:
+        """Where the first child starts (Arpeggio: "Inherit position from the first child node"),
+        0 when there is none (which only a flattened list can leave)."""
+        n: Any = self
+        while type(n) is Nt:
+            if not n:
+                return 0
+            n = n[0]
+        start: int = n[0]  # a token's position
+        return start
 
     @property
     def position_end(self) -> int:
@@ -47,12 +48,18 @@ class Nt(list[Any]):
             if not n:
                 return n.position
             n = n[-1]
-        end: int = n.position + len(n.value)  # a Tm's position_end
+        end: int = n[0] + len(n[1])  # a token's end
         return end
 
 
 def flatten(items: list[Any]) -> list[Any]:
-    """Arpeggio's ``flatten``: nested plain lists spliced in; nodes (``Nt``, ``Tm``) kept whole."""
+    """Arpeggio's ``flatten``: nested plain lists spliced in; nodes (``Nt``, tokens) kept whole.
+    ``items`` itself when it holds no plain list (the usual case: a rule's one alternative)."""
+    for x in items:
+        if type(x) is list:
+            break
+    else:
+        return items
     out: list[Any] = []
     for x in items:
         if type(x) is list:

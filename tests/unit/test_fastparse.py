@@ -23,7 +23,7 @@ from arpeggio import NoMatch, Terminal
 from textx import TextXSyntaxError, get_children, get_location
 
 from dsl import cardparser, fastparse, parsergen
-from dsl.parsetree import Nt, Tm
+from dsl.parsetree import Nt
 from dsl.metamodel import card_metamodel, parse_text
 from tests.unit.test_grammar_equivalence import dump, mutations, valid_sources, vocabulary
 
@@ -102,8 +102,8 @@ def arpeggio_shape(node: Any) -> Any:
 
 def generated_shape(node: Any) -> Any:
     """The generated parser's tree in the same form (a node's rule name from ``RULES``)."""
-    if type(node) is Tm:
-        return ("T", node.position, node.value, node.rule_name)
+    if type(node) is tuple:  # a token: (position, text, rule name)
+        return ("T", *node)
     assert type(node) is Nt
     return ("N", cardparser.RULES[node.rule][0], node.position, node.position_end,
             tuple(generated_shape(c) for c in node))
