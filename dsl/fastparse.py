@@ -74,6 +74,14 @@ class ModelBuilder:
         self.processors = convert
         self.rules = [(name, _KINDS.get(kind, _MANY), classes[cls] if kind == "common" else None, attr)
                       for name, kind, cls, attr in rules]
+        # The same, column by column (indexed by a node's ``rule``: one lookup each per node).
+        self.kinds = [kind for _, kind, _, _ in self.rules]
+        self.classes = [cls for _, _, cls, _ in self.rules]
+        self.attrs = [attr for _, _, _, attr in self.rules]
+        # A match rule's conversion (None: its text as it is).
+        self.match_convert = [convert.get(name) for name, _, _, _ in self.rules]
+        # Per class: its defaults and list attributes.
+        self.init = {cls: (cls._tx_defaults, cls._tx_lists) for cls in self.classes if cls is not None}
 
     def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
         """The model of a parse tree of rule ``Model`` (the whole file), with what textX records
@@ -90,13 +98,14 @@ class ModelBuilder:
         """``parse_tree_to_objgraph``'s ``process_node``: ``obj`` is the object being built (its
         attributes take the assignments; it is the parent of the objects made), None at the root,
         and ``depth`` how many objects enclose ``n``."""
+        kinds = self.kinds
         while True:
             if type(n) is tuple:  # a token
                 f = self.processors.get(n[2])
                 return n[1] if f is None else f(n[1])
-            _, kind, cls, attr = self.rules[n.rule]
+            kind = kinds[n.rule]
             if kind == _COMMON:
-                return self.obj(n, cls, obj, depth)
+                return self.obj(n, self.classes[n.rule], obj, depth)
             if kind == _ABSTRACT:
                 if len(n) > 1:
                     for c in n:
@@ -111,22 +120,34 @@ class ModelBuilder:
                 return self.match(n)
             if kind == _MODEL:
                 raise _Unsupported("nested model node")
-            self.assign(n, kind, attr, obj, depth)
+            self.assign(n, kind, self.attrs[n.rule], obj, depth)
             return None
 
     def obj(self, n: Nt, cls: Any, parent: Any, depth: int) -> Any:
         """A model object of class ``cls`` from node ``n`` of its rule."""
-        inst = cls.__new__(cls)
-        d = inst.__dict__
-        d.update(cls._tx_defaults)
-        for k in cls._tx_lists:
-            d[k] = []
-        d["_tx_position"] = n.position
-        d["_tx_position_end"] = n.position_end
         if depth >= MAX_DEPTH:
             raise _Unsupported("nesting")
+        inst = cls.__new__(cls)
+        d = inst.__dict__
+        defaults, lists = self.init[cls]
+        d.update(defaults)
+        for k in lists:
+            d[k] = []
+        # Nt.position and Nt.position_end, here without two calls.
+        x: Any = n
+        while type(x) is Nt:
+            if not x:
+                break
+            x = x[0]
+        d["_tx_position"] = 0 if type(x) is Nt else x[0]
+        x = n
+        while type(x) is Nt:
+            if not x:
+                break
+            x = x[-1]
+        d["_tx_position_end"] = x.position if type(x) is Nt else x[0] + len(x[1])
         processors = self.processors
-        rules = self.rules
+        kinds = self.kinds
         depth += 1
         for c in n:
             if type(c) is tuple:
@@ -136,25 +157,27 @@ class ModelBuilder:
                 if f is not None:
                     f(c[1])
                 continue
-            _, kind, _, attr = rules[c.rule]
+            kind = kinds[c.rule]
             if kind == _PLAIN and len(c) == 1:
                 # The usual assignment, done here: ``assign`` (plain) with its value's node.
-                old = getattr(inst, attr)
+                attr = self.attrs[c.rule]
+                old = d[attr]
                 if old and not isinstance(old, list):
                     raise _Unsupported("multiple assignments")
                 x = c[0]
                 if type(x) is tuple:
                     f = processors.get(x[2])
                     value = x[1] if f is None else f(x[1])
+                elif kinds[x.rule] == _COMMON:
+                    value = self.obj(x, self.classes[x.rule], inst, depth)
                 else:
-                    _, vkind, vcls, _ = rules[x.rule]
-                    value = self.obj(x, vcls, inst, depth) if vkind == _COMMON else self.node(x, inst, depth)
+                    value = self.node(x, inst, depth)
                 if isinstance(old, list):
                     old.append(value)
                 else:
-                    setattr(inst, attr, value)
+                    d[attr] = value
             elif kind >= _OPTIONAL:
-                self.assign(c, kind, attr, inst, depth)
+                self.assign(c, kind, self.attrs[c.rule], inst, depth)
             else:
                 self.node(c, inst, depth)
         if parent is not None:
@@ -182,8 +205,9 @@ class ModelBuilder:
             else:
                 setattr(obj, attr, value)
         else:  # 'oneormore', 'zeroormore' (and textX's 'list')
+            rules = self.rules
             for c in n:
-                if (c[2] if type(c) is tuple else self.rules[c.rule][0]) == "sep":
+                if (c[2] if type(c) is tuple else rules[c.rule][0]) == "sep":
                     continue  # a separator ("+=X[',']")
                 value = self.node(c, obj, depth)
                 if getattr(obj, attr, None) is None:
@@ -201,7 +225,7 @@ class ModelBuilder:
             result = self.match(n[0])
         else:
             raise _Unsupported("empty match node")
-        f = self.processors.get(self.rules[n.rule][0])
+        f = self.match_convert[n.rule]
         return result if f is None else f(result)
 
 
