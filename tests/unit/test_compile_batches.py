@@ -44,3 +44,21 @@ def test_a_batch_mixing_every_kind_of_failure_matches_cards_compiled_alone(tmp_p
     assert "NUL byte" in batch[4].diagnostics[0].message
     assert batch[5].diagnostics[0].line == 4
     assert "one card per file" in batch[6].diagnostics[0].message
+
+
+def test_read_source_returns_every_byte_of_small_exact_and_large_files(tmp_path: Path) -> None:
+    # read_source reads with os.read in 64 KiB pieces: a file of exactly one piece, and one
+    # spanning several, come back whole; a folder or a missing file is an OSError, as with open().
+    from compiler.build import read_source
+    for size in (0, 1, 65535, 65536, 65537, 200_003):
+        data = bytes(i % 251 for i in range(size))
+        p = tmp_path / f"f{size}.card"
+        p.write_bytes(data)
+        assert read_source(str(p)) == data
+    for bad in (tmp_path, tmp_path / "missing.card"):
+        try:
+            read_source(str(bad))
+        except OSError as e:
+            assert e.strerror
+        else:
+            raise AssertionError(f"{bad} was read")
