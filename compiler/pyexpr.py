@@ -15,8 +15,18 @@ from .ir import (
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+# Exactly these types (not subclasses, whose ``repr`` may be anything) are their own ``repr``.
+_LITERAL_TYPES = frozenset({str, int, bool, type(None)})
+
+
 def lit(value: object) -> str:
     """A Python literal for a string, number, bool, None or tuple of them."""
+    if type(value) in _LITERAL_TYPES:
+        return repr(value)
+    if type(value) is tuple and all(type(v) in _LITERAL_TYPES for v in value):
+        # (``repr`` of a flat tuple of literals is what the loop below writes: ``(a, b)``,
+        # ``(a,)``, ``()``; one C call instead of a generator.  The most common case.)
+        return repr(value)
     if isinstance(value, (str, int, bool)) or value is None:
         return repr(value)
     if isinstance(value, tuple):
