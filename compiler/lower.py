@@ -30,6 +30,7 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "fourteen": 14, "fifteen": 15, "twenty": 20}
 COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def cname(node: Any) -> str:
@@ -39,7 +40,7 @@ def cname(node: Any) -> str:
 
 def identifier(text: str, prefix: str = "") -> str:
     """A validated Python identifier made from ``text`` (letters, digits, underscores only)."""
-    words = re.findall(r"[A-Za-z0-9]+", text)
+    words = _WORD.findall(text)
     ident = prefix + "".join(w[:1].upper() + w[1:] for w in words)
     if not ident or ident[0].isdigit():
         ident = "C" + ident

@@ -68,10 +68,12 @@ _SEPARATORS = bytes.maketrans(b" \n()[]{},.:=|'>-", b" " * 16)
 # The statements allowed to hold ``from``, ``import``, ``as``, ``__future__``, ``def`` and
 # ``__init__``: whole import lines from an allowed or relative module, and the two method headers.
 # Each of those words must be accounted for by them.
+# (Searched for in "\n" + the text: a line starts after a newline, and the search skips ahead
+# to each "\nfrom " in C, where ``^`` in multi-line mode is tried at every character.)
 _IMPORT_LINE = re.compile(
-    r"^from (%s|\.+[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*) import ([A-Za-z_][A-Za-z0-9_]*"
-    r"(?: as [A-Za-z_][A-Za-z0-9_]*)?(?:, [A-Za-z_][A-Za-z0-9_]*(?: as [A-Za-z_][A-Za-z0-9_]*)?)*)$"
-    % "|".join(sorted(ALLOWED_IMPORTS)), re.M)
+    r"\nfrom (%s|\.+[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*) import ([A-Za-z_][A-Za-z0-9_]*"
+    r"(?: as [A-Za-z_][A-Za-z0-9_]*)?(?:, [A-Za-z_][A-Za-z0-9_]*(?: as [A-Za-z_][A-Za-z0-9_]*)?)*)(?=\n|\Z)"
+    % "|".join(sorted(ALLOWED_IMPORTS)))
 _METHOD_HEADER = re.compile(r"def (%s)\(" % "|".join(sorted(ALLOWED_FUNCTIONS)))
 # The only dunder names allowed, each only where those statements account for it.
 ALLOWED_DUNDERS = frozenset({"__future__", "__init__"})
@@ -80,14 +82,15 @@ _ALL_BUT_BRACKETS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 # PEP 263: a comment on line 1 or 2 that names an encoding makes Python decode the file with it
 # (``utf-7`` would turn a literal's ``+ACc-`` into a quote).  The path in the first line's
 # comment comes from the file system, so it is checked too.
-_CODING = re.compile(r"^[ \t\f]*#.*?coding[:=]")
+_CODING = re.compile(r"^[ \t\f]*#.*?coding[:=]", re.M)  # (searched in the first two lines only)
 
 
 def check_generated(code: str, filename: str = "<generated>") -> None:
     """Raise :class:`UnsafeCode` unless ``code`` is made only of what the templates produce.
 
     (Each step is a C-level scan or a set operation: it runs for every card of every build.)"""
-    if any(_CODING.match(line) for line in code.split("\n", 2)[:2]):
+    second = code.find("\n", code.find("\n") + 1)  # (the end of line 2; -1: there is none)
+    if _CODING.search(code if second < 0 else code[:second]):
         raise UnsafeCode(f"{filename}: a comment on line 1 or 2 declares a source encoding")
     k = _LITERAL_OR_COMMENT.sub("''", code)
     if _CODE.fullmatch(k) is None:
@@ -119,7 +122,7 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
         if (word[0] == "_" and word.startswith("__") and word not in ALLOWED_DUNDERS) or (word[0] in "0123456789"
                                                                                    and not word.isdigit()):
             raise UnsafeCode(f"{filename}:{_line_of(k, word)}: {word!r} is not allowed")
-    imports = _IMPORT_LINE.findall(k)
+    imports = _IMPORT_LINE.findall("\n" + k)
     headers = _METHOD_HEADER.findall(k)
     if not (tokens.count("from") == tokens.count("import") == len(imports)
             and tokens.count("as") == sum(names.count(" as ") for _, names in imports)

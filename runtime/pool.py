@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .abilities import CardDefinition, Keyword, KeywordAction
 
 PACKAGE = "cardsmith_pool"
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")  # (compiled once: the build names every card's module with it)
 
 
 class UnknownCard(LookupError):
@@ -35,7 +36,7 @@ class UnknownCard(LookupError):
 def module_name(text: str) -> str:
     """The module name the compiler gives a card or keyword file named ``text`` (snake case,
     ASCII), unless two cards of the pool want the same one."""
-    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "card"
+    slug = _NOT_SLUG.sub("_", text.lower()).strip("_") or "card"
     if slug[0].isdigit():
         slug = "c_" + slug
     if keyword.iskeyword(slug):
