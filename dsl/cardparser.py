@@ -2102,7 +2102,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2147,7 +2147,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2215,7 +2215,7 @@ class CardParser:
             q = p7
             v = n if res8 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2298,7 +2298,7 @@ class CardParser:
             q = p11
             v = n if res12 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2335,7 +2335,7 @@ class CardParser:
             q = p17
             v = n if res18 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2385,7 +2385,7 @@ class CardParser:
             q = p19
             v = n if res20 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2433,7 +2433,7 @@ class CardParser:
             q = p23
             v = n if res24 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2449,7 +2449,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -2465,7 +2465,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -5568,7 +5568,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -5606,7 +5606,7 @@ class CardParser:
             if v:
                 res8.append(v)
             if res8:
-                return p7, [res8]
+                return p7, res8
             p = p7
             ch = None  # moved on: no guess about the next alternative
             break
@@ -5727,7 +5727,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -5754,7 +5754,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -6323,7 +6323,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -6342,7 +6342,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -7293,7 +7293,7 @@ class CardParser:
             v = (q, s, 'AbilityWordName') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -7312,7 +7312,7 @@ class CardParser:
             v = (q, 'then', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -7331,7 +7331,7 @@ class CardParser:
             v = (q, 'if', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -7350,7 +7350,7 @@ class CardParser:
             v = (q, 'you', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -7369,7 +7369,7 @@ class CardParser:
             v = (q, 'may', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -8934,7 +8934,7 @@ class CardParser:
             v = (q, 'and', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -8953,7 +8953,7 @@ class CardParser:
             v = (q, 'if', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -8972,7 +8972,7 @@ class CardParser:
             v = (q, 'instead', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -9136,7 +9136,7 @@ class CardParser:
             if res4 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -9148,7 +9148,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13147,7 +13147,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13166,7 +13166,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13198,7 +13198,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13217,7 +13217,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13258,7 +13258,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13286,7 +13286,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13314,7 +13314,7 @@ class CardParser:
             q = p5
             v = n if res6 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13394,7 +13394,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13469,7 +13469,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13501,7 +13501,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13520,7 +13520,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13639,7 +13639,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13658,7 +13658,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13690,7 +13690,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13709,7 +13709,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13762,7 +13762,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13815,7 +13815,7 @@ class CardParser:
             p5 = q
             res6.append(v)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13874,7 +13874,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13890,7 +13890,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13906,7 +13906,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13922,7 +13922,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13938,7 +13938,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13954,7 +13954,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13970,7 +13970,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -13986,7 +13986,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14002,7 +14002,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14018,7 +14018,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14034,7 +14034,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14050,7 +14050,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14066,7 +14066,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14082,7 +14082,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14098,7 +14098,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14114,7 +14114,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14130,7 +14130,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14146,7 +14146,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14162,7 +14162,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14178,7 +14178,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14194,7 +14194,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14210,7 +14210,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14226,7 +14226,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14242,7 +14242,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14258,7 +14258,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14274,7 +14274,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14290,7 +14290,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14306,7 +14306,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14322,7 +14322,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14338,7 +14338,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14354,7 +14354,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14370,7 +14370,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14386,7 +14386,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14402,7 +14402,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14418,7 +14418,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14447,7 +14447,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14463,7 +14463,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14479,7 +14479,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14495,7 +14495,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14511,7 +14511,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14543,7 +14543,7 @@ class CardParser:
             v = (q, 'you', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14562,7 +14562,7 @@ class CardParser:
             v = (q, 'its', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14581,7 +14581,7 @@ class CardParser:
             v = (q, 'controller', '')
             q += 10
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14602,7 +14602,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14623,7 +14623,7 @@ class CardParser:
             v = (q, s, 'PlayerWho') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14642,7 +14642,7 @@ class CardParser:
             v = (q, 'take', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14661,7 +14661,7 @@ class CardParser:
             v = (q, 'takes', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14680,7 +14680,7 @@ class CardParser:
             v = (q, 'deal', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14699,7 +14699,7 @@ class CardParser:
             v = (q, 'this', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14718,7 +14718,7 @@ class CardParser:
             v = (q, 'sacrifice', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14737,7 +14737,7 @@ class CardParser:
             v = (q, 'sacrifices', '')
             q += 10
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14756,7 +14756,7 @@ class CardParser:
             v = (q, 'gain', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14775,7 +14775,7 @@ class CardParser:
             v = (q, 'gains', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14794,7 +14794,7 @@ class CardParser:
             v = (q, 'draw', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14813,7 +14813,7 @@ class CardParser:
             v = (q, 'draws', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14832,7 +14832,7 @@ class CardParser:
             v = (q, 'discard', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14851,7 +14851,7 @@ class CardParser:
             v = (q, 'discards', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14870,7 +14870,7 @@ class CardParser:
             v = (q, 'destroy', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14889,7 +14889,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14908,7 +14908,7 @@ class CardParser:
             v = (q, 'search', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14927,7 +14927,7 @@ class CardParser:
             v = (q, 'shuffle', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14946,7 +14946,7 @@ class CardParser:
             v = (q, 'create', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14965,7 +14965,7 @@ class CardParser:
             v = (q, 'add', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -14984,7 +14984,7 @@ class CardParser:
             v = (q, 'at', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15003,7 +15003,7 @@ class CardParser:
             v = (q, 'exile', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15022,7 +15022,7 @@ class CardParser:
             v = (q, 'put', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15041,7 +15041,7 @@ class CardParser:
             v = (q, 'remove', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15060,7 +15060,7 @@ class CardParser:
             v = (q, 'untap', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15079,7 +15079,7 @@ class CardParser:
             v = (q, 'tap', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15098,7 +15098,7 @@ class CardParser:
             v = (q, 'return', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15117,7 +15117,7 @@ class CardParser:
             v = (q, 'that', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15136,7 +15136,7 @@ class CardParser:
             v = (q, 'any', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15155,7 +15155,7 @@ class CardParser:
             v = (q, 'target', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15174,7 +15174,7 @@ class CardParser:
             v = (q, 'another', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15193,7 +15193,7 @@ class CardParser:
             v = (q, 'each', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15212,7 +15212,7 @@ class CardParser:
             v = (q, 'of', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15231,7 +15231,7 @@ class CardParser:
             v = (q, 'up', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15252,7 +15252,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15271,7 +15271,7 @@ class CardParser:
             v = (q, 'enchanted', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15290,7 +15290,7 @@ class CardParser:
             v = (q, 'equipped', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15309,7 +15309,7 @@ class CardParser:
             v = (q, 'it', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15328,7 +15328,7 @@ class CardParser:
             v = (q, 'them', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15349,7 +15349,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15370,7 +15370,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15389,7 +15389,7 @@ class CardParser:
             v = (q, 'cast', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15408,7 +15408,7 @@ class CardParser:
             v = (q, 'copy', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15427,7 +15427,7 @@ class CardParser:
             v = (q, 'until', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15446,7 +15446,7 @@ class CardParser:
             v = (q, 'other', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15465,7 +15465,7 @@ class CardParser:
             v = (q, 'face-down', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15484,7 +15484,7 @@ class CardParser:
             v = (q, 'face-up', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15503,7 +15503,7 @@ class CardParser:
             v = (q, 'exiled', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15524,7 +15524,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15545,7 +15545,7 @@ class CardParser:
             v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15566,7 +15566,7 @@ class CardParser:
             v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15582,7 +15582,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15598,7 +15598,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15617,7 +15617,7 @@ class CardParser:
             v = (q, 'multicolored', '')
             q += 12
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15638,7 +15638,7 @@ class CardParser:
             v = (q, s, 'TypeWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15659,7 +15659,7 @@ class CardParser:
             v = (q, s, 'Subtype') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15678,7 +15678,7 @@ class CardParser:
             v = (q, 'or', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15697,7 +15697,7 @@ class CardParser:
             v = (q, 'and', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15718,7 +15718,7 @@ class CardParser:
             v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15737,7 +15737,7 @@ class CardParser:
             v = (q, 'with', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15756,7 +15756,7 @@ class CardParser:
             v = (q, 'without', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15775,7 +15775,7 @@ class CardParser:
             v = (q, 'defending', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15794,7 +15794,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15813,7 +15813,7 @@ class CardParser:
             v = (q, 'your', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15832,7 +15832,7 @@ class CardParser:
             v = (q, "it's", '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15851,7 +15851,7 @@ class CardParser:
             v = (q, 'blocking', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15870,7 +15870,7 @@ class CardParser:
             v = (q, "that's", '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15889,7 +15889,7 @@ class CardParser:
             v = (q, 'attacking', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15908,7 +15908,7 @@ class CardParser:
             v = (q, 'named', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15927,7 +15927,7 @@ class CardParser:
             v = (q, 'regenerate', '')
             q += 10
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15946,7 +15946,7 @@ class CardParser:
             v = (q, 'prevent', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15975,7 +15975,7 @@ class CardParser:
                 ch = ch0
                 break
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -15994,7 +15994,7 @@ class CardParser:
             v = (q, 'pay', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16013,7 +16013,7 @@ class CardParser:
             v = (q, 'attach', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16082,7 +16082,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16170,7 +16170,7 @@ class CardParser:
             q = p5
             v = n if res6 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16289,7 +16289,7 @@ class CardParser:
             q = p11
             v = n if res12 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16480,7 +16480,7 @@ class CardParser:
             q = p17
             v = n if res18 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16496,7 +16496,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16512,7 +16512,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16629,7 +16629,7 @@ class CardParser:
             q = p25
             v = n if res26 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16645,7 +16645,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16661,7 +16661,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16732,7 +16732,7 @@ class CardParser:
             q = p31
             v = n if res32 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16748,7 +16748,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16764,7 +16764,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16780,7 +16780,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16796,7 +16796,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16812,7 +16812,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16828,7 +16828,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16844,7 +16844,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16860,7 +16860,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16876,7 +16876,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16892,7 +16892,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -16908,7 +16908,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17067,7 +17067,7 @@ class CardParser:
             q = p37
             v = n if res38 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17083,7 +17083,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17099,7 +17099,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17115,7 +17115,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17131,7 +17131,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17147,7 +17147,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17163,7 +17163,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17179,7 +17179,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17195,7 +17195,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17211,7 +17211,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17227,7 +17227,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17243,7 +17243,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17259,7 +17259,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17275,7 +17275,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17291,7 +17291,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17307,7 +17307,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17323,7 +17323,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17339,7 +17339,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17355,7 +17355,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17490,7 +17490,7 @@ class CardParser:
             q = p43
             v = n if res44 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17506,7 +17506,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17522,7 +17522,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17538,7 +17538,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17554,7 +17554,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17665,7 +17665,7 @@ class CardParser:
             q = p47
             v = n if res48 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17681,7 +17681,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17697,7 +17697,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17801,7 +17801,7 @@ class CardParser:
             q = p51
             v = n if res52 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17846,7 +17846,7 @@ class CardParser:
             q = p57
             v = n if res58 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17905,7 +17905,7 @@ class CardParser:
             q = p61
             v = n if res62 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -17972,7 +17972,7 @@ class CardParser:
             q = p67
             v = n if res68 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18047,7 +18047,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18068,7 +18068,7 @@ class CardParser:
             v = (q, s, 'INT') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18107,7 +18107,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18157,7 +18157,7 @@ class CardParser:
             q = p7
             v = n if res8 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18207,7 +18207,7 @@ class CardParser:
             q = p11
             v = n if res12 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18491,7 +18491,7 @@ class CardParser:
             v = (q, '{T}', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18512,7 +18512,7 @@ class CardParser:
             v = (q, s, 'ManaSymbol') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18714,7 +18714,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18730,7 +18730,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18746,7 +18746,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18762,7 +18762,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18778,7 +18778,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18971,7 +18971,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -18990,7 +18990,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19128,7 +19128,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19147,7 +19147,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19179,7 +19179,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19198,7 +19198,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19480,7 +19480,7 @@ class CardParser:
             v = (q, 'land', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19499,7 +19499,7 @@ class CardParser:
             v = (q, 'lands', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19531,7 +19531,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19550,7 +19550,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19754,7 +19754,7 @@ class CardParser:
             v = (q, 'other', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19773,7 +19773,7 @@ class CardParser:
             v = (q, 'another', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19792,7 +19792,7 @@ class CardParser:
             v = (q, 'face-down', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19811,7 +19811,7 @@ class CardParser:
             v = (q, 'face-up', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19830,7 +19830,7 @@ class CardParser:
             v = (q, 'exiled', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19851,7 +19851,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19872,7 +19872,7 @@ class CardParser:
             v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19893,7 +19893,7 @@ class CardParser:
             v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19909,7 +19909,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19925,7 +19925,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19944,7 +19944,7 @@ class CardParser:
             v = (q, 'multicolored', '')
             q += 12
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -19961,7 +19961,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         while True:
@@ -19971,7 +19971,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         return None
@@ -19987,7 +19987,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         while True:
@@ -19997,7 +19997,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         return None
@@ -20210,7 +20210,7 @@ class CardParser:
             v = (q, 'or', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20229,7 +20229,7 @@ class CardParser:
             v = (q, 'and', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20250,7 +20250,7 @@ class CardParser:
             v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20269,7 +20269,7 @@ class CardParser:
             v = (q, 'of', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20288,7 +20288,7 @@ class CardParser:
             v = (q, 'that', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20307,7 +20307,7 @@ class CardParser:
             v = (q, 'with', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20326,7 +20326,7 @@ class CardParser:
             v = (q, 'without', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20342,7 +20342,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20361,7 +20361,7 @@ class CardParser:
             v = (q, "it's", '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20380,7 +20380,7 @@ class CardParser:
             v = (q, 'blocking', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20399,7 +20399,7 @@ class CardParser:
             v = (q, "that's", '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20418,7 +20418,7 @@ class CardParser:
             v = (q, 'attacking', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20437,7 +20437,7 @@ class CardParser:
             v = (q, 'named', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20596,7 +20596,7 @@ class CardParser:
             if res6 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20696,7 +20696,7 @@ class CardParser:
             if res14 and n:
                 res8.append(n)
             if res8:
-                return p7, [res8]
+                return p7, res8
             p = p7
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20728,7 +20728,7 @@ class CardParser:
             if v:
                 res16.append(v)
             if res16:
-                return p15, [res16]
+                return p15, res16
             p = p15
             ch = None  # moved on: no guess about the next alternative
             break
@@ -20768,7 +20768,7 @@ class CardParser:
             if res20 and n:
                 res18.append(n)
             if res18:
-                return p17, [res18]
+                return p17, res18
             p = p17
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21120,7 +21120,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21163,7 +21163,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21195,7 +21195,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21214,7 +21214,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21246,7 +21246,7 @@ class CardParser:
             v = (q, 'was', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -21274,7 +21274,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24603,7 +24603,7 @@ class CardParser:
             v = (q, 'pay', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24622,7 +24622,7 @@ class CardParser:
             v = (q, 'attach', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24684,7 +24684,7 @@ class CardParser:
             v = (q, 'the', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24705,7 +24705,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24850,7 +24850,7 @@ class CardParser:
             v = (q, 'chooses', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24869,7 +24869,7 @@ class CardParser:
             v = (q, 'choose', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24944,7 +24944,7 @@ class CardParser:
             v = (q, 'take', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -24963,7 +24963,7 @@ class CardParser:
             v = (q, 'takes', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25117,7 +25117,7 @@ class CardParser:
             v = (q, 'lose', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25136,7 +25136,7 @@ class CardParser:
             v = (q, 'loses', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25168,7 +25168,7 @@ class CardParser:
             v = (q, 'card', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25187,7 +25187,7 @@ class CardParser:
             v = (q, 'cards', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25780,7 +25780,7 @@ class CardParser:
             v = (q, 'card', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -25820,7 +25820,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26611,7 +26611,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26644,7 +26644,7 @@ class CardParser:
             if res6 and n:
                 res4.append(n)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26735,7 +26735,7 @@ class CardParser:
             if res4 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26788,7 +26788,7 @@ class CardParser:
             p5 = q
             res6.append(v)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26885,7 +26885,7 @@ class CardParser:
             p9 = q
             res10.append(v)
             if res10:
-                return p9, [res10]
+                return p9, res10
             p = p9
             ch = None  # moved on: no guess about the next alternative
             break
@@ -26971,7 +26971,7 @@ class CardParser:
             p13 = q
             res14.append(v)
             if res14:
-                return p13, [res14]
+                return p13, res14
             p = p13
             ch = None  # moved on: no guess about the next alternative
             break
@@ -27049,7 +27049,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -27094,7 +27094,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30112,7 +30112,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30157,7 +30157,7 @@ class CardParser:
             if v:
                 res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30202,7 +30202,7 @@ class CardParser:
             if v:
                 res8.append(v)
             if res8:
-                return p7, [res8]
+                return p7, res8
             p = p7
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30235,7 +30235,7 @@ class CardParser:
             if res14 and n:
                 res12.append(n)
             if res12:
-                return p11, [res12]
+                return p11, res12
             p = p11
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30411,7 +30411,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30427,7 +30427,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30443,7 +30443,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30459,7 +30459,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30488,7 +30488,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30504,7 +30504,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30549,7 +30549,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30583,7 +30583,7 @@ class CardParser:
             if v:
                 res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30738,7 +30738,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30783,7 +30783,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30838,7 +30838,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30857,7 +30857,7 @@ class CardParser:
             v = (q, 'deal', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30910,7 +30910,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -30980,7 +30980,7 @@ class CardParser:
             if res10 and n:
                 res6.append(n)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31021,7 +31021,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31047,7 +31047,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31079,7 +31079,7 @@ class CardParser:
             v = (q, 'draw', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31098,7 +31098,7 @@ class CardParser:
             v = (q, 'draws', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31130,7 +31130,7 @@ class CardParser:
             v = (q, 'card', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31149,7 +31149,7 @@ class CardParser:
             v = (q, 'cards', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31280,7 +31280,7 @@ class CardParser:
             v = (q, 'token', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31299,7 +31299,7 @@ class CardParser:
             v = (q, 'tokens', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31437,7 +31437,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31463,7 +31463,7 @@ class CardParser:
             q = p5
             v = n if res6 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31541,7 +31541,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31606,7 +31606,7 @@ class CardParser:
             if res6 and n:
                 res4.append(n)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31644,7 +31644,7 @@ class CardParser:
             if v:
                 res8.append(v)
             if res8:
-                return p7, [res8]
+                return p7, res8
             p = p7
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31676,7 +31676,7 @@ class CardParser:
             v = (q, 'discard', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31704,7 +31704,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31736,7 +31736,7 @@ class CardParser:
             v = (q, 'card', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31755,7 +31755,7 @@ class CardParser:
             v = (q, 'cards', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31800,7 +31800,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31826,7 +31826,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31858,7 +31858,7 @@ class CardParser:
             v = (q, 'gain', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31877,7 +31877,7 @@ class CardParser:
             v = (q, 'gains', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -31939,7 +31939,7 @@ class CardParser:
                     res2.append(v)
                 break
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32001,7 +32001,7 @@ class CardParser:
             if res8 and n:
                 res6.append(n)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32139,7 +32139,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32167,7 +32167,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32338,7 +32338,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32411,7 +32411,7 @@ class CardParser:
                 res4 += res8
                 break
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32507,7 +32507,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32539,7 +32539,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32595,7 +32595,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32649,7 +32649,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32772,7 +32772,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32804,7 +32804,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32823,7 +32823,7 @@ class CardParser:
             v = (q, 'it', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -32842,7 +32842,7 @@ class CardParser:
             v = (q, 'them', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33150,7 +33150,7 @@ class CardParser:
             v = (q, 'card', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33169,7 +33169,7 @@ class CardParser:
             v = (q, 'cards', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33201,7 +33201,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33220,7 +33220,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33252,7 +33252,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33271,7 +33271,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33312,7 +33312,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33354,7 +33354,7 @@ class CardParser:
             if res6 and n:
                 res4.append(n)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33386,7 +33386,7 @@ class CardParser:
             v = (q, 'your', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33420,7 +33420,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33452,7 +33452,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33471,7 +33471,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33503,7 +33503,7 @@ class CardParser:
             v = (q, 'sacrifice', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33522,7 +33522,7 @@ class CardParser:
             v = (q, 'sacrifices', '')
             q += 10
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33554,7 +33554,7 @@ class CardParser:
             v = (q, 'counter', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33573,7 +33573,7 @@ class CardParser:
             v = (q, 'counters', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33692,7 +33692,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33756,7 +33756,7 @@ class CardParser:
             p5 = q
             res6.append(v)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33781,7 +33781,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33807,7 +33807,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33887,7 +33887,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -33962,7 +33962,7 @@ class CardParser:
             p5 = q
             res6.append(v)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34038,7 +34038,7 @@ class CardParser:
             if res4 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34064,7 +34064,7 @@ class CardParser:
             q = p5
             v = n if res6 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34114,7 +34114,7 @@ class CardParser:
             v = (q, 'phases', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34133,7 +34133,7 @@ class CardParser:
             v = (q, 'phase', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34165,7 +34165,7 @@ class CardParser:
             v = (q, "doesn't", '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34184,7 +34184,7 @@ class CardParser:
             v = (q, "don't", '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34216,7 +34216,7 @@ class CardParser:
             v = (q, 'its', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34235,7 +34235,7 @@ class CardParser:
             v = (q, 'their', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34307,7 +34307,7 @@ class CardParser:
                 res2 += res6
                 break
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34329,7 +34329,7 @@ class CardParser:
             q = p9
             v = n if res10 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34485,7 +34485,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34501,7 +34501,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34670,7 +34670,7 @@ class CardParser:
             v = (q, 'enchanted', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -34682,7 +34682,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35181,7 +35181,7 @@ class CardParser:
             v = (q, 'casts', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35200,7 +35200,7 @@ class CardParser:
             v = (q, 'cast', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35232,7 +35232,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35251,7 +35251,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35296,7 +35296,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35315,7 +35315,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35334,7 +35334,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35467,7 +35467,7 @@ class CardParser:
             v = (q, 'gets', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35486,7 +35486,7 @@ class CardParser:
             v = (q, 'get', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35579,7 +35579,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35635,7 +35635,7 @@ class CardParser:
                 res6 += res10
                 break
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35841,7 +35841,7 @@ class CardParser:
             v = (q, 'has', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35860,7 +35860,7 @@ class CardParser:
             v = (q, 'gains', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35879,7 +35879,7 @@ class CardParser:
             v = (q, 'have', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35898,7 +35898,7 @@ class CardParser:
             v = (q, 'gain', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35979,7 +35979,7 @@ class CardParser:
             v = (q, 'has', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -35998,7 +35998,7 @@ class CardParser:
             v = (q, 'gains', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36017,7 +36017,7 @@ class CardParser:
             v = (q, 'have', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36036,7 +36036,7 @@ class CardParser:
             v = (q, 'gain', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36068,7 +36068,7 @@ class CardParser:
             v = (q, 'has', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36087,7 +36087,7 @@ class CardParser:
             v = (q, 'gains', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36106,7 +36106,7 @@ class CardParser:
             v = (q, 'have', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36125,7 +36125,7 @@ class CardParser:
             v = (q, 'gain', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36198,7 +36198,7 @@ class CardParser:
             v = (q, 'loses', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36217,7 +36217,7 @@ class CardParser:
             v = (q, 'lose', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36290,7 +36290,7 @@ class CardParser:
             v = (q, 'step', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36309,7 +36309,7 @@ class CardParser:
             v = (q, 'steps', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36359,7 +36359,7 @@ class CardParser:
             v = (q, 'it', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36378,7 +36378,7 @@ class CardParser:
             v = (q, 'they', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36410,7 +36410,7 @@ class CardParser:
             v = (q, 'creature', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36429,7 +36429,7 @@ class CardParser:
             v = (q, 'creatures', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36461,7 +36461,7 @@ class CardParser:
             v = (q, 'is', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -36480,7 +36480,7 @@ class CardParser:
             v = (q, 'becomes', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37027,7 +37027,7 @@ class CardParser:
             q = p1
             v = n if res2 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37100,7 +37100,7 @@ class CardParser:
             q = p3
             v = n if res4 else None
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37295,7 +37295,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37348,7 +37348,7 @@ class CardParser:
             p5 = q
             res6.append(v)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37423,7 +37423,7 @@ class CardParser:
             p9 = q
             res10.append(v)
             if res10:
-                return p9, [res10]
+                return p9, res10
             p = p9
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37599,7 +37599,7 @@ class CardParser:
             v = (q, 'a', '')
             q += 1
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37618,7 +37618,7 @@ class CardParser:
             v = (q, 'an', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37834,7 +37834,7 @@ class CardParser:
             if res4 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37918,7 +37918,7 @@ class CardParser:
             if res8 and n:
                 res6.append(n)
             if res6:
-                return p5, [res6]
+                return p5, res6
             p = p5
             ch = None  # moved on: no guess about the next alternative
             break
@@ -37961,7 +37961,7 @@ class CardParser:
             p9 = q
             res10.append(v)
             if res10:
-                return p9, [res10]
+                return p9, res10
             p = p9
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39674,7 +39674,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39717,7 +39717,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39803,7 +39803,7 @@ class CardParser:
             v = (q, 'other', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39822,7 +39822,7 @@ class CardParser:
             v = (q, 'another', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39841,7 +39841,7 @@ class CardParser:
             v = (q, 'face-down', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39860,7 +39860,7 @@ class CardParser:
             v = (q, 'face-up', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39879,7 +39879,7 @@ class CardParser:
             v = (q, 'exiled', '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39900,7 +39900,7 @@ class CardParser:
             v = (q, s, '') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39921,7 +39921,7 @@ class CardParser:
             v = (q, s, 'StateWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39942,7 +39942,7 @@ class CardParser:
             v = (q, s, 'NonWord') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39958,7 +39958,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39974,7 +39974,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -39993,7 +39993,7 @@ class CardParser:
             v = (q, 'multicolored', '')
             q += 12
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40010,7 +40010,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         while True:
@@ -40020,7 +40020,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         return None
@@ -40036,7 +40036,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         while True:
@@ -40046,7 +40046,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             break
         return None
@@ -40259,7 +40259,7 @@ class CardParser:
             v = (q, 'or', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40278,7 +40278,7 @@ class CardParser:
             v = (q, 'and', '')
             q += 3
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40299,7 +40299,7 @@ class CardParser:
             v = (q, s, 'FilterKind') if s else None
             q += len(s)
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40318,7 +40318,7 @@ class CardParser:
             v = (q, 'of', '')
             q += 2
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40337,7 +40337,7 @@ class CardParser:
             v = (q, 'that', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40356,7 +40356,7 @@ class CardParser:
             v = (q, 'with', '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40375,7 +40375,7 @@ class CardParser:
             v = (q, 'without', '')
             q += 7
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40391,7 +40391,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40410,7 +40410,7 @@ class CardParser:
             v = (q, "it's", '')
             q += 4
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40429,7 +40429,7 @@ class CardParser:
             v = (q, 'blocking', '')
             q += 8
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40448,7 +40448,7 @@ class CardParser:
             v = (q, "that's", '')
             q += 6
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40467,7 +40467,7 @@ class CardParser:
             v = (q, 'attacking', '')
             q += 9
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40486,7 +40486,7 @@ class CardParser:
             v = (q, 'named', '')
             q += 5
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40645,7 +40645,7 @@ class CardParser:
             if res6 and n:
                 res2.append(n)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40745,7 +40745,7 @@ class CardParser:
             if res14 and n:
                 res8.append(n)
             if res8:
-                return p7, [res8]
+                return p7, res8
             p = p7
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40777,7 +40777,7 @@ class CardParser:
             if v:
                 res16.append(v)
             if res16:
-                return p15, [res16]
+                return p15, res16
             p = p15
             ch = None  # moved on: no guess about the next alternative
             break
@@ -40817,7 +40817,7 @@ class CardParser:
             if res20 and n:
                 res18.append(n)
             if res18:
-                return p17, [res18]
+                return p17, res18
             p = p17
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41169,7 +41169,7 @@ class CardParser:
             p1 = q
             res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41212,7 +41212,7 @@ class CardParser:
             p3 = q
             res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41689,7 +41689,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41705,7 +41705,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41721,7 +41721,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41737,7 +41737,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41766,7 +41766,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41782,7 +41782,7 @@ class CardParser:
                 break
             q, v = r
             if v is not None:
-                return q, [v]
+                return q, v if v else [v]
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41827,7 +41827,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                return p1, [res2]
+                return p1, res2
             p = p1
             ch = None  # moved on: no guess about the next alternative
             break
@@ -41861,7 +41861,7 @@ class CardParser:
             if v:
                 res4.append(v)
             if res4:
-                return p3, [res4]
+                return p3, res4
             p = p3
             ch = None  # moved on: no guess about the next alternative
             break

@@ -210,12 +210,13 @@ class _Gen:
             c = e.nodes[0]
             if isinstance(c, self.terminals):
                 pre, cond, ok = self.test(c, inner, ind, src)
-                wrap = [f"{ind}    v = [v]"] if self.always_node(c) else [
-                    f"{ind}    if v is not None:", f"{ind}        v = [v]"]
+                # ([v] as Arpeggio's, but only when v is falsy: see _alt; a token is truthy.)
+                wrap = [] if self.always_node(c) else [
+                    f"{ind}    if v is not None and not v:", f"{ind}        v = [v]"]
                 return (pre + [f"{ind}if {cond}:"] + [f"    {x}" for x in ok] + wrap
                         + [f"{ind}else:", f"{ind}    q = {src}", f"{ind}    v = None"])
             return ([f"{ind}while True:"] + self.child(c, inner, ind + "    ", [f"q = {src}", "v = None", "break"], src)
-                    + [f"{ind}    if v is not None:", f"{ind}        v = [v]", f"{ind}    break"])
+                    + [f"{ind}    if v is not None and not v:", f"{ind}        v = [v]", f"{ind}    break"])
         # A predicate (Not, And) consumes nothing and gives None.
         pre, cond, positive = self.holds(e, mode, ind, src)
         return (pre + [f"{ind}if {_truth(cond, not positive)}:"] + [f"{ind}    {x}" for x in fail]
@@ -334,8 +335,8 @@ class _Gen:
             lines += [f"{b}if v is None:", f"{b}    return q, None"]
             if e.root:
                 lines += self.node(e, b, "[v]", self.may_list(c)) + [f"{b}return q, n"]
-            else:
-                lines += [f"{b}return q, [v]"]
+            else:  # Arpeggio's [v]; v itself when truthy: the same once flattened (see _alt)
+                lines += [f"{b}return q, v if v else [v]"]
         elif type(e) in (ZeroOrMore, OneOrMore):
             # Repeat while the result is truthy; a failure goes back to before that iteration
             # (and its separator, whose result stays, as in Arpeggio); a falsy result stops
@@ -404,14 +405,17 @@ class _Gen:
         i = b + "    "
         if self.inlined(c) and type(c) is Sequence:
             # The alternative's result is the sequence's list (when not empty): a rule's node is
-            # made of flatten([list]), which is flatten(list).
+            # made of flatten([list]), which is flatten(list).  Arpeggio's result is [list]; the
+            # list itself is the same to every user of the result: they keep it when it is truthy
+            # and flatten it (and with a non-empty list, a node or a token in place of a one-item
+            # list around it, ``flatten`` has less to do).
             pos, res = self.fresh("p"), self.fresh("res")
             sub, flat = self.seq(c.nodes, self.inner_mode(c, mode), i, fail, pos, res)
             lines += [f"{i}{pos} = p", f"{i}{res}: list[Any] = []"] + sub + [f"{i}if {res}:"]
             if choice.root:
                 lines += self.node(choice, i + "    ", res, flat) + [f"{i}    return {pos}, n"]
             else:
-                lines += [f"{i}    return {pos}, [{res}]"]
+                lines += [f"{i}    return {pos}, {res}"]
             lines += [f"{i}p = {pos}"]
         else:
             lines += self.child(c, mode, i, fail)
@@ -419,7 +423,7 @@ class _Gen:
             if choice.root:
                 lines += self.node(choice, i + "    ", "[v]", self.may_list(c)) + [f"{i}    return q, n"]
             else:
-                lines += [f"{i}    return q, [v]"]
+                lines += [f"{i}    return q, v if v else [v]"]
             lines += [f"{i}p = q"]
         if dispatch:
             lines += [f"{i}ch = None  # moved on: no guess about the next alternative"]
