@@ -78,6 +78,7 @@ class ModelBuilder:
         self.kinds = [kind for _, kind, _, _ in self.rules]
         self.classes = [cls for _, _, cls, _ in self.rules]
         self.attrs = [attr for _, _, _, attr in self.rules]
+        self.names = [name for name, _, _, _ in self.rules]
         # A match rule's conversion (None: its text as it is).
         self.match_convert = [convert.get(name) for name, _, _, _ in self.rules]
         # Per class: its defaults and list attributes.
@@ -167,6 +168,8 @@ class ModelBuilder:
                 if old and not isinstance(old, list):
                     raise _Unsupported("multiple assignments")
                 x = c[0]
+                while type(x) is Nt and len(x) == 1 and kinds[x.rule] == _ABSTRACT:
+                    x = x[0]  # (what ``node`` does with an abstract rule's one child)
                 if type(x) is tuple:
                     f = processors.get(x[2])
                     value = x[1] if f is None else f(x[1])
@@ -178,6 +181,29 @@ class ModelBuilder:
                     old.append(value)
                 else:
                     d[attr] = value
+            elif kind == _MANY:
+                # ``assign`` ('+=', '*=') done here, the same way.
+                attr = self.attrs[c.rule]
+                values = getattr(inst, attr, None)  # (only this assignment sets it meanwhile)
+                for x in c:
+                    if type(x) is tuple:
+                        if x[2] == "sep":
+                            continue  # a separator ("+=X[',']")
+                        f = processors.get(x[2])
+                        value = x[1] if f is None else f(x[1])
+                    elif self.names[x.rule] == "sep":
+                        continue
+                    else:
+                        while len(x) == 1 and kinds[x.rule] == _ABSTRACT and type(x[0]) is Nt:
+                            x = x[0]
+                        if kinds[x.rule] == _COMMON:
+                            value = self.obj(x, self.classes[x.rule], inst, depth)
+                        else:
+                            value = self.node(x, inst, depth)
+                    if values is None:
+                        values = []
+                        setattr(inst, attr, values)
+                    values.append(value)
             elif kind >= _OPTIONAL:
                 self.assign(c, kind, self.attrs[c.rule], inst, depth)
             else:
