@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.filesystem import settle_file_system  # noqa: E402
+from benchmarks.filesystem import note_deletion, settle_file_system  # noqa: E402
 
 Results = dict[str, dict[str, Any]]
 
@@ -140,11 +140,14 @@ def main() -> int:
         new: Results = {}
         for i in range(max(1, args.repeat)):
             # Each side starts on a settled file system (an earlier version's run.py doesn't
-            # settle it itself, and the other side has just deleted its pools and outputs).
+            # settle it itself, and the other side has just deleted its pools and outputs: it
+            # waits for that deletion to be a minute old, see benchmarks/filesystem.py).
             print(f"[{i + 1}/{args.repeat}] {full[:10]} ({settle_file_system()}) ...", file=sys.stderr, flush=True)
             old = merge(old, run_side(tmp / "old", passthrough, tmp / "old.json"))
+            note_deletion()  # (each side's run.py deletes its pools and outputs as it ends; an earlier one doesn't say so)
             print(f"[{i + 1}/{args.repeat}] this tree ({settle_file_system()}) ...", file=sys.stderr, flush=True)
             new = merge(new, run_side(ROOT, passthrough, tmp / "new.json"))
+            note_deletion()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     rows = compare(old, new)

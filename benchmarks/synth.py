@@ -6,6 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
+from benchmarks.filesystem import note_deletion
 from compiler.build import default_pool
 
 
@@ -14,6 +15,7 @@ def make_pool(target: Path, n: int, source: Path | None = None) -> Path:
     source = source or default_pool()
     if target.exists():
         shutil.rmtree(target)
+        note_deletion()
     (target / "keywords").mkdir(parents=True)
     for kw in sorted((source / "keywords").glob("*.kw")):
         shutil.copy(kw, target / "keywords" / kw.name)
