@@ -12,6 +12,8 @@ from typing import Callable
 
 import jinja2
 
+from runtime.pool import INDEX_TABLE
+
 from . import VERSION, pyexpr
 from .ir import (
     AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR,
@@ -317,14 +319,20 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         counters=tuple(sorted(c.name for c in f.counters)))
 
 
-def render_index(cards: list[tuple[str, str]], library: LibraryIR) -> str:
-    """The pool index module."""
-    kws = sorted((k.name.lower(), k.module, k.cls) for f in library.files for k in f.keywords)
-    acts = sorted((a.name, a.module, a.cls) for f in library.files for a in f.actions)
+def index_table(cards: list[tuple[str, str]]) -> str:
+    """The pool index's card table (:data:`INDEX_TABLE`): the names of ``cards`` (name, module),
+    sorted, NUL-separated, two NULs, then their modules in the same order."""
     ordered = sorted(cards)
     # (C-level joins and counts: at 30,000 cards a loop over the pairs cost as much as the rest.)
     names, modules = "\x00".join(map(itemgetter(0), ordered)), "\x00".join(map(itemgetter(1), ordered))
-    # The separator occurs only between entries (sources with NUL are refused).
+    # The separator occurs only between entries (sources with NUL are refused), and no name or
+    # module is empty, so the two NULs occur only between the two parts.
     assert names.count("\x00") == modules.count("\x00") == max(len(ordered) - 1, 0)
-    return _render("index.py.j2",
-        version=VERSION, names=names, modules=modules, keywords=kws, actions=acts)
+    return names + "\x00\x00" + modules
+
+
+def render_index(library: LibraryIR) -> str:
+    """The pool index module (its cards are in :func:`index_table`)."""
+    kws = sorted((k.name.lower(), k.module, k.cls) for f in library.files for k in f.keywords)
+    acts = sorted((a.name, a.module, a.cls) for f in library.files for a in f.actions)
+    return _render("index.py.j2", version=VERSION, table=INDEX_TABLE, keywords=kws, actions=acts)

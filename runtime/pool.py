@@ -1,7 +1,8 @@
 """Loading a compiled card pool lazily, by card name.
 
 ``cardsmith build -o DIR`` writes a package ``DIR/cardsmith_pool`` with one module per card, one
-per keyword file, and ``index.py`` mapping card names to module names.  A :class:`Pool` imports a
+per keyword file, and ``index.py`` mapping card names to module names (its card table in
+``index.txt``).  A :class:`Pool` imports a
 card's module only when that card is first asked for.
 
 Finding one card costs the same in a pool of 30,000 as in one of 30: a card's module is named
@@ -26,7 +27,18 @@ if TYPE_CHECKING:
     from .abilities import CardDefinition, Keyword, KeywordAction
 
 PACKAGE = "cardsmith_pool"
+INDEX_TABLE = "index.txt"  # the card table of the pool's index module, beside it (see compiler.render.index_table)
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")  # (compiled once: the build names every card's module with it)
+
+
+def index_cards(package: Path) -> dict[str, str]:
+    """Card name -> module, from the card table of the compiled pool package ``package``
+    (:data:`INDEX_TABLE`): the names separated by NUL (no card name contains NUL: the compiler
+    refuses such a source), two NULs, the modules in the same order (see
+    ``compiler.render.index_table``).  No name or module is empty, so dropping empty strings only
+    makes an empty pool's table empty."""
+    names, modules = (package / INDEX_TABLE).read_bytes().decode("utf-8").split("\x00\x00", 1)
+    return dict(zip(filter(None, names.split("\x00")), filter(None, modules.split("\x00"))))
 
 
 class UnknownCard(LookupError):
@@ -50,7 +62,7 @@ class Pool:
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory).resolve()
         self._dir = self.directory / PACKAGE
-        if not (self._dir / "index.py").exists():
+        if not (self._dir / "index.py").exists() or not (self._dir / INDEX_TABLE).exists():
             raise FileNotFoundError(f"no compiled pool at {self._dir} (run `cardsmith build -o {directory}`)")
         self._package = f"{PACKAGE}_{abs(hash(str(self.directory))):x}"
         spec = importlib.util.spec_from_file_location(
@@ -70,7 +82,7 @@ class Pool:
     def _read_index(self) -> tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
         if self._index is None:
             index = self._import("index")
-            self._index = (dict(getattr(index, "CARDS")), dict(getattr(index, "KEYWORDS")),
+            self._index = (index_cards(self._dir), dict(getattr(index, "KEYWORDS")),
                            dict(getattr(index, "ACTIONS", {})))
         return self._index
 
