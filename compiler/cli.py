@@ -408,72 +408,89 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return 0
 
 
-def make_parser() -> argparse.ArgumentParser:
-    """The argument parser."""
+COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "lsp")
+
+
+def make_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only`` (a command's name), one with that command alone.
+
+    (Each command's parser costs about a millisecond to make -- ``argparse`` looks its messages up
+    in gettext's catalogues, through the file system, every time -- and a one-shot rebuild needs
+    one of them.  Its help, usage and errors are the same either way.)"""
     p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
     p.add_argument("--version", action="version", version=f"cardsmith {VERSION}")
     sub = p.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("check", help="report every error in card and keyword files")
-    c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    c.set_defaults(func=cmd_check)
-    b = sub.add_parser("build", help="compile cards and keywords to Python modules")
-    b.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
-    b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
-    b.add_argument("--format", choices=("text", "json"), default="text")
-    b.add_argument("-j", "--jobs", type=int, default=None)
-    b.add_argument("--no-cache", action="store_true", help="recompile every card")
-    b.add_argument("--watch", action="store_true",
-                   help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
-    b.add_argument("--interval", type=float, default=DEFAULT_INTERVAL, metavar="SECONDS",
-                   help=f"with --watch: pause between two checks for changes (default: {DEFAULT_INTERVAL})")
-    b.set_defaults(func=cmd_build)
-    t = sub.add_parser("text", help="print the rules text a card's script renders")
-    t.add_argument("card", help="a card name or a .card file")
-    t.add_argument("--no-reminder", action="store_true", help="omit reminder text")
-    t.set_defaults(func=cmd_text)
-    s = sub.add_parser("test", help="run scenario files")
-    s.add_argument("paths", nargs="*", help="scenario files or directories (default: tests/scenarios)")
-    s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
-    s.add_argument("-v", "--verbose", action="store_true")
-    s.set_defaults(func=cmd_test)
-    pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
-    pl.add_argument("--turns", type=int, default=30, help="turn limit")
-    pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
-                    help="play PLAYER (alice, the first deck, by default) at the terminal")
-    pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
-    pl.add_argument("--raw", action="store_true", help="print the full event log instead of the readable one")
-    pl.set_defaults(func=cmd_play)
-    rp = sub.add_parser("replay", help="replay a saved game log and check it ends the same")
-    rp.add_argument("file", help="a log written by `cardsmith play --save-log`")
-    rp.add_argument("--raw", action="store_true", help="print the full event log")
-    rp.set_defaults(func=cmd_replay)
-    so = sub.add_parser("soak", help="play many invariant-checked random games")
-    so.add_argument("--games", type=int, default=100)
-    so.add_argument("--seed", type=int, default=0, help="first seed")
-    so.add_argument("--turns", type=int, default=20, help="turn limit per game")
-    so.add_argument("--jobs", type=int, default=1,
-                    help="worker processes (the report for a seed range is the same for any number)")
-    so.set_defaults(func=cmd_soak)
-    cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
-    cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")
-    cv.add_argument("--pool", help="card pool directory (default: the shipped pool)")
-    cv.add_argument("--scenarios", default="tests/scenarios", help="scenario directory")
-    cv.add_argument("--format", choices=("text", "json"), default="text")
-    cv.add_argument("--top", type=int, default=25, help="how many missing lines to list")
-    cv.set_defaults(func=cmd_coverage)
-    n = sub.add_parser("new", help="start a card script from its Oracle text")
-    n.add_argument("name", help="the card's name")
-    n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
-    n.add_argument("--pool", help="card pool directory (default: the shipped pool)")
-    n.set_defaults(func=cmd_new)
-    ls = sub.add_parser("lsp", help="run the language server on stdio (editor support)")
-    ls.add_argument("--rules", help="Comprehensive Rules text file quoted in hovers "
-                    "(default: $CARDSMITH_RULES or shared/reference beside the checkout)")
-    ls.set_defaults(func=cmd_lsp)
+    if only in (None, "check"):
+        c = sub.add_parser("check", help="report every error in card and keyword files")
+        c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
+        c.add_argument("--format", choices=("text", "json"), default="text")
+        c.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+        c.set_defaults(func=cmd_check)
+    if only in (None, "build"):
+        b = sub.add_parser("build", help="compile cards and keywords to Python modules")
+        b.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
+        b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
+        b.add_argument("--format", choices=("text", "json"), default="text")
+        b.add_argument("-j", "--jobs", type=int, default=None)
+        b.add_argument("--no-cache", action="store_true", help="recompile every card")
+        b.add_argument("--watch", action="store_true",
+                       help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
+        b.add_argument("--interval", type=float, default=DEFAULT_INTERVAL, metavar="SECONDS",
+                       help=f"with --watch: pause between two checks for changes (default: {DEFAULT_INTERVAL})")
+        b.set_defaults(func=cmd_build)
+    if only in (None, "text"):
+        t = sub.add_parser("text", help="print the rules text a card's script renders")
+        t.add_argument("card", help="a card name or a .card file")
+        t.add_argument("--no-reminder", action="store_true", help="omit reminder text")
+        t.set_defaults(func=cmd_text)
+    if only in (None, "test"):
+        s = sub.add_parser("test", help="run scenario files")
+        s.add_argument("paths", nargs="*", help="scenario files or directories (default: tests/scenarios)")
+        s.add_argument("--pool", help="card pool to build (default: the shipped pool)")
+        s.add_argument("-v", "--verbose", action="store_true")
+        s.set_defaults(func=cmd_test)
+    if only in (None, "play"):
+        pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
+        pl.add_argument("--seed", type=int, default=0)
+        pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
+        pl.add_argument("--turns", type=int, default=30, help="turn limit")
+        pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
+                        help="play PLAYER (alice, the first deck, by default) at the terminal")
+        pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
+        pl.add_argument("--raw", action="store_true", help="print the full event log instead of the readable one")
+        pl.set_defaults(func=cmd_play)
+    if only in (None, "replay"):
+        rp = sub.add_parser("replay", help="replay a saved game log and check it ends the same")
+        rp.add_argument("file", help="a log written by `cardsmith play --save-log`")
+        rp.add_argument("--raw", action="store_true", help="print the full event log")
+        rp.set_defaults(func=cmd_replay)
+    if only in (None, "soak"):
+        so = sub.add_parser("soak", help="play many invariant-checked random games")
+        so.add_argument("--games", type=int, default=100)
+        so.add_argument("--seed", type=int, default=0, help="first seed")
+        so.add_argument("--turns", type=int, default=20, help="turn limit per game")
+        so.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (the report for a seed range is the same for any number)")
+        so.set_defaults(func=cmd_soak)
+    if only in (None, "coverage"):
+        cv = sub.add_parser("coverage", help="how much of an Oracle card list the pool scripts, exactly")
+        cv.add_argument("--oracle", help="Oracle file (default: the pool's oracle.json)")
+        cv.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        cv.add_argument("--scenarios", default="tests/scenarios", help="scenario directory")
+        cv.add_argument("--format", choices=("text", "json"), default="text")
+        cv.add_argument("--top", type=int, default=25, help="how many missing lines to list")
+        cv.set_defaults(func=cmd_coverage)
+    if only in (None, "new"):
+        n = sub.add_parser("new", help="start a card script from its Oracle text")
+        n.add_argument("name", help="the card's name")
+        n.add_argument("--oracle", help="Oracle data file (default: the pool's oracle.json)")
+        n.add_argument("--pool", help="card pool directory (default: the shipped pool)")
+        n.set_defaults(func=cmd_new)
+    if only in (None, "lsp"):
+        ls = sub.add_parser("lsp", help="run the language server on stdio (editor support)")
+        ls.add_argument("--rules", help="Comprehensive Rules text file quoted in hovers "
+                        "(default: $CARDSMITH_RULES or shared/reference beside the checkout)")
+        ls.set_defaults(func=cmd_lsp)
     return p
 
 
@@ -502,7 +519,8 @@ def run() -> int:
     and other code call inside a process that goes on.
     """
     import gc
-    args = make_parser().parse_args()
+    argv = sys.argv[1:]
+    args = make_parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
     if args.func in (cmd_build, cmd_check) and not getattr(args, "watch", False):
         gc.disable()
     code = _dispatch(args)
