@@ -1,9 +1,9 @@
 """Loading a compiled card pool lazily, by card name.
 
 ``cardsmith build -o DIR`` writes a package ``DIR/cardsmith_pool`` with one module per card, one
-per keyword file, and ``index.py`` mapping card names to module names (its card table in
-``index.txt``).  A :class:`Pool` imports a
-card's module only when that card is first asked for.
+per keyword file, and an index: ``index.txt`` mapping card names to module names, ``index.py``
+keyword and keyword action names to their modules and classes.  A :class:`Pool` imports a card's
+module only when that card is first asked for.
 
 Finding one card costs the same in a pool of 30,000 as in one of 30: a card's module is named
 after the card (:func:`module_name`), so :meth:`Pool.get` first imports that module straight from
