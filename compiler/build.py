@@ -303,6 +303,7 @@ def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> lis
     are alive together, so a build passes a few dozen cards at a time (:data:`STAGE_BATCH`), never
     a whole pool.
     """
+    from dsl.fastparse import release
     from dsl.metamodel import parse_text
 
     from .lower import lower_card_model
@@ -327,6 +328,7 @@ def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> lis
             results[i].diagnostics = diags
         else:
             lowered.append((i, path, ir))
+        release(model)  # (acyclic now: freed when ``models`` goes, not by the cyclic collector)
     del models  # the models are garbage from here on
     rendered: list[tuple[int, str, CardIR, str, str]] = []
     for i, path, ir in lowered:

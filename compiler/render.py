@@ -206,23 +206,25 @@ TextOf = Callable[[AbilityIR], str]
 def _granted(ab: AbilityIR) -> list[StaticPartIR]:
     """The "gain_ability" parts of the continuous effects in ``ab``'s instructions."""
     out: list[StaticPartIR] = []
-
-    def walk(v: object) -> None:
-        if isinstance(v, StaticPartIR) and v.kind == "gain_ability":
-            out.append(v)
-        elif isinstance(v, EffectIR):
-            for _, arg in v.args:
-                walk(arg)
-        elif isinstance(v, tuple):
-            for x in v:
-                walk(x)
-
     for s in (*getattr(ab, "sentences", ()), *(x for m in getattr(ab, "modes", ()) for x in m)):
         for e in s.effects:
-            walk(e)
+            _walk_granted(e, out)
     if isinstance(ab, StaticIR):
-        walk(ab.parts)  # a static ability's quoted abilities ("has "When ... dies, ..."")
+        _walk_granted(ab.parts, out)  # a static ability's quoted abilities ("has "When ... dies, ..."")
     return out
+
+
+def _walk_granted(v: object, out: list[StaticPartIR]) -> None:
+    # (A function of its own, not a closure: a closure that calls itself is a reference cycle,
+    # left for the cyclic collector, once per ability of every card compiled.)
+    if isinstance(v, StaticPartIR) and v.kind == "gain_ability":
+        out.append(v)
+    elif isinstance(v, EffectIR):
+        for _, arg in v.args:
+            _walk_granted(arg, out)
+    elif isinstance(v, tuple):
+        for x in v:
+            _walk_granted(x, out)
 
 
 def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[tuple[str, list[str]]]:
