@@ -141,7 +141,7 @@ def main() -> int:
         for i in range(max(1, args.repeat)):
             # Each side starts on a settled file system (an earlier version's run.py doesn't
             # settle it itself, and the other side has just deleted its pools and outputs: it
-            # waits for that deletion to be a minute old, see benchmarks/filesystem.py).
+            # waits for that deletion to be six minutes old, see benchmarks/filesystem.py).
             print(f"[{i + 1}/{args.repeat}] {full[:10]} ({settle_file_system()}) ...", file=sys.stderr, flush=True)
             old = merge(old, run_side(tmp / "old", passthrough, tmp / "old.json"))
             note_deletion()  # (each side's run.py deletes its pools and outputs as it ends; an earlier one doesn't say so)

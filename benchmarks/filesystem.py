@@ -1,29 +1,34 @@
 """The file system's state before a benchmark that creates tens of thousands of files.
 
-ext4 (this machine's root file system, without a journal) skips inodes freed in the last minute
-when it allocates new ones (``recently_deleted`` in fs/ext4/ialloc.c: an inode whose deletion
-time is less than 60 s old, 360 s while its inode-table block is dirty, is passed over), and
-scans its block group from the start again for every new file.  Right after tens of thousands of
-files were deleted nearby, creating as many again took the build's own process 5.4-5.7 CPU-s
-in the kernel instead of 1.3-1.8 (perf: ``recently_deleted``, ``find_get_block_common``,
-``find_inode_bit`` half of that process's samples), and the cold build 14.5-15.8 s instead of
-12.1.  Writing the inode tables out and dropping the page cache does not end it: allocating the
-first new inode of a block reads the block back, and the deletion times are in it.  Only time
-does.  So a benchmark that deletes many files (a pool and outputs at the end of a run, the other
-side of ``compare.py``) says when (:func:`note_deletion`), and the next one to settle the file
-system waits until that deletion is more than a minute old.  A cold build right after deleting
-its output is still measured, on purpose, and reported as such (``cold_after_delete_*``).
+ext4 (this machine's root file system, without a journal) passes over recently freed inodes when
+it allocates new ones (``recently_deleted`` in fs/ext4/ialloc.c: an inode whose deletion time is
+less than RECENTCY_MIN = 60 s old, or 60 + RECENTCY_DIRTY = 360 s old while its inode-table block
+is dirty in the buffer cache), and scans its block group from the start again for every new
+file.  Right after tens of thousands of files were deleted nearby, creating as many again took
+the build's own process 5.4-5.7 CPU-s in the kernel instead of 1.3-1.8 (perf:
+``recently_deleted``, ``find_get_block_common``, ``find_inode_bit`` half of that process's
+samples), and the cold build 14.5-15.8 s instead of 12.1.  Writing the inode tables out first
+(``sync``) does not keep the longer window away: creating files writes new inodes into those same
+blocks, which makes them dirty again, so for the rest of the build the deleted inodes beside them
+count as deleted less than 360 s ago.  (Measured: a cold build 200 s after its previous output
+was deleted, sources cached and synced, took its main process 3.7 CPU-s in the kernel, against
+1.0-1.7 with no deletion nearby.)  So a benchmark that deletes many files (a pool and outputs at
+the end of a run, the other side of ``compare.py``) says when (:func:`note_deletion`), and the
+next one to settle the file system waits until that deletion is more than 360 s old.  A cold build
+right after deleting its output is still measured, on purpose, and reported as such
+(``cold_after_delete_*``).
 """
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-# ext4's window (RECENTCY_MIN) plus a margin; the inode tables are written out first (sync),
-# so the longer window of a dirty block doesn't apply.
-RECENT_DELETION_S = 62.0
+# ext4's longer window (RECENTCY_MIN + RECENTCY_DIRTY: a build dirties the inode-table blocks it
+# allocates from) plus a margin.
+RECENT_DELETION_S = 362.0
 
 _MARKER = Path(tempfile.gettempdir()) / "cardsmith-bench-last-deletion"
 
@@ -49,12 +54,14 @@ def wait_for_deletion_to_age() -> float:
     since = seconds_since_deletion()
     if since is None or not 0 <= since < RECENT_DELETION_S:
         return 0.0
+    print(f"(waiting {RECENT_DELETION_S - since:.0f} s for files deleted {since:.0f} s ago to leave ext4's "
+          "recently-deleted window: see benchmarks/filesystem.py)", file=sys.stderr, flush=True)
     time.sleep(RECENT_DELETION_S - since)
     return RECENT_DELETION_S - since
 
 
 def settle_file_system() -> str:
-    """Write everything out, wait until the last recorded mass deletion is more than a minute
+    """Write everything out, wait until the last recorded mass deletion is more than six minutes
     old, and drop the clean page cache (root only); what was done."""
     os.sync()
     slept = wait_for_deletion_to_age()
