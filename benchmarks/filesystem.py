@@ -12,7 +12,7 @@ samples), and the cold build 14.5-15.8 s instead of 12.1.  Writing the inode tab
 blocks, which makes them dirty again, so for the rest of the build the deleted inodes beside them
 count as deleted less than 360 s ago.  (Measured: a cold build 200 s after its previous output
 was deleted, sources cached and synced, took its main process 3.7 CPU-s in the kernel, against
-1.0-1.7 with no deletion nearby.)  So a benchmark that deletes many files (a pool and outputs at
+1.2 six minutes after it.)  So a benchmark that deletes many files (a pool and outputs at
 the end of a run, the other side of ``compare.py``) says when (:func:`note_deletion`), and the
 next one to settle the file system waits until that deletion is more than 360 s old.  A cold build
 right after deleting its output is still measured, on purpose, and reported as such
