@@ -5,8 +5,25 @@ Worker processes return them (or rendered text), never textX models.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields, is_dataclass
-from typing import AbstractSet, Any, Callable, Mapping, TypeVar, Union, cast
+from dataclasses import MISSING, FrozenInstanceError, fields, is_dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Mapping, TypeVar, Union, cast
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from dataclasses import dataclass as _dataclass
+
+    def dataclass(*, frozen: bool) -> Callable[[type], type]:
+        """``dataclasses.dataclass(frozen=True)`` without the methods, which
+        :func:`_frozen_dataclass_methods` gives every class of this module at once at its end.
+
+        The dataclass decorator compiles each method it makes with an ``exec`` of its own: six
+        per frozen class, 31 classes, 25 ms of this module's import, which every one-shot
+        ``cardsmith build`` pays (a one-card rebuild takes about 0.35 s).  Type checkers see the
+        real decorator."""
+        assert frozen
+        return _dataclass(init=False, repr=False, eq=False)
 
 _T = TypeVar("_T")
 
@@ -516,45 +533,95 @@ class LibraryIR:
                                                       for k in f.keywords if k.condition_word})
 
 
-def _direct_inits(classes: list[type]) -> None:
-    """Give each frozen dataclass of ``classes`` an ``__init__`` that stores its fields in the
-    instance's ``__dict__`` directly.
+def _frozen_dataclass_methods(classes: list[type]) -> None:
+    """Give each class of ``classes`` (dataclasses made with no methods, see :func:`dataclass`)
+    what ``dataclasses.dataclass(frozen=True)`` would: ``__init__``, ``__repr__``, ``__eq__``,
+    ``__hash__``, and the ``__setattr__``/``__delattr__`` that refuse to change a field.
 
-    A frozen dataclass's own ``__init__`` goes through ``object.__setattr__`` once per field,
-    which made it 2.5 times slower (a ``FilterIR`` has 30 fields), and lowering makes a few
-    dozen of these objects per card.  The signature (names, order, defaults) is the dataclass's;
-    equality, hashing, ``repr``, pickling and the refusal of later assignments are unchanged.
-    The code is made from the field names of this module's own classes, never from a script,
-    and compiled in one piece (one ``exec`` per class cost 5 ms of this module's import)."""
+    They behave as the dataclass's own (the same signatures; equality and hash of the tuple of
+    the fields; the same ``repr``; :class:`dataclasses.FrozenInstanceError`), with two
+    differences.  ``__init__`` stores the fields in the instance's ``__dict__`` directly: a
+    frozen dataclass's own goes through ``object.__setattr__`` once per field, which made it 2.5
+    times slower (a ``FilterIR`` has 30 fields), and lowering makes a few dozen of these objects
+    per card.  And only the ``__init__``s are compiled (one ``exec`` for all of them, their code
+    made from the field names of this module's own classes, never from a script): the other
+    methods are shared by every class and read its fields' names from ``_ir_fields``, because
+    compiling a method costs about 0.14 ms, and the 186 the dataclass decorator compiled were
+    25 ms of the import.  A method a class defines itself is kept."""
     source: list[str] = []
-    defaults: dict[str, object] = {}
-    made: list[tuple[type, str]] = []
+    namespace: dict[str, Any] = {}
     for n, cls in enumerate(classes):
         params: list[str] = []
         stores: list[str] = []
-        plain = True
+        names = tuple(f.name for f in fields(cls))
         for f in fields(cls):
-            if not f.init or f.default_factory is not MISSING:  # (none here; dataclasses' own __init__ handles those)
-                plain = False
-                break
+            # (none here: the fields this code knows how to store and compare)
+            assert f.init and f.repr and f.compare and f.hash is None and f.default_factory is MISSING, f
             if f.default is MISSING:
                 params.append(f.name)
             else:
-                defaults[f"_default{n}_{f.name}"] = f.default
+                namespace[f"_default{n}_{f.name}"] = f.default
                 params.append(f"{f.name}=_default{n}_{f.name}")
             stores.append(f"    d[{f.name!r}] = {f.name}\n")
-        if plain:
-            source.append(f"def init{n}(self, {', '.join(params)}):\n    d = self.__dict__\n{''.join(stores)}")
-            made.append((cls, f"init{n}"))
-    namespace: dict[str, Any] = dict(defaults)
+        source.append(f"def init{n}(self{''.join(', ' + p for p in params)}):\n    d = self.__dict__\n{''.join(stores)}")
+        setattr(cls, "_ir_fields", names)
+        # The tuple of the fields, as the dataclass's __eq__ and __hash__ compare and hash it.
+        setattr(cls, "_ir_key", staticmethod(attrgetter(*names) if len(names) > 1 else _one_field_key(names[0])
+                                             if names else _no_field_key))
     exec("".join(source), namespace)  # noqa: S102 - field names of this module (see above)
-    for cls, name in made:
-        init = namespace[name]
-        init.__name__ = "__init__"
-        init.__qualname__ = f"{cls.__qualname__}.__init__"
-        init.__module__ = cls.__module__
-        setattr(cls, "__init__", init)
+    for n, cls in enumerate(classes):
+        shared: dict[str, Callable[..., Any]] = {"__init__": namespace[f"init{n}"], "__repr__": _ir_repr,
+                                                 "__eq__": _ir_eq, "__hash__": _ir_hash,
+                                                 "__setattr__": _ir_setattr, "__delattr__": _ir_delattr}
+        for method, fn in shared.items():
+            if method in vars(cls):
+                continue
+            if method == "__init__":
+                fn.__name__ = method
+                fn.__qualname__ = f"{cls.__qualname__}.{method}"
+                fn.__module__ = cls.__module__
+            setattr(cls, method, fn)
+        _FROZEN.add(cls)
 
 
-_direct_inits([v for v in list(globals().values())
-               if isinstance(v, type) and is_dataclass(v) and v.__module__ == __name__])
+def _one_field_key(name: str) -> Callable[[Any], tuple[Any, ...]]:
+    def key(obj: Any) -> tuple[Any, ...]:
+        return (getattr(obj, name),)
+    return key
+
+
+def _no_field_key(obj: Any) -> tuple[Any, ...]:
+    return ()
+
+
+_FROZEN: set[type] = set()  # the classes given these methods (a subclass of one may set other attributes)
+
+
+def _ir_repr(self: Any) -> str:
+    return f"{self.__class__.__qualname__}({', '.join(f'{a}={getattr(self, a)!r}' for a in self._ir_fields)})"
+
+
+def _ir_eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return self._ir_key(self) == self._ir_key(other)
+    return NotImplemented
+
+
+def _ir_hash(self: Any) -> int:
+    return hash(self._ir_key(self))
+
+
+def _ir_setattr(self: Any, name: str, value: object) -> None:
+    if type(self) in _FROZEN or name in self._ir_fields:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    object.__setattr__(self, name, value)
+
+
+def _ir_delattr(self: Any, name: str) -> None:
+    if type(self) in _FROZEN or name in self._ir_fields:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+    object.__delattr__(self, name)
+
+
+_frozen_dataclass_methods([v for v in list(globals().values())
+                           if isinstance(v, type) and is_dataclass(v) and v.__module__ == __name__])
