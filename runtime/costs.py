@@ -67,10 +67,9 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
         with game.unchanging():
             return mana_sources(game, player)
     out: list[tuple[int, int, tuple[str, ...]]] = []
-    for o in game.battlefield():
-        if o.controller != player or o.tapped:
+    for o, ch in game.controlled(player):
+        if o.tapped:
             continue
-        ch = game.characteristics(o)
         taps = ch.derived(_tap_mana)
         # The cheap test first: most permanents have no {T} mana ability at all.
         if not taps or summoning_sick(game, o, ch) or (ch.parts and ch.has(AbilitiesCantBeActivated)):

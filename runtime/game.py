@@ -397,14 +397,38 @@ class Game:
         if with_parts is None:
             # One pass over the controller's permanents per stretch for every class asked about:
             # most permanents have no parts at all, and are passed over once, not once per class.
-            with_parts = [(o, ch.parts) for o in self.battlefield()
-                          if o.controller == controller and (ch := self.characteristics(o)).parts]
+            with_parts = [(o, ch.parts) for o, ch in self.controlled(controller) if ch.parts]
             if self.characteristics_cache is not cache or self.partial:
                 return [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
             cache.with_parts[controller] = with_parts
         out = [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
         cache.parts[key] = out
         return out
+
+    def controlled(self, player: int) -> list[tuple[GameObject, layers.Characteristics]]:
+        """The phased-in permanents ``player`` controls, each with its current characteristics
+        (613), in battlefield order; read only.
+
+        Inside a read-only stretch (``unchanging``) found once per stretch and controller: offering
+        legal actions (117.1) goes over the player's permanents several times (mana sources,
+        cost-changing parts, activated abilities), and each pass had filtered the whole
+        battlefield and looked every permanent's characteristics up again.  Never remembered
+        while another object's characteristics are in progress (613.8)."""
+        cache = self.characteristics_cache
+        if cache is None or self.partial:
+            return [(o, self.characteristics(o)) for o in self.battlefield() if o.controller == player]
+        hit = cache.controlled.get(player)
+        if hit is None:
+            characteristics = self.characteristics
+            hit = [(o, characteristics(o)) for o in self.battlefield() if o.controller == player]
+            if self.characteristics_cache is not cache or self.partial:
+                return hit
+            cache.controlled[player] = hit
+        elif self.verify_characteristics:
+            for o, ch in hit:
+                if not layers.equivalent(ch, layers.through_layers(self, o)):
+                    raise AssertionError(f"stale characteristics served for {o.definition.name} #{o.oid}")
+        return hit
 
     def effects_on(self, oid: int) -> list[ContinuousEffect]:
         """The resolved continuous effects on object ``oid`` (611.2), in creation order; read only.

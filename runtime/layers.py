@@ -155,6 +155,8 @@ class CharacteristicsCache:
         self.parts: dict[tuple[type, int], list[tuple["GameObject", Part, str]]] = {}
         # By controller, the phased-in permanents that have continuous-effect parts, with them (for ``parts``).
         self.with_parts: dict[int, list[tuple["GameObject", tuple[tuple[Part, str], ...]]]] = {}
+        # By controller, the phased-in permanents with their characteristics (Game.controlled), found once.
+        self.controlled: dict[int, list[tuple["GameObject", Characteristics]]] = {}
 
     def clear(self) -> None:
         """Forget everything (the state changed)."""
@@ -164,6 +166,7 @@ class CharacteristicsCache:
         self.reaching = None
         self.parts.clear()
         self.with_parts.clear()
+        self.controlled.clear()
 
     def affecting_sources(self, game: "Game") -> list["GameObject"]:
         """The permanents with statics that affect others (611.3a), found once per query."""

@@ -286,9 +286,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                         key = f"cast:{oid}:alt{i}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                         out.append((Choice(key, f"cast {o.definition.name} ({opt.label})"),
                                     CastSpell(oid, alternative=i, modes=modes or None)))
-    for o in game.battlefield():
-        if o.controller != player:
-            continue
+    for o, ch in game.controlled(player):
         if o.face_down is not None:
             # 116.2b: turning a face-down permanent face up, each way it allows, if the cost is payable.
             for i, way in enumerate(face_up_ways(game, o)):
@@ -296,7 +294,7 @@ def _offers(game: "Game", player: int) -> list[tuple[Choice, Action]]:
                     out.append((Choice(f"faceup:{o.oid}:{i}", f"turn {game.name_for(o.oid, player)} face up "
                                                              f"({way.label})"), TurnFaceUp(o.oid, i)))
         # Its activated abilities other than mana abilities (605.3a: those aren't offered), by index.
-        for i, a in characteristics(o).derived(_non_mana_activated):
+        for i, a in ch.derived(_non_mana_activated):
             if can_activate(game, player, o, a, sources(), i):
                 out.append((Choice(f"activate:{o.oid}:{i}", f"activate {o.definition.name}"), ActivateAbility(o.oid, i)))
     for oid in hand:

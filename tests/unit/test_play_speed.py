@@ -44,6 +44,30 @@ def test_a_stale_characteristic_would_be_caught(pool: Pool) -> None:
         assert game.characteristics(bears).power == 3
 
 
+def test_controlled_permanents_found_once_per_stretch_and_never_stale(pool: Pool) -> None:
+    """``Game.controlled``: a player's phased-in permanents with their characteristics, in
+    battlefield order, remembered for the stretch (offering actions goes over them several
+    times, 117.1); a change the stretch isn't told of is caught when verifying, and ``changed``
+    forgets them."""
+    game = blank_game(pool)
+    ids = [game.add_card(i % 2, pool.get(n), Zone.BATTLEFIELD)
+           for i, n in enumerate(["Grizzly Bears", "Forest", "Llanowar Elves", "Mountain", "Wall of Stone"])]
+    game.obj(ids[4]).phased_out = True  # 702.26d: treated as though it doesn't exist
+    game.verify_characteristics = True
+    with game.unchanging():
+        mine = game.controlled(0)
+        assert [o.oid for o, _ in mine] == [ids[0], ids[2]]
+        assert all(ch is game.characteristics(o) for o, ch in mine)
+        assert game.controlled(0) is mine and [o.oid for o, _ in game.controlled(1)] == [ids[1], ids[3]]
+        game.obj(ids[0]).counters["+1/+1"] += 1  # a change inside the stretch that forgets nothing: a bug
+        with pytest.raises(AssertionError, match="stale"):
+            game.controlled(0)
+        game.changed()
+        assert game.controlled(0)[0][1].power == 3
+    outside = game.controlled(0)  # outside a stretch: computed each time
+    assert outside is not game.controlled(0) and [o.oid for o, _ in outside] == [ids[0], ids[2]]
+
+
 def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool) -> None:
     game = blank_game(pool)
     bears = game.obj(game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD))
