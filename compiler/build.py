@@ -809,11 +809,7 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
         if first >= 0 and folder in unchanged_folders:
             unchanged.extend(range(first, end))
             continue
-        sts: list[os.stat_result] | None
-        try:
-            sts = list(map(lstat, map(prefix.__add__, names)))
-        except OSError:
-            sts = None  # (each file again below, to say which one can't be read)
+        sts = _lstat_all(folder, prefix, names)
         if sts is not None and first >= 0:
             folder_mtimes = list(map(get_mtime, sts))
             if (folder_mtimes == mtimes[first:end] and list(map(get_size, sts)) == sizes[first:end]
@@ -1003,6 +999,30 @@ def _build(paths: list[Path], out: Path | None, jobs: int | None, use_cache: boo
     report.diagnostics.sort()
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _lstat_all(folder: str, prefix: str, names: list[str]) -> list[os.stat_result] | None:
+    """``lstat`` of each of ``names`` in ``folder`` (``prefix``: the folder and a separator), or
+    None if one can't be read (the caller then goes over them one by one, to say which).
+
+    Each name is looked up from the open folder (``dir_fd``) rather than from the root: every
+    build, a no-op or one-card rebuild included, does this once per card of the pool, and the
+    kernel's walk down the path was about a tenth of it (30,000 sources, alternating, best of 15:
+    91 -> 81 ms)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        fd = -1
+    try:
+        if fd < 0:
+            return list(map(os.lstat, map(prefix.__add__, names)))
+        stat_at = os.stat
+        return [stat_at(name, dir_fd=fd, follow_symlinks=False) for name in names]
+    except OSError:
+        return None
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 class _Quick(NamedTuple):
