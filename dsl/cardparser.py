@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '90a8753d59da43a78a8558fba74ed59f3f09359a123bafaf335149ef7301f9df'
+GRAMMAR = '7830ee211030b73d3d2387e5779022619c8c7f8bbd7282c070eb362486d728c1'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -42515,3 +42515,11673 @@ CLASSES: dict[str, type[Model]] = {
     'YoursTrigger': _model_class('YoursTrigger', (('lead', True, '1'), ('thisor', True, '0..1'), ('subject', True, '1'), ('events', True, '1..*'), ('undercontrol', True, '0..1')), {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False}, ('events',)),
     'ZonePlace': _model_class('ZonePlace', (('command', True, '1'), ('battlefield', True, '1')), {'command': '', 'battlefield': ''}, ()),
 }
+
+
+# ---------------------------------------------------------------------- the model builders
+# One function per rule making objects (``_b<rule index>``), specialised to that rule: its class,
+# its attributes' defaults, and each assignment in its body done inline (which attribute, whether
+# it holds a list, which rule's builder makes its value).  What no rule's code expects is done
+# by the general functions below, the way ``textx.model.parse_tree_to_objgraph`` does it.
+
+
+class Unsupported(Exception):
+    """Something textX would do differently or report: :mod:`dsl.fastparse` lets textX parse."""
+
+
+Made = list[dict[str, Any]]  # the ``__dict__`` of every object given a ``parent`` (fastparse.release)
+
+
+def build_model(tree: Nt, limit: int, made: Made) -> Any:
+    """The model object of ``tree``, a parse tree of rule ``Model`` (the whole file), as textX makes
+    it; objects nested ``limit`` deep are refused (:class:`Unsupported`), and every object given a
+    ``parent`` has its ``__dict__`` added to ``made``."""
+    return _node(tree[0], None, limit, made)
+
+
+def _node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    """``process_node``: the value of node ``n`` (a token or a rule's node) inside ``obj``, the
+    object being built (None at the root), ``lim`` more objects deep at most."""
+    while True:
+        if type(n) is tuple:  # a token
+            f = CONVERT.get(n[2])
+            return n[1] if f is None else f(n[1])
+        r = n.rule
+        if r not in _ABSTRACT:
+            return _N[r](n, obj, lim, made)
+        if len(n) > 1:
+            for c in n:
+                if type(c) is not tuple:
+                    return _node(c, obj, lim, made)
+            return "".join(c[1] for c in n)
+        if not n:
+            raise Unsupported("empty abstract node")
+        n = n[0]
+
+
+def _match(n: Any) -> Any:
+    """``process_match``: a match rule's text, converted."""
+    if type(n) is tuple:
+        f = CONVERT.get(n[2])
+        return n[1] if f is None else f(n[1])
+    if len(n) > 1:
+        result: Any = "".join(str(_match(c)) for c in n)
+    elif n:
+        result = _match(n[0])
+    else:
+        raise Unsupported("empty match node")
+    f = CONVERT.get(RULES[n.rule][0])
+    return result if f is None else f(result)
+
+
+def _match_node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    return _match(n)
+
+
+def _model_node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    raise Unsupported("nested model node")
+
+
+def _assign(n: Any, kind: str, attr: str, obj: Any, lim: int, made: Made) -> None:
+    """Assignment node ``n`` to ``obj`` where no rule's builder expects it."""
+    if obj is None:
+        raise Unsupported("an assignment outside any object")
+    if kind == "optional":
+        setattr(obj, attr, True)
+    elif kind == "plain":
+        old = getattr(obj, attr)
+        if old and not isinstance(old, list):
+            raise Unsupported("multiple assignments")
+        if not n:
+            raise Unsupported("empty assignment")
+        value = _node(n[0], obj, lim, made)
+        if isinstance(old, list):
+            old.append(value)
+        else:
+            setattr(obj, attr, value)
+    else:  # 'oneormore', 'zeroormore'
+        for c in n:
+            if (c[2] if type(c) is tuple else RULES[c.rule][0]) == "sep":
+                continue  # a separator ("+=X[',']")
+            value = _node(c, obj, lim, made)
+            if getattr(obj, attr, None) is None:
+                setattr(obj, attr, [])
+            getattr(obj, attr).append(value)
+
+_C1 = CLASSES['File']
+_C4 = CLASSES['CardDef']
+_C8 = CLASSES['KeywordDef']
+_C12 = CLASSES['ActionDef']
+_C15 = CLASSES['CounterDef']
+_C19 = CLASSES['LandTypeDef']
+_C22 = CLASSES['AbilityWordDef']
+_C28 = CLASSES['Param']
+_C32 = CLASSES['Cost']
+_C35 = CLASSES['CostStmt']
+_C36 = CLASSES['TypeStmt']
+_C39 = CLASSES['PTStmt']
+_C40 = CLASSES['ColorStmt']
+_C42 = CLASSES['OracleStmt']
+_C43 = CLASSES['SpellStmt']
+_C46 = CLASSES['ReminderStmt']
+_C49 = CLASSES['JoinedStmt']
+_C51 = CLASSES['ConditionWordStmt']
+_C53 = CLASSES['AdditionalCostStmt']
+_C55 = CLASSES['AlternativeCostStmt']
+_C57 = CLASSES['ExileFromStackStmt']
+_C59 = CLASSES['DiscardInsteadStmt']
+_C63 = CLASSES['FaceUpStmt']
+_C66 = CLASSES['CastFromStmt']
+_C68 = CLASSES['HandOnResolveStmt']
+_C70 = CLASSES['AuraStmt']
+_C72 = CLASSES['HasteStmt']
+_C74 = CLASSES['FlashStmt']
+_C76 = CLASSES['InertStmt']
+_C80 = CLASSES['SpliceStmt']
+_C81 = CLASSES['FindStep']
+_C84 = CLASSES['MoveStep']
+_C86 = CLASSES['RandomizeStep']
+_C89 = CLASSES['FaceDownStep']
+_C91 = CLASSES['ArrangeStep']
+_C97 = CLASSES['Sentence']
+_C99 = CLASSES['KeywordUse']
+_C101 = CLASSES['KeywordLine']
+_C102 = CLASSES['ManaCost']
+_C108 = CLASSES['ModeChoice']
+_C113 = CLASSES['AbilityStmt']
+_C121 = CLASSES['Amount']
+_C124 = CLASSES['CountersOnThis']
+_C128 = CLASSES['CountOf']
+_C132 = CLASSES['CounterKind']
+_C136 = CLASSES['TapCost']
+_C139 = CLASSES['PayLifeCost']
+_C141 = CLASSES['SacrificeThisCost']
+_C143 = CLASSES['ExileThisCost']
+_C146 = CLASSES['SacrificeCost']
+_C148 = CLASSES['DiscardThisCost']
+_C151 = CLASSES['DiscardCost']
+_C154 = CLASSES['ExileFromHandCost']
+_C157 = CLASSES['RemoveCountersCost']
+_C160 = CLASSES['RevealCost']
+_C163 = CLASSES['TapPermanentsCost']
+_C166 = CLASSES['PutCountersCost']
+_C170 = CLASSES['GraveyardCondition']
+_C173 = CLASSES['ControlSinceCondition']
+_C174 = CLASSES['ResultCondition']
+_C177 = CLASSES['ManaValueCondition']
+_C179 = CLASSES['LeftBattlefieldCondition']
+_C181 = CLASSES['HasKeywordCondition']
+_C183 = CLASSES['CastInMainCondition']
+_C186 = CLASSES['CastFromCondition']
+_C188 = CLASSES['DefendingControlsCondition']
+_C189 = CLASSES['ControlCondition']
+_C191 = CLASSES['EmptyHandCondition']
+_C193 = CLASSES['TotalPowerCondition']
+_C196 = CLASSES['CountersCondition']
+_C198 = CLASSES['ItIsCondition']
+_C201 = CLASSES['PaidCondition']
+_C213 = CLASSES['MoreKeywords']
+_C220 = CLASSES['Mode']
+_C226 = CLASSES['SkipExtraTurnStmt']
+_C229 = CLASSES['CantSearchStmt']
+_C231 = CLASSES['HandSizeStmt']
+_C233 = CLASSES['PreventDamageByStmt']
+_C235 = CLASSES['CostReductionStmt']
+_C240 = CLASSES['EntersWithStmt']
+_C243 = CLASSES['AmplifyStmt']
+_C246 = CLASSES['AsTurnedFaceUpStmt']
+_C248 = CLASSES['EntersAsCopyStmt']
+_C249 = CLASSES['CardAltCostStmt']
+_C251 = CLASSES['CardAddCostStmt']
+_C254 = CLASSES['CantActivateStmt']
+_C256 = CLASSES['TopRevealedStmt']
+_C259 = CLASSES['AdditionalLandStmt']
+_C262 = CLASSES['PlayTopStmt']
+_C265 = CLASSES['CardsStaticStmt']
+_C270 = CLASSES['ObjectFilter']
+_C277 = CLASSES['ControlledThing']
+_C284 = CLASSES['MayEffect']
+_C287 = CLASSES['ChooseAmongEffect']
+_C290 = CLASSES['ExtraTurnEffect']
+_C294 = CLASSES['CantCastEffect']
+_C297 = CLASSES['PlayerTopCardActionEffect']
+_C300 = CLASSES['LoseLifeEffect']
+_C303 = CLASSES['PlayerMillEffect']
+_C305 = CLASSES['MayPlayEffect']
+_C307 = CLASSES['BlockRequirementEffect']
+_C310 = CLASSES['TopCardActionEffect']
+_C312 = CLASSES['PayEffect']
+_C315 = CLASSES['NumberedActionEffect']
+_C317 = CLASSES['AttachEffect']
+_C320 = CLASSES['KeywordCost']
+_C322 = CLASSES['TypeArg']
+_C324 = CLASSES['QualityArg']
+_C326 = CLASSES['OntoArg']
+_C332 = CLASSES['TriggeredStmt']
+_C335 = CLASSES['ActivatedStmt']
+_C337 = CLASSES['PTDefiningStmt']
+_C340 = CLASSES['SpellKind']
+_C344 = CLASSES['EntersTappedStmt']
+_C347 = CLASSES['CostPerTargetStmt']
+_C349 = CLASSES['UncounterableStmt']
+_C353 = CLASSES['StaticStmt']
+_C366 = CLASSES['ControlClause']
+_C374 = CLASSES['DividedDamageEffect']
+_C376 = CLASSES['DamageEffect']
+_C378 = CLASSES['DestroyEffect']
+_C381 = CLASSES['DrawEffect']
+_C383 = CLASSES['TokenCopyEffect']
+_C388 = CLASSES['TokenEffect']
+_C389 = CLASSES['AddManaEffect']
+_C392 = CLASSES['DiscardEffect']
+_C394 = CLASSES['GainLifeEffect']
+_C397 = CLASSES['GainControlEffect']
+_C399 = CLASSES['ReturnToHandEffect']
+_C402 = CLASSES['ReturnFromGraveyardEffect']
+_C404 = CLASSES['ReturnToBattlefieldEffect']
+_C407 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C412 = CLASSES['SearchEffect']
+_C416 = CLASSES['CounterSpellEffect']
+_C418 = CLASSES['ShuffleEffect']
+_C422 = CLASSES['MillEffect']
+_C425 = CLASSES['PutFromHandEffect']
+_C429 = CLASSES['PutCountersEffect']
+_C432 = CLASSES['PutOnLibraryEffect']
+_C434 = CLASSES['PutIntoZoneEffect']
+_C440 = CLASSES['ExileEffect']
+_C442 = CLASSES['ExileTopEffect']
+_C444 = CLASSES['RegenerateEffect']
+_C448 = CLASSES['PlayerSacrificesEffect']
+_C451 = CLASSES['SacrificeEffect']
+_C453 = CLASSES['UntapEffect']
+_C455 = CLASSES['TapOrUntapEffect']
+_C457 = CLASSES['TapEffect']
+_C461 = CLASSES['RemoveCountersEffect']
+_C463 = CLASSES['DelayedEffect']
+_C465 = CLASSES['PreventEffect']
+_C467 = CLASSES['CastThisEffect']
+_C469 = CLASSES['CopySpellEffect']
+_C470 = CLASSES['NoRegenEffect']
+_C473 = CLASSES['PhaseOutEffect']
+_C476 = CLASSES['NoUntapEffect']
+_C479 = CLASSES['ContinuousEffect']
+_C481 = CLASSES['PlayerRef']
+_C488 = CLASSES['AnyNumberTargets']
+_C490 = CLASSES['AnyTarget']
+_C493 = CLASSES['UpToTargets']
+_C495 = CLASSES['EachPlayers']
+_C497 = CLASSES['ThatRef']
+_C499 = CLASSES['EnchantedRef']
+_C504 = CLASSES['BeginningTrigger']
+_C508 = CLASSES['LastCounterTrigger']
+_C512 = CLASSES['BatchAttackTrigger']
+_C514 = CLASSES['ThisTrigger']
+_C518 = CLASSES['CastTrigger']
+_C521 = CLASSES['YoursTrigger']
+_C534 = CLASSES['ZonePlace']
+_C538 = CLASSES['PTChange']
+_C541 = CLASSES['CantAttackOrBlock']
+_C543 = CLASSES['CantAttack']
+_C545 = CLASSES['CantBlock']
+_C547 = CLASSES['CantBeBlockedByFewer']
+_C548 = CLASSES['CantBeBlockedExcept']
+_C549 = CLASSES['CanBlockOnly']
+_C551 = CLASSES['CantBeTargetedBy']
+_C552 = CLASSES['CantBeTargeted']
+_C554 = CLASSES['CantBeDestroyed']
+_C556 = CLASSES['CantPhaseOut']
+_C558 = CLASSES['PhasesEachUntap']
+_C560 = CLASSES['GainsAbility']
+_C563 = CLASSES['HasKeywordAtManaCost']
+_C564 = CLASSES['HasKeywords']
+_C565 = CLASSES['LosesKeywords']
+_C568 = CLASSES['CombatDamageSteps']
+_C570 = CLASSES['AssignsExcess']
+_C572 = CLASSES['AttacksUntapped']
+_C574 = CLASSES['DamageGainsLife']
+_C576 = CLASSES['DamageIsLethal']
+_C578 = CLASSES['CantBeBlockedBy']
+_C580 = CLASSES['CantBeAttachedBy']
+_C582 = CLASSES['PreventDamageFrom']
+_C584 = CLASSES['AttacksDespite']
+_C586 = CLASSES['MaxBlockers']
+_C588 = CLASSES['AttacksEachCombat']
+_C590 = CLASSES['BlocksEachCombat']
+_C592 = CLASSES['CantBeBlocked']
+_C594 = CLASSES['IsColor']
+_C627 = CLASSES['Duration']
+_C631 = CLASSES['TargetObject']
+_C633 = CLASSES['FromGraveyard']
+_C639 = CLASSES['OntoBattlefield']
+_C642 = CLASSES['IntoHand']
+_C644 = CLASSES['IntoGraveyard']
+_C647 = CLASSES['CostValue']
+_C667 = CLASSES['BackRef']
+_C669 = CLASSES['TargetPlayer']
+_C673 = CLASSES['EachObjects']
+_C686 = CLASSES['QualityRef']
+_C704 = CLASSES['PerTime']
+_C710 = CLASSES['PerObject']
+_C713 = CLASSES['PowerOf']
+_C737 = CLASSES['EntersEvent']
+_C740 = CLASSES['LeavesEvent']
+_C742 = CLASSES['DiesEvent']
+_C744 = CLASSES['AttacksEvent']
+_C746 = CLASSES['BlocksEvent']
+_C749 = CLASSES['BlockedEvent']
+_C751 = CLASSES['PhasesEvent']
+_C753 = CLASSES['TurnedUpEvent']
+_C755 = CLASSES['ExiledThisWayEvent']
+_C757 = CLASSES['TargetedEvent']
+_C760 = CLASSES['DealsDamageEvent']
+_C762 = CLASSES['DealtDamageEvent']
+
+
+def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule File (class File) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C1()
+    d: dict[str, Any] = {'items': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 0:  # items
+            x = c[0]
+            value = _node(x, inst, lim, made)
+            d['items'].append(value)
+        elif r == 23:  # items
+            x = c[0]
+            value = _node(x, inst, lim, made)
+            d['items'].append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b4(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardDef (class CardDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C4()
+    d: dict[str, Any] = {'name': None, 'stmts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 3:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 25:  # stmts
+            values = d['stmts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b8(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordDef (class KeywordDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C8()
+    d: dict[str, Any] = {'name': None, 'rule': None, 'params': [], 'stmts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 6:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 29:  # params
+            values = d['params']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 28:
+                    values.append(_b28(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 7:  # rule
+            x = c[0]
+            if d['rule']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        elif r == 30:  # stmts
+            values = d['stmts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b12(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ActionDef (class ActionDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C12()
+    d: dict[str, Any] = {'name': '', 'rule': None, 'text': None, 'steps': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 9:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 10:  # rule
+            x = c[0]
+            if d['rule']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        elif r == 11:  # text
+            x = c[0]
+            if d['text']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['text'] = value
+        elif r == 31:  # steps
+            values = d['steps']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b15(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CounterDef (class CounterDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C15()
+    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 13:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 14:  # rule
+            x = c[0]
+            if d['rule']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b19(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LandTypeDef (class LandTypeDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C19()
+    d: dict[str, Any] = {'name': None, 'rule': None, 'cost': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 16:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 17:  # rule
+            x = c[0]
+            if d['rule']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        elif r == 18:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 33:  # sentences
+            values = d['sentences']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 97:
+                    values.append(_b97(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b22(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AbilityWordDef (class AbilityWordDef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C22()
+    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 20:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 21:  # rule
+            x = c[0]
+            if d['rule']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['rule'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b28(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Param (class Param) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C28()
+    d: dict[str, Any] = {'name': '', 'kind': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 26:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 27:  # kind
+            x = c[0]
+            if d['kind']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['kind'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Cost (class Cost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C32()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 92:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b35(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostStmt (class CostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C35()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 34:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeStmt (class TypeStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C36()
+    d: dict[str, Any] = {'supertypes': [], 'types': [], 'subtypes': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 103:  # supertypes
+            values = d['supertypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 104:  # types
+            values = d['types']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 105:  # subtypes
+            values = d['subtypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b39(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PTStmt (class PTStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C39()
+    d: dict[str, Any] = {'power': None, 'toughness': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 37:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 38:  # toughness
+            x = c[0]
+            if d['toughness']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ColorStmt (class ColorStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C40()
+    d: dict[str, Any] = {'colors': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 106:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b42(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule OracleStmt (class OracleStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C42()
+    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 41:  # text
+            x = c[0]
+            if d['text']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['text'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SpellStmt (class SpellStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C43()
+    d: dict[str, Any] = {'choice': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 109:  # choice
+            x = c[0]
+            if d['choice']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 108:
+                value = _b108(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['choice'] = value
+        elif r == 110:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 222:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b46(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReminderStmt (class ReminderStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C46()
+    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 45:  # text
+            x = c[0]
+            if d['text']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['text'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b49(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule JoinedStmt (class JoinedStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C49()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 48:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b51(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ConditionWordStmt (class ConditionWordStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C51()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 50:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b53(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AdditionalCostStmt (class AdditionalCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C53()
+    d: dict[str, Any] = {'param': '', 'repeatable': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 52:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 114:  # repeatable
+            d['repeatable'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AlternativeCostStmt (class AlternativeCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C55()
+    d: dict[str, Any] = {'fixed': None, 'param': '', 'zone': None, 'facedown': False, 'instructed': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 115:  # fixed
+            x = c[0]
+            if d['fixed']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['fixed'] = value
+        elif r == 116:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 54:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['zone'] = value
+        elif r == 118:  # facedown
+            d['facedown'] = True
+        elif r == 119:  # instructed
+            d['instructed'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b57(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileFromStackStmt (class ExileFromStackStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C57()
+    d: dict[str, Any] = {'stack': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 56:  # stack
+            x = c[0]
+            if d['stack']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['stack'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiscardInsteadStmt (class DiscardInsteadStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C59()
+    d: dict[str, Any] = {'zone': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 58:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['zone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule FaceUpStmt (class FaceUpStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C63()
+    d: dict[str, Any] = {'param': '', 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 60:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 61:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 62:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastFromStmt (class CastFromStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C66()
+    d: dict[str, Any] = {'zone': None, 'extra': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 64:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['zone'] = value
+        elif r == 65:  # extra
+            x = c[0]
+            if d['extra']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['extra'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b68(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HandOnResolveStmt (class HandOnResolveStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C68()
+    d: dict[str, Any] = {'resolves': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 67:  # resolves
+            x = c[0]
+            if d['resolves']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['resolves'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b70(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AuraStmt (class AuraStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C70()
+    d: dict[str, Any] = {'param': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 69:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['param'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b72(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasteStmt (class HasteStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C72()
+    d: dict[str, Any] = {'haste': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 71:  # haste
+            x = c[0]
+            if d['haste']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['haste'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b74(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule FlashStmt (class FlashStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C74()
+    d: dict[str, Any] = {'flash': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 73:  # flash
+            x = c[0]
+            if d['flash']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['flash'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b76(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule InertStmt (class InertStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C76()
+    d: dict[str, Any] = {'inert': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 75:  # inert
+            x = c[0]
+            if d['inert']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['inert'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b80(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SpliceStmt (class SpliceStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C80()
+    d: dict[str, Any] = {'onto': '', 'cost': '', 'splice': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 77:  # onto
+            x = c[0]
+            if d['onto']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['onto'] = value
+        elif r == 78:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 79:  # splice
+            x = c[0]
+            if d['splice']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['splice'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b81(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule FindStep (class FindStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C81()
+    d: dict[str, Any] = {'mayfail': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 133:  # mayfail
+            d['mayfail'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b84(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MoveStep (class MoveStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C84()
+    d: dict[str, Any] = {'move': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 83:  # move
+            x = c[0]
+            if d['move']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['move'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RandomizeStep (class RandomizeStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C86()
+    d: dict[str, Any] = {'randomize': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 85:  # randomize
+            x = c[0]
+            if d['randomize']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['randomize'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule FaceDownStep (class FaceDownStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C89()
+    d: dict[str, Any] = {'facedown': '', 'keywords': None, 'manacost': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 87:  # facedown
+            x = c[0]
+            if d['facedown']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['facedown'] = value
+        elif r == 88:  # keywords
+            x = c[0]
+            if d['keywords']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 101:
+                value = _b101(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['keywords'] = value
+        elif r == 134:  # manacost
+            d['manacost'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ArrangeStep (class ArrangeStep) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C91()
+    d: dict[str, Any] = {'arrange': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 90:  # arrange
+            x = c[0]
+            if d['arrange']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['arrange'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Sentence (class Sentence) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C97()
+    d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 93:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 167:  # then
+            d['then'] = True
+        elif r == 94:  # pre
+            x = c[0]
+            if d['pre']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['pre'] = value
+        elif r == 202:  # instead
+            d['instead'] = True
+        elif r == 203:  # may
+            d['may'] = True
+        elif r == 204:  # effects
+            values = d['effects']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 95:  # last
+            x = c[0]
+            if d['last']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['last'] = value
+        elif r == 96:  # post
+            x = c[0]
+            if d['post']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['post'] = value
+        elif r == 318:  # lastinstead
+            d['lastinstead'] = True
+        elif r == 206:  # insteadcond
+            x = c[0]
+            if d['insteadcond']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['insteadcond'] = value
+        elif r == 319:  # tailinstead
+            d['tailinstead'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordUse (class KeywordUse) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C99()
+    d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 98:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['name'] = value
+        elif r == 210:  # args
+            values = d['args']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordLine (class KeywordLine) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C101()
+    d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 100:  # first
+            x = c[0]
+            if d['first']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 99:
+                value = _b99(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['first'] = value
+        elif r == 214:  # more
+            values = d['more']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 213:
+                    values.append(_b213(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C102()
+    d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 215:  # symbols
+            values = d['symbols']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C108()
+    d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 107:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 221:  # modes
+            values = d['modes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 220:
+                    values.append(_b220(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AbilityStmt (class AbilityStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C113()
+    d: dict[str, Any] = {'abilityword': None, 'body': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 111:  # abilityword
+            x = c[0]
+            if d['abilityword']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['abilityword'] = value
+        elif r == 112:  # body
+            x = c[0]
+            if d['body']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['body'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Amount (class Amount) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C121()
+    d: dict[str, Any] = {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 120:  # value
+            x = c[0]
+            if d['value']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['value'] = value
+        elif r == 266:  # x
+            d['x'] = True
+        elif r == 122:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 125:  # counters
+            x = c[0]
+            if d['counters']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 124:
+                value = _b124(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counters'] = value
+        elif r == 126:  # that
+            x = c[0]
+            if d['that']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['that'] = value
+        elif r == 129:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 128:
+                value = _b128(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 130:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['param'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CountersOnThis (class CountersOnThis) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C124()
+    d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 123:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C128()
+    d: dict[str, Any] = {'filter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 127:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 271:  # onbf
+            d['onbf'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CounterKind (class CounterKind) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C132()
+    d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 131:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapCost (class TapCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C136()
+    d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 135:  # tap
+            x = c[0]
+            if d['tap']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tap'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PayLifeCost (class PayLifeCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C139()
+    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 138:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SacrificeThisCost (class SacrificeThisCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C141()
+    d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 140:  # this
+            x = c[0]
+            if d['this']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['this'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileThisCost (class ExileThisCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C143()
+    d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 142:  # exilethis
+            x = c[0]
+            if d['exilethis']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['exilethis'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SacrificeCost (class SacrificeCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C146()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 144:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 145:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiscardThisCost (class DiscardThisCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C148()
+    d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 147:  # discardthis
+            x = c[0]
+            if d['discardthis']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['discardthis'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiscardCost (class DiscardCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C151()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 149:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 150:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileFromHandCost (class ExileFromHandCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C154()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 152:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 153:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C157()
+    d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 155:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 156:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C160()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 158:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 159:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C163()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 161:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 162:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C166()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 164:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 165:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C170()
+    d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 168:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 169:  # graveyard
+            x = c[0]
+            if d['graveyard']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['graveyard'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C173()
+    d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 172:  # upkeep
+            x = c[0]
+            if d['upkeep']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['upkeep'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C174()
+    d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 272:  # cant
+            x = c[0]
+            if d['cant']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['cant'] = value
+        elif r == 273:  # did
+            x = c[0]
+            if d['did']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['did'] = value
+        elif r == 274:  # dont
+            x = c[0]
+            if d['dont']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['dont'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C177()
+    d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 275:  # its
+            x = c[0]
+            if d['its']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['its'] = value
+        elif r == 175:  # value
+            x = c[0]
+            if d['value']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['value'] = value
+        elif r == 176:  # dir
+            x = c[0]
+            if d['dir']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['dir'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C179()
+    d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 178:  # left
+            x = c[0]
+            if d['left']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['left'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C181()
+    d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 180:  # keyword
+            x = c[0]
+            if d['keyword']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C183()
+    d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 182:  # main
+            x = c[0]
+            if d['main']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['main'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C186()
+    d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 184:  # whose
+            x = c[0]
+            if d['whose']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        elif r == 185:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['zone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C188()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 187:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C189()
+    d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 278:  # things
+            values = d['things']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 277:
+                    values.append(_b277(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C191()
+    d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 190:  # hand
+            x = c[0]
+            if d['hand']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['hand'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C193()
+    d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 192:  # value
+            x = c[0]
+            if d['value']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['value'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C196()
+    d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 194:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 279:  # ormore
+            d['ormore'] = True
+        elif r == 195:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C198()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 197:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C201()
+    d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 280:  # subject
+            x = c[0]
+            if d['subject']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subject'] = value
+        elif r == 372:  # negated
+            x = c[0]
+            if d['negated']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['negated'] = value
+        elif r == 281:  # thatspell
+            x = c[0]
+            if d['thatspell']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatspell'] = value
+        elif r == 199:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 200:  # linked
+            x = c[0]
+            if d['linked']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['linked'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C213()
+    d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 211:  # sep
+            x = c[0]
+            if d['sep']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['sep'] = value
+        elif r == 212:  # use
+            x = c[0]
+            if d['use']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 99:
+                value = _b99(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['use'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C220()
+    d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 219:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 327:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C226()
+    d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 224:  # who
+            x = c[0]
+            if d['who']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        elif r == 225:  # skip
+            x = c[0]
+            if d['skip']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['skip'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C229()
+    d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 227:  # who
+            x = c[0]
+            if d['who']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        elif r == 228:  # search
+            x = c[0]
+            if d['search']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['search'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C231()
+    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 230:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C233()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 232:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C235()
+    d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 338:  # zones
+            values = d['zones']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 534:
+                    values.append(_b534(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 341:  # spells
+            values = d['spells']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 340:
+                    values.append(_b340(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 234:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C240()
+    d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 236:  # condition
+            x = c[0]
+            if d['condition']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['condition'] = value
+        elif r == 237:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 238:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 239:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 342:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C243()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 241:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 242:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C246()
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 244:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 245:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C248()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 247:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C249()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 345:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C251()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 250:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C254()
+    d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 252:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 253:  # cantactivate
+            x = c[0]
+            if d['cantactivate']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['cantactivate'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C256()
+    d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 255:  # revealed
+            x = c[0]
+            if d['revealed']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['revealed'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C259()
+    d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 257:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 258:  # turns
+            x = c[0]
+            if d['turns']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['turns'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C262()
+    d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 260:  # verb
+            x = c[0]
+            if d['verb']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['verb'] = value
+        elif r == 261:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C265()
+    d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 263:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 264:  # offbf
+            x = c[0]
+            if d['offbf']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['offbf'] = value
+        elif r == 350:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C270()
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 600:  # other
+            d['other'] = True
+        elif r == 601:  # another
+            d['another'] = True
+        elif r == 602:  # facedown
+            d['facedown'] = True
+        elif r == 603:  # faceup
+            d['faceup'] = True
+        elif r == 354:  # exiled
+            d['exiled'] = True
+        elif r == 355:  # combat
+            values = d['combat']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 356:  # combat
+            values = d['combat']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 357:  # states
+            values = d['states']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 604:  # states
+            values = d['states']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 693:  # nons
+            values = d['nons']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 694:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 695:  # supertypes
+            values = d['supertypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 696:  # multis
+            values = d['multis']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 697:  # types
+            values = d['types']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 698:  # subtypes
+            values = d['subtypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 699:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 700:  # andor
+            values = d['andor']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 701:  # ortypes
+            values = d['ortypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 267:  # kind
+            x = c[0]
+            if d['kind']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['kind'] = value
+        elif r == 358:  # chosen
+            d['chosen'] = True
+        elif r == 359:  # mv
+            x = c[0]
+            if d['mv']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['mv'] = value
+        elif r == 360:  # mvdir
+            x = c[0]
+            if d['mvdir']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['mvdir'] = value
+        elif r == 361:  # ptstat
+            x = c[0]
+            if d['ptstat']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['ptstat'] = value
+        elif r == 362:  # ptval
+            x = c[0]
+            if d['ptval']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['ptval'] = value
+        elif r == 363:  # ptdir
+            x = c[0]
+            if d['ptdir']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['ptdir'] = value
+        elif r == 605:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 364:  # without
+            x = c[0]
+            if d['without']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['without'] = value
+        elif r == 268:  # controller
+            x = c[0]
+            if d['controller']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 366:
+                value = _b366(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['controller'] = value
+        elif r == 371:  # late
+            values = d['late']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 606:  # blocked_by_this
+            d['blocked_by_this'] = True
+        elif r == 607:  # attacking_you
+            d['attacking_you'] = True
+        elif r == 269:  # name
+            x = c[0]
+            if d['name']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['name'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    name = d['name']
+    if name and not isinstance(name, (str, int, float, bool)):
+        raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C277()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 276:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C284()
+    d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 283:  # effect
+            x = c[0]
+            if d['effect']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['effect'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C287()
+    d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 285:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 484:  # options
+            values = d['options']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 270:
+                    values.append(_b270(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 286:  # last
+            x = c[0]
+            if d['last']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['last'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C290()
+    d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 288:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 289:  # extra
+            x = c[0]
+            if d['extra']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['extra'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C294()
+    d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 291:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 292:  # samename
+            x = c[0]
+            if d['samename']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['samename'] = value
+        elif r == 293:  # nextturn
+            x = c[0]
+            if d['nextturn']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['nextturn'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C297()
+    d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 295:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 296:  # action
+            x = c[0]
+            if d['action']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['action'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C300()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 298:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 299:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C303()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 301:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 302:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C305()
+    d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 304:  # play
+            x = c[0]
+            if d['play']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['play'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C307()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 306:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C310()
+    d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 308:  # action
+            x = c[0]
+            if d['action']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['action'] = value
+        elif r == 500:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 309:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C312()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 311:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C315()
+    d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 313:  # action
+            x = c[0]
+            if d['action']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['action'] = value
+        elif r == 314:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C317()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 316:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C320()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 501:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C322()
+    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 321:  # type
+            x = c[0]
+            if d['type']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['type'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C324()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 323:  # quality
+            x = c[0]
+            if d['quality']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C326()
+    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 325:  # subtype
+            x = c[0]
+            if d['subtype']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C332()
+    d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 328:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['zone'] = value
+        elif r == 329:  # trigger
+            x = c[0]
+            if d['trigger']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['trigger'] = value
+        elif r == 330:  # condition
+            x = c[0]
+            if d['condition']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['condition'] = value
+        elif r == 331:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 522:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C335()
+    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 523:  # special
+            d['special'] = True
+        elif r == 524:  # fromhand
+            d['fromhand'] = True
+        elif r == 333:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 525:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 526:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['param'] = value
+        elif r == 334:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 527:  # sentences
+            x = c[0]
+            if type(x) is Nt and x.rule == 97:
+                value = _b97(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['sentences'].append(value)
+        elif r == 528:  # restriction
+            x = c[0]
+            if d['restriction']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['restriction'] = value
+        elif r == 529:  # once
+            x = c[0]
+            if d['once']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['once'] = value
+        elif r == 530:  # sorcery
+            x = c[0]
+            if d['sorcery']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['sorcery'] = value
+        elif r == 531:  # castable
+            x = c[0]
+            if d['castable']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['castable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C337()
+    d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 679:  # both
+            d['both'] = True
+        elif r == 532:  # which
+            x = c[0]
+            if d['which']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['which'] = value
+        elif r == 336:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C340()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 339:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C344()
+    d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 343:  # tapped
+            x = c[0]
+            if d['tapped']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tapped'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C347()
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 346:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C349()
+    d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 348:  # countered
+            x = c[0]
+            if d['countered']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['countered'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C353()
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 351:  # precondition
+            x = c[0]
+            if d['precondition']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['precondition'] = value
+        elif r == 595:  # this
+            x = c[0]
+            if d['this']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['this'] = value
+        elif r == 596:  # enchanted
+            x = c[0]
+            if d['enchanted']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['enchanted'] = value
+        elif r == 597:  # equipped
+            x = c[0]
+            if d['equipped']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 598:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 599:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 352:  # condition
+            x = c[0]
+            if d['condition']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['condition'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C366()
+    d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 365:  # you
+            x = c[0]
+            if d['you']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['you'] = value
+        elif r == 367:  # own
+            x = c[0]
+            if d['own']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['own'] = value
+        elif r == 368:  # defending
+            x = c[0]
+            if d['defending']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['defending'] = value
+        elif r == 369:  # opponent
+            x = c[0]
+            if d['opponent']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['opponent'] = value
+        elif r == 370:  # opponents
+            x = c[0]
+            if d['opponents']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['opponents'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C374()
+    d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 373:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 702:  # evenly
+            d['evenly'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C376()
+    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 608:  # named
+            x = c[0]
+            if d['named']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['named'] = value
+        elif r == 609:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 610:  # equal
+            x = c[0]
+            if d['equal']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equal'] = value
+        elif r == 611:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 612:  # you
+            x = c[0]
+            if d['you']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['you'] = value
+        elif r == 613:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 375:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['also'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C378()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 377:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C381()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 379:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 380:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C383()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 382:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C388()
+    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 384:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 614:  # tapped
+            d['tapped'] = True
+        elif r == 385:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 386:  # toughness
+            x = c[0]
+            if d['toughness']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 615:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 616:  # subtypes
+            values = d['subtypes']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 617:  # types
+            values = d['types']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 618:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 387:  # tokname
+            x = c[0]
+            if d['tokname']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['tokname'] = value
+        elif r == 619:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['per'] = value
+        elif r == 620:  # pertime
+            x = c[0]
+            if d['pertime']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 704:
+                value = _b704(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['pertime'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C389()
+    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 705:  # anycolor
+            d['anycolor'] = True
+        elif r == 706:  # choices
+            values = d['choices']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 621:  # last
+            x = c[0]
+            if d['last']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['last'] = value
+        elif r == 622:  # mana
+            x = c[0]
+            if d['mana']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 102:
+                value = _b102(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['mana'] = value
+        elif r == 765:  # alts
+            values = d['alts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 102:
+                    values.append(_b102(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C392()
+    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 390:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 623:  # third
+            x = c[0]
+            if d['third']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['third'] = value
+        elif r == 391:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 707:  # random
+            d['random'] = True
+        elif r == 624:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 704:
+                value = _b704(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['per'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C394()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 393:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 625:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 708:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 704:
+                value = _b704(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['per'] = value
+        elif r == 711:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 710:
+                value = _b710(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['per'] = value
+        elif r == 626:  # equal
+            x = c[0]
+            if d['equal']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 713:
+                value = _b713(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['equal'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C397()
+    d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 395:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 396:  # duration
+            x = c[0]
+            if d['duration']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 627:
+                value = _b627(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['duration'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C399()
+    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 398:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 629:  # yours
+            x = c[0]
+            if d['yours']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['yours'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C402()
+    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 400:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 631:
+                value = _b631(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 401:  # source
+            x = c[0]
+            if d['source']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 633:
+                value = _b633(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 721:  # hand
+            d['hand'] = True
+        elif r == 634:  # battlefield
+            x = c[0]
+            if d['battlefield']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['battlefield'] = value
+        elif r == 722:  # mine
+            d['mine'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C404()
+    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 403:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 635:  # fromgy
+            d['fromgy'] = True
+        elif r == 723:  # choice
+            d['choice'] = True
+        elif r == 724:  # facedown
+            d['facedown'] = True
+        elif r == 725:  # mine
+            d['mine'] = True
+        elif r == 726:  # owners
+            d['owners'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C407()
+    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 405:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 406:  # hands
+            x = c[0]
+            if d['hands']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['hands'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C412()
+    d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 408:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 636:  # upto
+            d['upto'] = True
+        elif r == 409:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 410:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 727:  # alts
+            values = d['alts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 270:
+                    values.append(_b270(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 637:  # reveal
+            d['reveal'] = True
+        elif r == 728:  # thatcard
+            d['thatcard'] = True
+        elif r == 729:  # thosecards
+            d['thosecards'] = True
+        elif r == 411:  # destination
+            x = c[0]
+            if d['destination']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['destination'] = value
+        elif r == 645:  # tapped
+            d['tapped'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C416()
+    d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 413:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 414:  # unless
+            x = c[0]
+            if d['unless']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 647:
+                value = _b647(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['unless'] = value
+        elif r == 415:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['per'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C418()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 417:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C422()
+    d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 419:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 420:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 421:  # owner
+            x = c[0]
+            if d['owner']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['owner'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C425()
+    d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 423:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 424:  # battlefield
+            x = c[0]
+            if d['battlefield']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['battlefield'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C429()
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 426:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 427:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 428:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C432()
+    d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 430:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 431:  # source
+            x = c[0]
+            if d['source']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 633:
+                value = _b633(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 649:  # top
+            x = c[0]
+            if d['top']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['top'] = value
+        elif r == 650:  # bottom
+            x = c[0]
+            if d['bottom']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['bottom'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C434()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 433:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C440()
+    d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 435:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 436:  # source
+            x = c[0]
+            if d['source']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 633:
+                value = _b633(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 437:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 438:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 439:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['also'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C442()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 441:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C444()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 443:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C448()
+    d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 445:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 446:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 447:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C451()
+    d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 449:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 450:  # unless
+            x = c[0]
+            if d['unless']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 647:
+                value = _b647(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['unless'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C453()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 452:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C455()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 454:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C457()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 456:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C461()
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 458:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 459:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 460:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C463()
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 651:  # step
+            x = c[0]
+            if d['step']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 652:  # endcombat
+            x = c[0]
+            if d['endcombat']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 462:  # effect
+            x = c[0]
+            if d['effect']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['effect'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C465()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 464:  # amount
+            x = c[0]
+            if d['amount']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 121:
+                value = _b121(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 731:  # you
+            d['you'] = True
+        elif r == 653:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C467()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 466:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 654:  # label
+            x = c[0]
+            if d['label']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 655:  # free
+            x = c[0]
+            if d['free']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C469()
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 468:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 656:  # newtargets
+            d['newtargets'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C470()
+    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 657:  # thatnoun
+            x = c[0]
+            if d['thatnoun']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatnoun'] = value
+        elif r == 658:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 659:  # thisturn
+            d['thisturn'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C473()
+    d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 471:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 472:  # phaseout
+            x = c[0]
+            if d['phaseout']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['phaseout'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C476()
+    d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 474:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 475:  # nountap
+            x = c[0]
+            if d['nountap']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['nountap'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C479()
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 477:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 627:
+                value = _b627(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 660:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 661:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 673:
+                value = _b673(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['also'] = value
+        elif r == 662:  # group
+            x = c[0]
+            if d['group']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['group'] = value
+        elif r == 663:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 478:  # duration
+            x = c[0]
+            if d['duration']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 627:
+                value = _b627(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['duration'] = value
+        elif r == 664:  # tail
+            values = d['tail']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C481()
+    d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 665:  # controller
+            d['controller'] = True
+        elif r == 482:  # owner
+            x = c[0]
+            if d['owner']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['owner'] = value
+        elif r == 483:  # who
+            x = c[0]
+            if d['who']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C488()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 487:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C490()
+    d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 489:  # any
+            x = c[0]
+            if d['any']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['any'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C493()
+    d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 670:  # each
+            d['each'] = True
+        elif r == 491:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        elif r == 492:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C495()
+    d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 494:  # who
+            x = c[0]
+            if d['who']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C497()
+    d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 496:  # that
+            x = c[0]
+            if d['that']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['that'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C499()
+    d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 735:  # equipped
+            d['equipped'] = True
+        elif r == 498:  # enchanted
+            x = c[0]
+            if d['enchanted']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['enchanted'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C504()
+    d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 502:  # whose
+            x = c[0]
+            if d['whose']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        elif r == 503:  # step
+            x = c[0]
+            if d['step']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['step'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C508()
+    d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 506:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 507:  # counter
+            x = c[0]
+            if d['counter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['counter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C512()
+    d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 509:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 510:  # subject
+            x = c[0]
+            if d['subject']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['subject'] = value
+        elif r == 511:  # batch
+            x = c[0]
+            if d['batch']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['batch'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C514()
+    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 513:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 675:  # creature
+            d['creature'] = True
+        elif r == 676:  # events
+            values = d['events']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C518()
+    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 515:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 516:  # who
+            x = c[0]
+            if d['who']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['who'] = value
+        elif r == 517:  # spell
+            x = c[0]
+            if d['spell']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['spell'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C521()
+    d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 519:  # lead
+            x = c[0]
+            if d['lead']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 763:  # thisor
+            d['thisor'] = True
+        elif r == 520:  # subject
+            x = c[0]
+            if d['subject']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['subject'] = value
+        elif r == 677:  # events
+            values = d['events']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 678:  # undercontrol
+            d['undercontrol'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C534()
+    d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 533:  # command
+            x = c[0]
+            if d['command']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['command'] = value
+        elif r == 535:  # battlefield
+            x = c[0]
+            if d['battlefield']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['battlefield'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C538()
+    d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 680:  # additional
+            d['additional'] = True
+        elif r == 536:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 537:  # toughness
+            x = c[0]
+            if d['toughness']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 681:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 132:
+                value = _b132(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['per'] = value
+        elif r == 682:  # perfilter
+            x = c[0]
+            if d['perfilter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['perfilter'] = value
+        elif r == 764:  # onbf
+            d['onbf'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C541()
+    d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 540:  # both
+            x = c[0]
+            if d['both']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['both'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C543()
+    d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 542:  # attack
+            x = c[0]
+            if d['attack']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['attack'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C545()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 544:  # block
+            x = c[0]
+            if d['block']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C547()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 546:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C548()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 683:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 270:
+                    values.append(_b270(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C549()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 684:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 270:
+                    values.append(_b270(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C551()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 550:  # quality
+            x = c[0]
+            if d['quality']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 686:
+                value = _b686(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C552()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 688:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C554()
+    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 553:  # destroyed
+            x = c[0]
+            if d['destroyed']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['destroyed'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C556()
+    d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 555:  # phase
+            x = c[0]
+            if d['phase']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['phase'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C558()
+    d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 557:  # untap
+            x = c[0]
+            if d['untap']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untap'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C560()
+    d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 559:  # ability
+            x = c[0]
+            if d['ability']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['ability'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C563()
+    d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 561:  # keyword
+            x = c[0]
+            if d['keyword']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        elif r == 562:  # manacost
+            x = c[0]
+            if d['manacost']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['manacost'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C564()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 690:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C565()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 691:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C568()
+    d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 566:  # first
+            x = c[0]
+            if d['first']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['first'] = value
+        elif r == 567:  # regular
+            x = c[0]
+            if d['regular']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['regular'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C570()
+    d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 569:  # excess
+            x = c[0]
+            if d['excess']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['excess'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C572()
+    d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 571:  # untapped
+            x = c[0]
+            if d['untapped']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untapped'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C574()
+    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 573:  # gains
+            x = c[0]
+            if d['gains']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['gains'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C576()
+    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 575:  # lethal
+            x = c[0]
+            if d['lethal']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lethal'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C578()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 577:  # quality
+            x = c[0]
+            if d['quality']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 686:
+                value = _b686(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C580()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 579:  # quality
+            x = c[0]
+            if d['quality']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 686:
+                value = _b686(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C582()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 581:  # quality
+            x = c[0]
+            if d['quality']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 686:
+                value = _b686(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C584()
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 692:  # thisturn
+            d['thisturn'] = True
+        elif r == 583:  # keyword
+            x = c[0]
+            if d['keyword']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C586()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 585:  # count
+            x = c[0]
+            if d['count']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C588()
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 587:  # attacks
+            x = c[0]
+            if d['attacks']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['attacks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C590()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 589:  # blocks
+            x = c[0]
+            if d['blocks']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C592()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 591:  # unblockable
+            x = c[0]
+            if d['unblockable']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C594()
+    d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 593:  # color
+            x = c[0]
+            if d['color']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['color'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C627()
+    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 716:  # eot
+            x = c[0]
+            if d['eot']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['eot'] = value
+        elif r == 717:  # next_upkeep
+            x = c[0]
+            if d['next_upkeep']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['next_upkeep'] = value
+        elif r == 718:  # losecontrol
+            x = c[0]
+            if d['losecontrol']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['losecontrol'] = value
+        elif r == 628:  # thisturn
+            x = c[0]
+            if d['thisturn']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thisturn'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C631()
+    d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 719:  # another
+            d['another'] = True
+        elif r == 630:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 720:  # ingy
+            d['ingy'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C633()
+    d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 632:  # whose
+            x = c[0]
+            if d['whose']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whose'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C639()
+    d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 638:  # zone
+            x = c[0]
+            if d['zone']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['zone'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C642()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 641:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C644()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 643:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 481:
+                value = _b481(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C647()
+    d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 646:  # cost
+            x = c[0]
+            if d['cost']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 32:
+                value = _b32(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['cost'] = value
+        elif r == 648:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['param'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C667()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 666:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C669()
+    d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 668:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['player'] = value
+        elif r == 732:  # walker
+            d['walker'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C673()
+    d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 671:  # quant
+            x = c[0]
+            if d['quant']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['quant'] = value
+        elif r == 672:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 733:  # attached
+            x = c[0]
+            if d['attached']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['attached'] = value
+        elif r == 734:  # samename
+            x = c[0]
+            if d['samename']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['samename'] = value
+        elif r == 766:  # ingy
+            d['ingy'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C686()
+    d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 685:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['word'] = value
+        elif r == 687:  # param
+            x = c[0]
+            if d['param']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['param'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C704()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 703:  # word
+            x = c[0]
+            if d['word']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C710()
+    d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 709:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 771:  # gy
+            d['gy'] = True
+        elif r == 772:  # bf
+            d['bf'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C713()
+    d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 712:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 714:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 715:  # target
+            x = c[0]
+            if d['target']:
+                raise Unsupported('multiple assignments')
+            value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C737()
+    d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 736:  # enters
+            x = c[0]
+            if d['enters']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['enters'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C740()
+    d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 739:  # leaves
+            x = c[0]
+            if d['leaves']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['leaves'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C742()
+    d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 741:  # dies
+            x = c[0]
+            if d['dies']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['dies'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C744()
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 743:  # attacks
+            x = c[0]
+            if d['attacks']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['attacks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C746()
+    d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 745:  # blocks
+            x = c[0]
+            if d['blocks']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        elif r == 767:  # acreature
+            d['acreature'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C749()
+    d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 747:  # blocked
+            x = c[0]
+            if d['blocked']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocked'] = value
+        elif r == 748:  # filter
+            x = c[0]
+            if d['filter']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 270:
+                value = _b270(x, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C751()
+    d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 750:  # direction
+            x = c[0]
+            if d['direction']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['direction'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C753()
+    d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 752:  # up
+            x = c[0]
+            if d['up']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['up'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C755()
+    d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 754:  # way
+            x = c[0]
+            if d['way']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['way'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C757()
+    d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 756:  # targeted
+            x = c[0]
+            if d['targeted']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['targeted'] = value
+        elif r == 768:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C760()
+    d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 769:  # combat
+            d['combat'] = True
+        elif r == 758:  # deals
+            x = c[0]
+            if d['deals']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['deals'] = value
+        elif r == 759:  # recipient
+            x = c[0]
+            if d['recipient']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['recipient'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    x: Any = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[0]
+    start = 0 if type(x) is Nt else x[0]
+    x = n
+    while type(x) is Nt:
+        if not x:
+            break
+        x = x[-1]
+    inst: Any = _C762()
+    d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 770:  # combat
+            d['combat'] = True
+        elif r == 761:  # dealt
+            x = c[0]
+            if d['dealt']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['dealt'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+# What makes the value of a node, by its rule (abstract rules' nodes: see _node).
+_N: list[Callable[[Any, Any, int, Made], Any]] = [
+    lambda n, o, lim, made: _assign(n, 'plain', 'items', o, lim, made),  # 0 __asgn_plain
+    _b1,  # 1 File
+    _model_node,  # 2 Model
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 3 __asgn_plain
+    _b4,  # 4 CardDef
+    _node,  # 5 Item
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 6 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 7 __asgn_plain
+    _b8,  # 8 KeywordDef
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 9 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 10 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'text', o, lim, made),  # 11 __asgn_plain
+    _b12,  # 12 ActionDef
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 13 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 14 __asgn_plain
+    _b15,  # 15 CounterDef
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 16 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 17 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 18 __asgn_plain
+    _b19,  # 19 LandTypeDef
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 20 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rule', o, lim, made),  # 21 __asgn_plain
+    _b22,  # 22 AbilityWordDef
+    lambda n, o, lim, made: _assign(n, 'plain', 'items', o, lim, made),  # 23 __asgn_plain
+    _node,  # 24 CardStmt
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 25 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 26 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 27 __asgn_plain
+    _b28,  # 28 Param
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'params', o, lim, made),  # 29 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 30 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'steps', o, lim, made),  # 31 __asgn_oneormore
+    _b32,  # 32 Cost
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'sentences', o, lim, made),  # 33 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 34 __asgn_plain
+    _b35,  # 35 CostStmt
+    _b36,  # 36 TypeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 37 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 38 __asgn_plain
+    _b39,  # 39 PTStmt
+    _b40,  # 40 ColorStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'text', o, lim, made),  # 41 __asgn_plain
+    _b42,  # 42 OracleStmt
+    _b43,  # 43 SpellStmt
+    _match_node,  # 44 ParamKind
+    lambda n, o, lim, made: _assign(n, 'plain', 'text', o, lim, made),  # 45 __asgn_plain
+    _b46,  # 46 ReminderStmt
+    _node,  # 47 KeywordStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 48 __asgn_plain
+    _b49,  # 49 JoinedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 50 __asgn_plain
+    _b51,  # 51 ConditionWordStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 52 __asgn_plain
+    _b53,  # 53 AdditionalCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 54 __asgn_plain
+    _b55,  # 55 AlternativeCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'stack', o, lim, made),  # 56 __asgn_plain
+    _b57,  # 57 ExileFromStackStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 58 __asgn_plain
+    _b59,  # 59 DiscardInsteadStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 60 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 61 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 62 __asgn_plain
+    _b63,  # 63 FaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 64 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 65 __asgn_plain
+    _b66,  # 66 CastFromStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'resolves', o, lim, made),  # 67 __asgn_plain
+    _b68,  # 68 HandOnResolveStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 69 __asgn_plain
+    _b70,  # 70 AuraStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'haste', o, lim, made),  # 71 __asgn_plain
+    _b72,  # 72 HasteStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'flash', o, lim, made),  # 73 __asgn_plain
+    _b74,  # 74 FlashStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'inert', o, lim, made),  # 75 __asgn_plain
+    _b76,  # 76 InertStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'onto', o, lim, made),  # 77 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 78 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'splice', o, lim, made),  # 79 __asgn_plain
+    _b80,  # 80 SpliceStmt
+    _b81,  # 81 FindStep
+    _node,  # 82 ActionStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'move', o, lim, made),  # 83 __asgn_plain
+    _b84,  # 84 MoveStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'randomize', o, lim, made),  # 85 __asgn_plain
+    _b86,  # 86 RandomizeStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 87 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keywords', o, lim, made),  # 88 __asgn_plain
+    _b89,  # 89 FaceDownStep
+    lambda n, o, lim, made: _assign(n, 'plain', 'arrange', o, lim, made),  # 90 __asgn_plain
+    _b91,  # 91 ArrangeStep
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 92 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 93 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pre', o, lim, made),  # 94 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 95 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'post', o, lim, made),  # 96 __asgn_plain
+    _b97,  # 97 Sentence
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 98 __asgn_plain
+    _b99,  # 99 KeywordUse
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 100 __asgn_plain
+    _b101,  # 101 KeywordLine
+    _b102,  # 102 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 103 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 104 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 105 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 106 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 107 __asgn_plain
+    _b108,  # 108 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'abilityword', o, lim, made),  # 111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'body', o, lim, made),  # 112 __asgn_plain
+    _b113,  # 113 AbilityStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'repeatable', o, lim, made),  # 114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'fixed', o, lim, made),  # 115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 116 __asgn_plain
+    _match_node,  # 117 ZoneName
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'instructed', o, lim, made),  # 119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 120 __asgn_plain
+    _b121,  # 121 Amount
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 123 __asgn_plain
+    _b124,  # 124 CountersOnThis
+    lambda n, o, lim, made: _assign(n, 'plain', 'counters', o, lim, made),  # 125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 126 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 127 __asgn_plain
+    _b128,  # 128 CountOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 130 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 131 __asgn_plain
+    _b132,  # 132 CounterKind
+    lambda n, o, lim, made: _assign(n, 'optional', 'mayfail', o, lim, made),  # 133 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'manacost', o, lim, made),  # 134 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'tap', o, lim, made),  # 135 __asgn_plain
+    _b136,  # 136 TapCost
+    _node,  # 137 CostPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 138 __asgn_plain
+    _b139,  # 139 PayLifeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 140 __asgn_plain
+    _b141,  # 141 SacrificeThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'exilethis', o, lim, made),  # 142 __asgn_plain
+    _b143,  # 143 ExileThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 144 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 145 __asgn_plain
+    _b146,  # 146 SacrificeCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'discardthis', o, lim, made),  # 147 __asgn_plain
+    _b148,  # 148 DiscardThisCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 149 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 150 __asgn_plain
+    _b151,  # 151 DiscardCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 152 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 153 __asgn_plain
+    _b154,  # 154 ExileFromHandCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 155 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 156 __asgn_plain
+    _b157,  # 157 RemoveCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 158 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 159 __asgn_plain
+    _b160,  # 160 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 161 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 162 __asgn_plain
+    _b163,  # 163 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 165 __asgn_plain
+    _b166,  # 166 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 168 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 169 __asgn_plain
+    _b170,  # 170 GraveyardCondition
+    _node,  # 171 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 172 __asgn_plain
+    _b173,  # 173 ControlSinceCondition
+    _b174,  # 174 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 175 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 176 __asgn_plain
+    _b177,  # 177 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 178 __asgn_plain
+    _b179,  # 179 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 182 __asgn_plain
+    _b183,  # 183 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 184 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 185 __asgn_plain
+    _b186,  # 186 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 187 __asgn_plain
+    _b188,  # 188 DefendingControlsCondition
+    _b189,  # 189 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 190 __asgn_plain
+    _b191,  # 191 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 192 __asgn_plain
+    _b193,  # 193 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 194 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 195 __asgn_plain
+    _b196,  # 196 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 199 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 200 __asgn_plain
+    _b201,  # 201 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 202 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 203 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 204 __asgn_oneormore
+    _node,  # 205 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 206 __asgn_plain
+    _match_node,  # 207 ParamName
+    _match_node,  # 208 KeywordName
+    _node,  # 209 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 210 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 211 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 212 __asgn_plain
+    _b213,  # 213 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 214 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 215 __asgn_oneormore
+    _match_node,  # 216 Supertype
+    _match_node,  # 217 CardType
+    _match_node,  # 218 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 219 __asgn_plain
+    _b220,  # 220 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 221 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 222 __asgn_plain
+    _node,  # 223 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 224 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 225 __asgn_plain
+    _b226,  # 226 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 227 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 228 __asgn_plain
+    _b229,  # 229 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 230 __asgn_plain
+    _b231,  # 231 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 236 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 239 __asgn_plain
+    _b240,  # 240 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 EntersAsCopyStmt
+    _b249,  # 249 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 252 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 253 __asgn_plain
+    _b254,  # 254 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 260 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 261 __asgn_plain
+    _b262,  # 262 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 263 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 264 __asgn_plain
+    _b265,  # 265 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 266 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 267 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 268 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 271 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 272 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 273 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 276 __asgn_plain
+    _b277,  # 277 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 278 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 279 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 280 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 281 __asgn_plain
+    _match_node,  # 282 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 283 __asgn_plain
+    _b284,  # 284 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 286 __asgn_plain
+    _b287,  # 287 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 288 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 289 __asgn_plain
+    _b290,  # 290 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 292 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 296 __asgn_plain
+    _b297,  # 297 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 318 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 319 __asgn_optional
+    _b320,  # 320 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 338 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 341 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 342 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 345 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 350 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 354 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 355 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 356 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 357 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 358 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 371 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 375 __asgn_plain
+    _b376,  # 376 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 TokenEffect
+    _b389,  # 389 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 414 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 CopySpellEffect
+    _b470,  # 470 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 ContinuousEffect
+    _match_node,  # 480 ActionWord
+    _b481,  # 481 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 484 __asgn_oneormore
+    _match_node,  # 485 BackWord
+    _node,  # 486 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 494 __asgn_plain
+    _b495,  # 495 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 501 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 BeginningTrigger
+    _node,  # 505 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 506 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 523 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 524 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 PTChange
+    _node,  # 539 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 CantBeBlockedByFewer
+    _b548,  # 548 CantBeBlockedExcept
+    _b549,  # 549 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 CantBeTargetedBy
+    _b552,  # 552 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 HasKeywordAtManaCost
+    _b564,  # 564 HasKeywords
+    _b565,  # 565 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 599 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 600 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 601 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 602 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 603 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 604 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 605 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 606 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 607 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 614 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 615 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 616 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 617 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 618 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 636 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 637 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 OntoBattlefield
+    _node,  # 640 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 664 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 EachObjects
+    _node,  # 674 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 677 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 688 __asgn_optional
+    _node,  # 689 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 690 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 695 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 699 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 702 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 725 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 727 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 729 __asgn_optional
+    _match_node,  # 730 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 EntersEvent
+    _node,  # 738 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 772 __asgn_optional
+]
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 486, 505, 539, 640, 674, 689, 738])

@@ -263,6 +263,25 @@ class ModelBuilder:
         return result if f is None else f(result)
 
 
+class GeneratedBuilder:
+    """Makes the model with the builders generated beside the parser (``cardparser.build_model``:
+    one function per rule, specialised to it), the same objects :class:`ModelBuilder` makes
+    without its per-node table lookups."""
+
+    def __init__(self, build: Any) -> None:
+        self.build = build
+
+    def model(self, tree: Nt, text: str, file_name: str | None) -> Any:
+        """As :meth:`ModelBuilder.model`."""
+        made: list[dict[str, Any]] = []
+        model = self.build(tree, MAX_DEPTH, made)
+        if file_name is not None:
+            file_name = os.path.abspath(file_name)
+        model._tx_filename = file_name
+        model._tx_parser = Positions(text, file_name, made)
+        return model
+
+
 def release(model: Any) -> None:
     """Drop the ``parent`` links of a model made here, for a caller done with it (a build, once the
     card is lowered): they are its only reference cycles, so the model is then freed as soon as
@@ -302,18 +321,21 @@ def ready() -> None:
 
 
 # The process's builder (a memo), or None when the generated parser doesn't match the grammar.
-_BUILDER: list[ModelBuilder | None] = []
+_BUILDER: list[GeneratedBuilder | ModelBuilder | None] = []
 
 
-def _builder() -> ModelBuilder | None:
+def _builder() -> GeneratedBuilder | ModelBuilder | None:
     if not _BUILDER:
         from . import cardparser
         from .metamodel import GRAMMAR_PATH
         from .parsergen import grammar_digest
-        builder = None
+        builder: GeneratedBuilder | ModelBuilder | None = None
         if cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes()):
+            build = getattr(cardparser, "build_model", None)
             try:
-                builder = ModelBuilder(cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT)
+                # (the general builder: for a generated module without the per-rule builders)
+                builder = GeneratedBuilder(build) if build is not None else ModelBuilder(
+                    cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT)
             except KeyError:  # a generated module not made by this generator: textX parses
                 builder = None
         _BUILDER.append(builder)

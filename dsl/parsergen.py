@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 OUT = Path(__file__).with_name("cardparser.py")
-FORMAT = 3  # bumped whenever the generated code changes shape
+FORMAT = 4  # bumped whenever the generated code changes shape
 FirstChars = tuple[set[str] | None, bool]  # (first characters or None: can't tell, may be empty)
 
 
@@ -56,6 +56,7 @@ class _Gen:
         self.charsets: dict[str, str] = {}
         self.rules: list[tuple[str, str, str, str]] = []  # (rule name, kind, class name, attribute)
         self.rule_ids: dict[int, int] = {}
+        self.exprs: list[Any] = []  # the root expression of each of ``rules``
         self.counter = 0
         self.local = 0  # locals made by fresh() in the method being generated
         # Rule sequences (id, mode) whose method has one caller: their code goes there instead.
@@ -80,6 +81,7 @@ class _Gen:
                 kind, attr = (cls._tx_type if cls is not None else "model"), ""
             rid = self.rule_ids[id(e)] = len(self.rules)
             self.rules.append((e.rule_name, kind, cls.__name__ if cls is not None else "", attr))
+            self.exprs.append(e)
         return rid
 
     def name(self, e: Any, mode: int) -> str:
@@ -720,9 +722,11 @@ def _model_class(name: str, attrs: tuple[tuple[str, bool, str], ...], defaults: 
 '''
 
 
-def _model_classes(mm: Any, rules: list[tuple[str, str, str, str]]) -> list[str]:
+def _model_classes(mm: Any, rules: list[tuple[str, str, str, str]],
+                   shapes: dict[str, tuple[dict[str, Any], tuple[str, ...]]]) -> list[str]:
     """Source of the model classes: for each rule that makes objects, its attributes in grammar
-    order and the values textX gives them before parsing fills them (``_init_obj_attrs``)."""
+    order and the values textX gives them before parsing fills them (``_init_obj_attrs``), which
+    are also put in ``shapes`` (class name -> (defaults, list attributes))."""
     if mm.user_classes or getattr(mm, "_model_processors", None):
         raise ValueError("user classes and model processors aren't generated")
     if set(mm._obj_processors) != set(_CONVERTERS) or any(
@@ -748,9 +752,255 @@ def _model_classes(mm: Any, rules: list[tuple[str, str, str, str]]) -> list[str]
             raise ValueError(f"unexpected attribute defaults of {name}")
         lists = tuple(k for k, v in values.items() if isinstance(v, list))
         defaults = {k: v for k, v in values.items() if not isinstance(v, list)}
+        shapes[name] = (defaults, lists)
         lines.append(f"    {name!r}: _model_class({name!r}, {attrs!r}, {defaults!r}, {lists!r}),")
     lines += ["}"]
     return lines
+
+
+
+# ---------------------------------------------------------------------- the model builders
+
+_BUILDER_BASE = """
+
+# ---------------------------------------------------------------------- the model builders
+# One function per rule making objects (``_b<rule index>``), specialised to that rule: its class,
+# its attributes' defaults, and each assignment in its body done inline (which attribute, whether
+# it holds a list, which rule's builder makes its value).  What no rule's code expects is done
+# by the general functions below, the way ``textx.model.parse_tree_to_objgraph`` does it.
+
+
+class Unsupported(Exception):
+    \"\"\"Something textX would do differently or report: :mod:`dsl.fastparse` lets textX parse.\"\"\"
+
+
+Made = list[dict[str, Any]]  # the ``__dict__`` of every object given a ``parent`` (fastparse.release)
+
+
+def build_model(tree: Nt, limit: int, made: Made) -> Any:
+    \"\"\"The model object of ``tree``, a parse tree of rule ``Model`` (the whole file), as textX makes
+    it; objects nested ``limit`` deep are refused (:class:`Unsupported`), and every object given a
+    ``parent`` has its ``__dict__`` added to ``made``.\"\"\"
+    return _node(tree[0], None, limit, made)
+
+
+def _node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    \"\"\"``process_node``: the value of node ``n`` (a token or a rule's node) inside ``obj``, the
+    object being built (None at the root), ``lim`` more objects deep at most.\"\"\"
+    while True:
+        if type(n) is tuple:  # a token
+            f = CONVERT.get(n[2])
+            return n[1] if f is None else f(n[1])
+        r = n.rule
+        if r not in _ABSTRACT:
+            return _N[r](n, obj, lim, made)
+        if len(n) > 1:
+            for c in n:
+                if type(c) is not tuple:
+                    return _node(c, obj, lim, made)
+            return "".join(c[1] for c in n)
+        if not n:
+            raise Unsupported("empty abstract node")
+        n = n[0]
+
+
+def _match(n: Any) -> Any:
+    \"\"\"``process_match``: a match rule's text, converted.\"\"\"
+    if type(n) is tuple:
+        f = CONVERT.get(n[2])
+        return n[1] if f is None else f(n[1])
+    if len(n) > 1:
+        result: Any = "".join(str(_match(c)) for c in n)
+    elif n:
+        result = _match(n[0])
+    else:
+        raise Unsupported("empty match node")
+    f = CONVERT.get(RULES[n.rule][0])
+    return result if f is None else f(result)
+
+
+def _match_node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    return _match(n)
+
+
+def _model_node(n: Any, obj: Any, lim: int, made: Made) -> Any:
+    raise Unsupported("nested model node")
+
+
+def _assign(n: Any, kind: str, attr: str, obj: Any, lim: int, made: Made) -> None:
+    \"\"\"Assignment node ``n`` to ``obj`` where no rule's builder expects it.\"\"\"
+    if obj is None:
+        raise Unsupported("an assignment outside any object")
+    if kind == "optional":
+        setattr(obj, attr, True)
+    elif kind == "plain":
+        old = getattr(obj, attr)
+        if old and not isinstance(old, list):
+            raise Unsupported("multiple assignments")
+        if not n:
+            raise Unsupported("empty assignment")
+        value = _node(n[0], obj, lim, made)
+        if isinstance(old, list):
+            old.append(value)
+        else:
+            setattr(obj, attr, value)
+    else:  # 'oneormore', 'zeroormore'
+        for c in n:
+            if (c[2] if type(c) is tuple else RULES[c.rule][0]) == "sep":
+                continue  # a separator ("+=X[',']")
+            value = _node(c, obj, lim, made)
+            if getattr(obj, attr, None) is None:
+                setattr(obj, attr, [])
+            getattr(obj, attr).append(value)
+"""
+
+
+class _Builders:
+    """Emits the model builders (see ``_BUILDER_BASE``) from the generator's rules."""
+
+    def __init__(self, gen: _Gen, shapes: dict[str, tuple[dict[str, Any], tuple[str, ...]]]) -> None:
+        self.gen = gen
+        self.shapes = shapes
+        self.seps = frozenset(i for i, r in enumerate(gen.rules) if r[0] == "sep")
+
+    def kind(self, e: Any) -> tuple[int, str] | None:
+        """(rule index, kind) of expression ``e`` when a parse-tree node is made for it."""
+        rid = self.gen.rule_ids.get(id(e))
+        return None if rid is None else (rid, self.gen.rules[rid][1])
+
+    def body(self, e: Any, top: Any, assigns: list[int], tokens: set[str], seen: set[int]) -> None:
+        """The assignments (rule indexes) and the rule names of the tokens that can be children of
+        the node of rule ``top`` (``e``: an expression in its body)."""
+        if id(e) in seen:
+            return
+        seen.add(id(e))
+        if isinstance(e, self.gen.terminals):
+            tokens.add(e.rule_name if type(e).__name__ != "EndOfFile" else "EOF")
+            return
+        k = self.kind(e)
+        if e is not top and k is not None:
+            if k[1] in ("plain", "optional", "oneormore", "zeroormore"):
+                assigns.append(k[0])
+            return  # another rule's node
+        if e is not top and e.root:
+            tokens.add("?")  # (a rule without a node of its own: can't tell)
+            return
+        for c in list(e.nodes) + ([e.sep] if getattr(e, "sep", None) is not None else []):
+            self.body(c, top, assigns, tokens, seen)
+
+    def value(self, e: Any, x: str, ind: str) -> list[str]:
+        """Code setting ``value`` to what the node ``x`` of expression ``e`` gives (the value of an
+        assignment)."""
+        if isinstance(e, self.gen.terminals):
+            name = e.rule_name if type(e).__name__ != "EndOfFile" else "EOF"
+            text = f"CONVERT[{name!r}]({x}[1])" if name in _CONVERTERS else f"{x}[1]"
+            return [f"{ind}value = {text} if type({x}) is tuple else _node({x}, inst, lim, made)"]
+        k = self.kind(e)
+        if k is not None and k[1] == "common" and k[0] not in self.seps:
+            return [f"{ind}if type({x}) is Nt and {x}.rule == {k[0]}:",
+                    f"{ind}    value = _b{k[0]}({x}, inst, lim, made)",
+                    f"{ind}else:",
+                    f"{ind}    value = _node({x}, inst, lim, made)"]
+        return [f"{ind}value = _node({x}, inst, lim, made)"]
+
+    def assignment(self, rid: int, lists: tuple[str, ...], ind: str) -> list[str]:
+        """Code doing assignment node ``c`` (of rule ``rid``) to ``inst`` (whose ``__dict__`` is ``d``)."""
+        e = self.gen.exprs[rid]
+        _, kind, _, attr = self.gen.rules[rid]
+        a = repr(attr)
+        if kind == "optional":
+            return [f"{ind}d[{a}] = True"]
+        if kind == "plain" and len(e.nodes) == 1:
+            lines = [f"{ind}x = c[0]"]
+            if attr not in lists:
+                # (a value is never a list: a second assignment to a single value is refused)
+                lines += [f"{ind}if d[{a}]:", f"{ind}    raise Unsupported('multiple assignments')"]
+            lines += self.value(e.nodes[0], "x", ind)
+            return lines + [f"{ind}d[{a}].append(value)" if attr in lists else f"{ind}d[{a}] = value"]
+        if kind in ("oneormore", "zeroormore") and attr in lists and len(e.nodes) == 1:
+            k = self.kind(e.nodes[0])
+            lines = [f"{ind}values = d[{a}]", f"{ind}for x in c:",
+                     f"{ind}    if type(x) is tuple:",
+                     f"{ind}        if x[2] == 'sep':",
+                     f"{ind}            continue  # a separator (\"+=X[',']\")",
+                     f"{ind}        f = CONVERT.get(x[2])",
+                     f"{ind}        values.append(x[1] if f is None else f(x[1]))"]
+            if self.seps:
+                lines += [f"{ind}    elif x.rule in _SEP:", f"{ind}        continue"]
+            if k is not None and k[1] == "common" and k[0] not in self.seps:
+                lines += [f"{ind}    elif x.rule == {k[0]}:", f"{ind}        values.append(_b{k[0]}(x, inst, lim, made))"]
+            return lines + [f"{ind}    else:", f"{ind}        values.append(_node(x, inst, lim, made))"]
+        return [f"{ind}_assign(c, {kind!r}, {a}, inst, lim, made)"]
+
+    def common(self, rid: int) -> list[str]:
+        """The builder of the objects of rule ``rid``."""
+        e = self.gen.exprs[rid]
+        name, _, cls, _ = self.gen.rules[rid]
+        defaults, lists = self.shapes[cls]
+        assigns: list[int] = []
+        tokens: set[str] = set()
+        self.body(e, e, assigns, tokens, set())
+        items = [f"{k!r}: {v!r}" for k, v in defaults.items()] + [f"{k!r}: []" for k in lists]
+        items += ["'_tx_position': start", "'_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])"]
+        b = "    "
+        lines = [f"def _b{rid}(n: Nt, parent: Any, lim: int, made: Made) -> Any:",
+                 f'{b}"""An object of rule {name} (class {cls}) from its node ``n``, inside ``parent``."""',
+                 f"{b}if lim <= 0:", f"{b}    raise Unsupported('nesting')",
+                 f"{b}x: Any = n", f"{b}while type(x) is Nt:", f"{b}    if not x:", f"{b}        break", f"{b}    x = x[0]",
+                 f"{b}start = 0 if type(x) is Nt else x[0]",
+                 f"{b}x = n", f"{b}while type(x) is Nt:", f"{b}    if not x:", f"{b}        break", f"{b}    x = x[-1]",
+                 f"{b}inst: Any = _C{rid}()",
+                 f"{b}d: dict[str, Any] = {{{', '.join(items)}}}",
+                 f"{b}inst.__dict__ = d",
+                 f"{b}lim -= 1"]
+        if any(t == "?" or t in _CONVERTERS for t in tokens):
+            tok = [f"{b}        f = CONVERT.get(c[2])", f"{b}        if f is not None:",
+                   f"{b}            f(c[1])  # (textX converts it and drops the result: only a failure shows)"]
+        else:
+            tok = []
+        lines += [f"{b}for c in n:", f"{b}    if type(c) is tuple:"] + tok + [f"{b}        continue"]
+        if assigns:
+            lines += [f"{b}    r = c.rule"]
+            for i, a in enumerate(assigns):
+                lines += [f"{b}    {'if' if i == 0 else 'elif'} r == {a}:  # {self.gen.rules[a][3]}"]
+                lines += self.assignment(a, lists, b + "        ")
+            lines += [f"{b}    else:", f"{b}        _node(c, inst, lim, made)"]
+        else:
+            lines += [f"{b}    _node(c, inst, lim, made)"]
+        lines += [f"{b}if parent is not None:", f"{b}    d['parent'] = parent", f"{b}    made.append(d)"]
+        if "name" in defaults or "name" in lists:
+            lines += [f"{b}name = d['name']", f"{b}if name and not isinstance(name, (str, int, float, bool)):",
+                      f"{b}    raise Unsupported('a name textX would refuse')  # \"Object name can't be of unhashable type\""]
+        return lines + [f"{b}return inst", "", ""]
+
+    def source(self) -> list[str]:
+        rules = self.gen.rules
+        lines = _BUILDER_BASE.splitlines() + [""]
+        table: list[str] = []
+        for rid, (name, kind, cls, attr) in enumerate(rules):
+            if kind == "common":
+                lines += [f"_C{rid} = CLASSES[{cls!r}]"]
+                table.append(f"_b{rid}")
+            elif kind == "abstract":
+                table.append("_node")
+            elif kind == "match":
+                table.append("_match_node")
+            elif kind == "model":
+                table.append("_model_node")
+            else:
+                table.append(f"lambda n, o, lim, made: _assign(n, {kind!r}, {attr!r}, o, lim, made)")
+        lines += ["", ""]
+        for rid, r in enumerate(rules):
+            if r[1] == "common":
+                lines += self.common(rid)
+        abstract = sorted(i for i, r in enumerate(rules) if r[1] == "abstract")
+        lines += ["# What makes the value of a node, by its rule (abstract rules' nodes: see _node).",
+                  "_N: list[Callable[[Any, Any, int, Made], Any]] = ["]
+        lines += [f"    {t},  # {rid} {rules[rid][0]}" for rid, t in enumerate(table)] + ["]"]
+        lines += [f"_ABSTRACT = frozenset({abstract!r})"]
+        if self.seps:
+            lines += [f"_SEP = frozenset({sorted(self.seps)!r})  # separators' rule nodes"]
+        return lines
 
 
 def generate() -> str:
@@ -767,7 +1017,9 @@ def generate() -> str:
     single = frozenset(key for key, name in first.names.items() if calls[name] == 1)
     gen = _Gen(mm._parser_blueprint, single)
     src = gen.generate(grammar)
-    return src + "\n".join(_model_classes(mm, gen.rules)) + "\n"
+    shapes: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {}
+    classes = _model_classes(mm, gen.rules, shapes)
+    return src + "\n".join(classes + _Builders(gen, shapes).source()) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
