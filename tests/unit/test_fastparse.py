@@ -231,6 +231,51 @@ def test_generated_parser_is_up_to_date() -> None:
     assert parsergen.OUT.read_text(encoding="utf-8") == parsergen.generate()
 
 
+def test_generated_builders_make_the_model_and_the_general_builder_agrees() -> None:
+    """The model is made by the builders generated per rule (``cardparser.build_model``); the
+    general builder, kept for a generated module without them, makes the same objects (textX's,
+    which ``same`` checks the generated ones against)."""
+    builder = fastparse._builder()
+    assert type(builder) is fastparse.GeneratedBuilder and builder.build is cardparser.build_model
+    general = fastparse.ModelBuilder(cardparser.RULES, cardparser.CLASSES, cardparser.CONVERT)
+    texts = [s for s in valid_sources() if s.strip()] + cases(40, 10, seed=7)
+    made = 0
+    for text in texts:
+        tree = cardparser.CardParser(text).parse()
+        if tree is None:
+            continue
+        try:
+            expected = general.model(tree, text, "x.card")
+        except Exception:  # noqa: BLE001 - what the general builder refuses, the generated one must
+            with pytest.raises(Exception):
+                builder.model(tree, text, "x.card")
+            continue
+        got = builder.model(tree, text, "x.card")
+        assert dump(got) == dump(expected), text
+        assert parents(got) == parents(expected), text
+        assert len(got._tx_parser.made) == len(expected._tx_parser.made)
+        made += 1
+    assert made > 700
+
+
+def test_generated_builders_refuse_what_the_general_builder_refuses() -> None:
+    """Multiple assignments to one value and nesting beyond the limit raise (the caller then asks
+    textX), as with the general builder."""
+    text = valid_sources()[0]
+    tree = cardparser.CardParser(text).parse()
+    assert tree is not None
+    with pytest.raises(cardparser.Unsupported):
+        cardparser.build_model(tree, 1, [])
+    # A plain assignment to a single value given twice in one object (the card's name): textX's
+    # "multiple assignments" case.
+    card = tree[0][0][0][0]  # File, its items, the abstract Item, the CardDef
+    assert cardparser.RULES[card.rule][2] == "CardDef"
+    name = next(c for c in card if type(c) is Nt and cardparser.RULES[c.rule][3] == "name")
+    card.insert(card.index(name) + 1, name)
+    with pytest.raises(cardparser.Unsupported):
+        cardparser.build_model(tree, fastparse.MAX_DEPTH, [])
+
+
 def test_out_of_date_parser_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cardparser, "GRAMMAR", "0" * 64)
     monkeypatch.setattr(fastparse, "_BUILDER", [])
