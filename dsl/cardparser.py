@@ -42861,11 +42861,17 @@ def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 0:  # items
             x = c[0]
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 5 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['items'].append(value)
         elif r == 23:  # items
             x = c[0]
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 5 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['items'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -42913,7 +42919,11 @@ def _b4(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 24 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -42981,7 +42991,11 @@ def _b8(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 47 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43043,7 +43057,11 @@ def _b12(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 82 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43247,7 +43265,10 @@ def _b28(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 44 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['kind'] = value
         else:
             _node(c, inst, lim, made)
@@ -43292,7 +43313,11 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43373,7 +43398,11 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 104:  # types
             values = d['types']
             for x in c:
@@ -43383,7 +43412,11 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 105:  # subtypes
             values = d['subtypes']
             for x in c:
@@ -43477,7 +43510,11 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43769,7 +43806,10 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['zone'] = value
         elif r == 118:  # facedown
             d['facedown'] = True
@@ -43847,7 +43887,10 @@ def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['zone'] = value
         else:
             _node(c, inst, lim, made)
@@ -43939,7 +43982,10 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['zone'] = value
         elif r == 65:  # extra
             x = c[0]
@@ -44419,7 +44465,10 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['pre'] = value
         elif r == 202:  # instead
             d['instead'] = True
@@ -44434,18 +44483,28 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 95:  # last
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['last'] = value
         elif r == 96:  # post
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['post'] = value
         elif r == 318:  # lastinstead
             d['lastinstead'] = True
@@ -44453,7 +44512,10 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['insteadcond'] = value
         elif r == 319:  # tailinstead
             d['tailinstead'] = True
@@ -44492,7 +44554,10 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['name'] = value
         elif r == 210:  # args
             values = d['args']
@@ -44503,7 +44568,11 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -44690,7 +44759,10 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['body']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['body'] = value
         else:
             _node(c, inst, lim, made)
@@ -44765,7 +44837,10 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['param'] = value
         else:
             _node(c, inst, lim, made)
@@ -45673,7 +45748,10 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['keyword']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['keyword'] = value
         else:
             _node(c, inst, lim, made)
@@ -45753,7 +45831,10 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['zone'] = value
         else:
             _node(c, inst, lim, made)
@@ -46056,7 +46137,10 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['word'] = value
         elif r == 200:  # linked
             x = c[0]
@@ -46420,7 +46504,10 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['condition'] = value
         elif r == 237:  # amount
             x = c[0]
@@ -46444,7 +46531,10 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['word'] = value
         elif r == 342:  # keywords
             values = d['keywords']
@@ -46455,7 +46545,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -46634,7 +46728,11 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -46902,7 +47000,11 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -47003,7 +47105,11 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 695:  # supertypes
             values = d['supertypes']
             for x in c:
@@ -47013,7 +47119,11 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 696:  # multis
             values = d['multis']
             for x in c:
@@ -47121,12 +47231,19 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 364:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['without'] = value
         elif r == 268:  # controller
             x = c[0]
@@ -47146,7 +47263,11 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 606:  # blocked_by_this
             d['blocked_by_this'] = True
         elif r == 607:  # attacking_you
@@ -47235,7 +47356,10 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['effect']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['effect'] = value
         else:
             _node(c, inst, lim, made)
@@ -47388,7 +47512,10 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['samename'] = value
         elif r == 293:  # nextturn
             x = c[0]
@@ -47440,7 +47567,10 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['action']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['action'] = value
         else:
             _node(c, inst, lim, made)
@@ -47612,7 +47742,10 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -47649,7 +47782,10 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['action']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['action'] = value
         elif r == 500:  # count
             x = c[0]
@@ -47744,7 +47880,10 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['action']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['action'] = value
         elif r == 314:  # count
             x = c[0]
@@ -47790,7 +47929,10 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -47832,7 +47974,11 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -47985,13 +48131,19 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['trigger']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['trigger'] = value
         elif r == 330:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['condition'] = value
         elif r == 331:  # sentences
             x = c[0]
@@ -48046,7 +48198,10 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['param'] = value
         elif r == 525:  # cost
             x = c[0]
@@ -48061,7 +48216,10 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['param'] = value
         elif r == 334:  # sentences
             x = c[0]
@@ -48081,7 +48239,10 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['restriction'] = value
         elif r == 529:  # once
             x = c[0]
@@ -48338,7 +48499,10 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['precondition'] = value
         elif r == 595:  # this
             x = c[0]
@@ -48376,12 +48540,19 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 352:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 171 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['condition'] = value
         else:
             _node(c, inst, lim, made)
@@ -48557,13 +48728,19 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 375:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['also'] = value
         else:
             _node(c, inst, lim, made)
@@ -48600,7 +48777,10 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -48686,7 +48866,10 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -48751,7 +48934,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 616:  # subtypes
             values = d['subtypes']
             for x in c:
@@ -48781,7 +48968,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 387:  # tokname
             x = c[0]
             if d['tokname']:
@@ -49053,7 +49244,10 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 396:  # duration
             x = c[0]
@@ -49099,7 +49293,10 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 629:  # yours
             x = c[0]
@@ -49201,7 +49398,10 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 635:  # fromgy
             d['fromgy'] = True
@@ -49341,7 +49541,10 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['destination']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 640 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['destination'] = value
         elif r == 645:  # tapped
             d['tapped'] = True
@@ -49380,7 +49583,10 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 414:  # unless
             x = c[0]
@@ -49594,7 +49800,10 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -49631,7 +49840,10 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 431:  # source
             x = c[0]
@@ -49689,7 +49901,10 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -49726,7 +49941,10 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 436:  # source
             x = c[0]
@@ -49759,7 +49977,10 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['also'] = value
         else:
             _node(c, inst, lim, made)
@@ -49836,7 +50057,10 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -49931,7 +50155,10 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 450:  # unless
             x = c[0]
@@ -49977,7 +50204,10 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -50014,7 +50244,10 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -50051,7 +50284,10 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -50106,7 +50342,10 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -50143,7 +50382,10 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['step']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['step'] = value
         elif r == 652:  # endcombat
             x = c[0]
@@ -50155,7 +50397,10 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['effect']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['effect'] = value
         else:
             _node(c, inst, lim, made)
@@ -50203,7 +50448,10 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -50240,7 +50488,10 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 654:  # label
             x = c[0]
@@ -50289,7 +50540,10 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 656:  # newtargets
             d['newtargets'] = True
@@ -50334,7 +50588,10 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 659:  # thisturn
             d['thisturn'] = True
@@ -50373,7 +50630,10 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 472:  # phaseout
             x = c[0]
@@ -50416,7 +50676,10 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 475:  # nountap
             x = c[0]
@@ -50468,7 +50731,10 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 661:  # also
             x = c[0]
@@ -50497,7 +50763,11 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 478:  # duration
             x = c[0]
             if d['duration']:
@@ -50516,7 +50786,11 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -50989,7 +51263,11 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51099,7 +51377,11 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         elif r == 678:  # undercontrol
             d['undercontrol'] = True
         else:
@@ -51663,7 +51945,10 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['ability']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 689 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['ability'] = value
         else:
             _node(c, inst, lim, made)
@@ -51700,7 +51985,10 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['keyword']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['keyword'] = value
         elif r == 562:  # manacost
             x = c[0]
@@ -51748,7 +52036,11 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -51789,7 +52081,11 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    values.append(_node(x, inst, lim, made))
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -52138,7 +52434,10 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['keyword']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['keyword'] = value
         else:
             _node(c, inst, lim, made)
@@ -52323,7 +52622,10 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['color']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['color'] = value
         else:
             _node(c, inst, lim, made)
@@ -52622,7 +52924,10 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['param'] = value
         else:
             _node(c, inst, lim, made)
@@ -52659,7 +52964,10 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['word'] = value
         else:
             _node(c, inst, lim, made)
@@ -52750,13 +53058,19 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['attached'] = value
         elif r == 734:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['samename'] = value
         elif r == 766:  # ingy
             d['ingy'] = True
@@ -52801,7 +53115,10 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['param'] = value
         else:
             _node(c, inst, lim, made)
@@ -52838,7 +53155,10 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
             d['word'] = value
         else:
             _node(c, inst, lim, made)
@@ -52931,7 +53251,10 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['target']:
                 raise Unsupported('multiple assignments')
-            value = _node(x, inst, lim, made)
+            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
             d['target'] = value
         else:
             _node(c, inst, lim, made)
@@ -54185,3 +54508,779 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 772 __asgn_optional
 ]
 _ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 486, 505, 539, 640, 674, 689, 738])
+# The builder of each rule making objects (None for the others).
+_OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
+    None,  # 0 __asgn_plain
+    _b1,  # 1 File
+    None,  # 2 Model
+    None,  # 3 __asgn_plain
+    _b4,  # 4 CardDef
+    None,  # 5 Item
+    None,  # 6 __asgn_plain
+    None,  # 7 __asgn_plain
+    _b8,  # 8 KeywordDef
+    None,  # 9 __asgn_plain
+    None,  # 10 __asgn_plain
+    None,  # 11 __asgn_plain
+    _b12,  # 12 ActionDef
+    None,  # 13 __asgn_plain
+    None,  # 14 __asgn_plain
+    _b15,  # 15 CounterDef
+    None,  # 16 __asgn_plain
+    None,  # 17 __asgn_plain
+    None,  # 18 __asgn_plain
+    _b19,  # 19 LandTypeDef
+    None,  # 20 __asgn_plain
+    None,  # 21 __asgn_plain
+    _b22,  # 22 AbilityWordDef
+    None,  # 23 __asgn_plain
+    None,  # 24 CardStmt
+    None,  # 25 __asgn_zeroormore
+    None,  # 26 __asgn_plain
+    None,  # 27 __asgn_plain
+    _b28,  # 28 Param
+    None,  # 29 __asgn_oneormore
+    None,  # 30 __asgn_zeroormore
+    None,  # 31 __asgn_oneormore
+    _b32,  # 32 Cost
+    None,  # 33 __asgn_oneormore
+    None,  # 34 __asgn_plain
+    _b35,  # 35 CostStmt
+    _b36,  # 36 TypeStmt
+    None,  # 37 __asgn_plain
+    None,  # 38 __asgn_plain
+    _b39,  # 39 PTStmt
+    _b40,  # 40 ColorStmt
+    None,  # 41 __asgn_plain
+    _b42,  # 42 OracleStmt
+    _b43,  # 43 SpellStmt
+    None,  # 44 ParamKind
+    None,  # 45 __asgn_plain
+    _b46,  # 46 ReminderStmt
+    None,  # 47 KeywordStmt
+    None,  # 48 __asgn_plain
+    _b49,  # 49 JoinedStmt
+    None,  # 50 __asgn_plain
+    _b51,  # 51 ConditionWordStmt
+    None,  # 52 __asgn_plain
+    _b53,  # 53 AdditionalCostStmt
+    None,  # 54 __asgn_plain
+    _b55,  # 55 AlternativeCostStmt
+    None,  # 56 __asgn_plain
+    _b57,  # 57 ExileFromStackStmt
+    None,  # 58 __asgn_plain
+    _b59,  # 59 DiscardInsteadStmt
+    None,  # 60 __asgn_plain
+    None,  # 61 __asgn_plain
+    None,  # 62 __asgn_plain
+    _b63,  # 63 FaceUpStmt
+    None,  # 64 __asgn_plain
+    None,  # 65 __asgn_plain
+    _b66,  # 66 CastFromStmt
+    None,  # 67 __asgn_plain
+    _b68,  # 68 HandOnResolveStmt
+    None,  # 69 __asgn_plain
+    _b70,  # 70 AuraStmt
+    None,  # 71 __asgn_plain
+    _b72,  # 72 HasteStmt
+    None,  # 73 __asgn_plain
+    _b74,  # 74 FlashStmt
+    None,  # 75 __asgn_plain
+    _b76,  # 76 InertStmt
+    None,  # 77 __asgn_plain
+    None,  # 78 __asgn_plain
+    None,  # 79 __asgn_plain
+    _b80,  # 80 SpliceStmt
+    _b81,  # 81 FindStep
+    None,  # 82 ActionStep
+    None,  # 83 __asgn_plain
+    _b84,  # 84 MoveStep
+    None,  # 85 __asgn_plain
+    _b86,  # 86 RandomizeStep
+    None,  # 87 __asgn_plain
+    None,  # 88 __asgn_plain
+    _b89,  # 89 FaceDownStep
+    None,  # 90 __asgn_plain
+    _b91,  # 91 ArrangeStep
+    None,  # 92 __asgn_oneormore
+    None,  # 93 __asgn_plain
+    None,  # 94 __asgn_plain
+    None,  # 95 __asgn_plain
+    None,  # 96 __asgn_plain
+    _b97,  # 97 Sentence
+    None,  # 98 __asgn_plain
+    _b99,  # 99 KeywordUse
+    None,  # 100 __asgn_plain
+    _b101,  # 101 KeywordLine
+    _b102,  # 102 ManaCost
+    None,  # 103 __asgn_zeroormore
+    None,  # 104 __asgn_oneormore
+    None,  # 105 __asgn_oneormore
+    None,  # 106 __asgn_oneormore
+    None,  # 107 __asgn_plain
+    _b108,  # 108 ModeChoice
+    None,  # 109 __asgn_plain
+    None,  # 110 __asgn_plain
+    None,  # 111 __asgn_plain
+    None,  # 112 __asgn_plain
+    _b113,  # 113 AbilityStmt
+    None,  # 114 __asgn_optional
+    None,  # 115 __asgn_plain
+    None,  # 116 __asgn_plain
+    None,  # 117 ZoneName
+    None,  # 118 __asgn_optional
+    None,  # 119 __asgn_optional
+    None,  # 120 __asgn_plain
+    _b121,  # 121 Amount
+    None,  # 122 __asgn_plain
+    None,  # 123 __asgn_plain
+    _b124,  # 124 CountersOnThis
+    None,  # 125 __asgn_plain
+    None,  # 126 __asgn_plain
+    None,  # 127 __asgn_plain
+    _b128,  # 128 CountOf
+    None,  # 129 __asgn_plain
+    None,  # 130 __asgn_plain
+    None,  # 131 __asgn_plain
+    _b132,  # 132 CounterKind
+    None,  # 133 __asgn_optional
+    None,  # 134 __asgn_optional
+    None,  # 135 __asgn_plain
+    _b136,  # 136 TapCost
+    None,  # 137 CostPart
+    None,  # 138 __asgn_plain
+    _b139,  # 139 PayLifeCost
+    None,  # 140 __asgn_plain
+    _b141,  # 141 SacrificeThisCost
+    None,  # 142 __asgn_plain
+    _b143,  # 143 ExileThisCost
+    None,  # 144 __asgn_plain
+    None,  # 145 __asgn_plain
+    _b146,  # 146 SacrificeCost
+    None,  # 147 __asgn_plain
+    _b148,  # 148 DiscardThisCost
+    None,  # 149 __asgn_plain
+    None,  # 150 __asgn_plain
+    _b151,  # 151 DiscardCost
+    None,  # 152 __asgn_plain
+    None,  # 153 __asgn_plain
+    _b154,  # 154 ExileFromHandCost
+    None,  # 155 __asgn_plain
+    None,  # 156 __asgn_plain
+    _b157,  # 157 RemoveCountersCost
+    None,  # 158 __asgn_plain
+    None,  # 159 __asgn_plain
+    _b160,  # 160 RevealCost
+    None,  # 161 __asgn_plain
+    None,  # 162 __asgn_plain
+    _b163,  # 163 TapPermanentsCost
+    None,  # 164 __asgn_plain
+    None,  # 165 __asgn_plain
+    _b166,  # 166 PutCountersCost
+    None,  # 167 __asgn_optional
+    None,  # 168 __asgn_plain
+    None,  # 169 __asgn_plain
+    _b170,  # 170 GraveyardCondition
+    None,  # 171 Condition
+    None,  # 172 __asgn_plain
+    _b173,  # 173 ControlSinceCondition
+    _b174,  # 174 ResultCondition
+    None,  # 175 __asgn_plain
+    None,  # 176 __asgn_plain
+    _b177,  # 177 ManaValueCondition
+    None,  # 178 __asgn_plain
+    _b179,  # 179 LeftBattlefieldCondition
+    None,  # 180 __asgn_plain
+    _b181,  # 181 HasKeywordCondition
+    None,  # 182 __asgn_plain
+    _b183,  # 183 CastInMainCondition
+    None,  # 184 __asgn_plain
+    None,  # 185 __asgn_plain
+    _b186,  # 186 CastFromCondition
+    None,  # 187 __asgn_plain
+    _b188,  # 188 DefendingControlsCondition
+    _b189,  # 189 ControlCondition
+    None,  # 190 __asgn_plain
+    _b191,  # 191 EmptyHandCondition
+    None,  # 192 __asgn_plain
+    _b193,  # 193 TotalPowerCondition
+    None,  # 194 __asgn_plain
+    None,  # 195 __asgn_plain
+    _b196,  # 196 CountersCondition
+    None,  # 197 __asgn_plain
+    _b198,  # 198 ItIsCondition
+    None,  # 199 __asgn_plain
+    None,  # 200 __asgn_plain
+    _b201,  # 201 PaidCondition
+    None,  # 202 __asgn_optional
+    None,  # 203 __asgn_optional
+    None,  # 204 __asgn_oneormore
+    None,  # 205 Effect
+    None,  # 206 __asgn_plain
+    None,  # 207 ParamName
+    None,  # 208 KeywordName
+    None,  # 209 KeywordArg
+    None,  # 210 __asgn_zeroormore
+    None,  # 211 __asgn_plain
+    None,  # 212 __asgn_plain
+    _b213,  # 213 MoreKeywords
+    None,  # 214 __asgn_zeroormore
+    None,  # 215 __asgn_oneormore
+    None,  # 216 Supertype
+    None,  # 217 CardType
+    None,  # 218 Color
+    None,  # 219 __asgn_plain
+    _b220,  # 220 Mode
+    None,  # 221 __asgn_oneormore
+    None,  # 222 __asgn_plain
+    None,  # 223 AbilityBody
+    None,  # 224 __asgn_plain
+    None,  # 225 __asgn_plain
+    _b226,  # 226 SkipExtraTurnStmt
+    None,  # 227 __asgn_plain
+    None,  # 228 __asgn_plain
+    _b229,  # 229 CantSearchStmt
+    None,  # 230 __asgn_plain
+    _b231,  # 231 HandSizeStmt
+    None,  # 232 __asgn_plain
+    _b233,  # 233 PreventDamageByStmt
+    None,  # 234 __asgn_plain
+    _b235,  # 235 CostReductionStmt
+    None,  # 236 __asgn_plain
+    None,  # 237 __asgn_plain
+    None,  # 238 __asgn_plain
+    None,  # 239 __asgn_plain
+    _b240,  # 240 EntersWithStmt
+    None,  # 241 __asgn_plain
+    None,  # 242 __asgn_plain
+    _b243,  # 243 AmplifyStmt
+    None,  # 244 __asgn_plain
+    None,  # 245 __asgn_plain
+    _b246,  # 246 AsTurnedFaceUpStmt
+    None,  # 247 __asgn_plain
+    _b248,  # 248 EntersAsCopyStmt
+    _b249,  # 249 CardAltCostStmt
+    None,  # 250 __asgn_plain
+    _b251,  # 251 CardAddCostStmt
+    None,  # 252 __asgn_plain
+    None,  # 253 __asgn_plain
+    _b254,  # 254 CantActivateStmt
+    None,  # 255 __asgn_plain
+    _b256,  # 256 TopRevealedStmt
+    None,  # 257 __asgn_plain
+    None,  # 258 __asgn_plain
+    _b259,  # 259 AdditionalLandStmt
+    None,  # 260 __asgn_plain
+    None,  # 261 __asgn_plain
+    _b262,  # 262 PlayTopStmt
+    None,  # 263 __asgn_plain
+    None,  # 264 __asgn_plain
+    _b265,  # 265 CardsStaticStmt
+    None,  # 266 __asgn_optional
+    None,  # 267 __asgn_plain
+    None,  # 268 __asgn_plain
+    None,  # 269 __asgn_plain
+    _b270,  # 270 ObjectFilter
+    None,  # 271 __asgn_optional
+    None,  # 272 __asgn_plain
+    None,  # 273 __asgn_plain
+    None,  # 274 __asgn_plain
+    None,  # 275 __asgn_plain
+    None,  # 276 __asgn_plain
+    _b277,  # 277 ControlledThing
+    None,  # 278 __asgn_oneormore
+    None,  # 279 __asgn_optional
+    None,  # 280 __asgn_plain
+    None,  # 281 __asgn_plain
+    None,  # 282 ConditionWord
+    None,  # 283 __asgn_plain
+    _b284,  # 284 MayEffect
+    None,  # 285 __asgn_plain
+    None,  # 286 __asgn_plain
+    _b287,  # 287 ChooseAmongEffect
+    None,  # 288 __asgn_plain
+    None,  # 289 __asgn_plain
+    _b290,  # 290 ExtraTurnEffect
+    None,  # 291 __asgn_plain
+    None,  # 292 __asgn_plain
+    None,  # 293 __asgn_plain
+    _b294,  # 294 CantCastEffect
+    None,  # 295 __asgn_plain
+    None,  # 296 __asgn_plain
+    _b297,  # 297 PlayerTopCardActionEffect
+    None,  # 298 __asgn_plain
+    None,  # 299 __asgn_plain
+    _b300,  # 300 LoseLifeEffect
+    None,  # 301 __asgn_plain
+    None,  # 302 __asgn_plain
+    _b303,  # 303 PlayerMillEffect
+    None,  # 304 __asgn_plain
+    _b305,  # 305 MayPlayEffect
+    None,  # 306 __asgn_plain
+    _b307,  # 307 BlockRequirementEffect
+    None,  # 308 __asgn_plain
+    None,  # 309 __asgn_plain
+    _b310,  # 310 TopCardActionEffect
+    None,  # 311 __asgn_plain
+    _b312,  # 312 PayEffect
+    None,  # 313 __asgn_plain
+    None,  # 314 __asgn_plain
+    _b315,  # 315 NumberedActionEffect
+    None,  # 316 __asgn_plain
+    _b317,  # 317 AttachEffect
+    None,  # 318 __asgn_optional
+    None,  # 319 __asgn_optional
+    _b320,  # 320 KeywordCost
+    None,  # 321 __asgn_plain
+    _b322,  # 322 TypeArg
+    None,  # 323 __asgn_plain
+    _b324,  # 324 QualityArg
+    None,  # 325 __asgn_plain
+    _b326,  # 326 OntoArg
+    None,  # 327 __asgn_plain
+    None,  # 328 __asgn_plain
+    None,  # 329 __asgn_plain
+    None,  # 330 __asgn_plain
+    None,  # 331 __asgn_plain
+    _b332,  # 332 TriggeredStmt
+    None,  # 333 __asgn_plain
+    None,  # 334 __asgn_plain
+    _b335,  # 335 ActivatedStmt
+    None,  # 336 __asgn_plain
+    _b337,  # 337 PTDefiningStmt
+    None,  # 338 __asgn_oneormore
+    None,  # 339 __asgn_plain
+    _b340,  # 340 SpellKind
+    None,  # 341 __asgn_oneormore
+    None,  # 342 __asgn_oneormore
+    None,  # 343 __asgn_plain
+    _b344,  # 344 EntersTappedStmt
+    None,  # 345 __asgn_oneormore
+    None,  # 346 __asgn_plain
+    _b347,  # 347 CostPerTargetStmt
+    None,  # 348 __asgn_plain
+    _b349,  # 349 UncounterableStmt
+    None,  # 350 __asgn_oneormore
+    None,  # 351 __asgn_plain
+    None,  # 352 __asgn_plain
+    _b353,  # 353 StaticStmt
+    None,  # 354 __asgn_optional
+    None,  # 355 __asgn_oneormore
+    None,  # 356 __asgn_oneormore
+    None,  # 357 __asgn_oneormore
+    None,  # 358 __asgn_optional
+    None,  # 359 __asgn_plain
+    None,  # 360 __asgn_plain
+    None,  # 361 __asgn_plain
+    None,  # 362 __asgn_plain
+    None,  # 363 __asgn_plain
+    None,  # 364 __asgn_plain
+    None,  # 365 __asgn_plain
+    _b366,  # 366 ControlClause
+    None,  # 367 __asgn_plain
+    None,  # 368 __asgn_plain
+    None,  # 369 __asgn_plain
+    None,  # 370 __asgn_plain
+    None,  # 371 __asgn_oneormore
+    None,  # 372 __asgn_plain
+    None,  # 373 __asgn_plain
+    _b374,  # 374 DividedDamageEffect
+    None,  # 375 __asgn_plain
+    _b376,  # 376 DamageEffect
+    None,  # 377 __asgn_plain
+    _b378,  # 378 DestroyEffect
+    None,  # 379 __asgn_plain
+    None,  # 380 __asgn_plain
+    _b381,  # 381 DrawEffect
+    None,  # 382 __asgn_plain
+    _b383,  # 383 TokenCopyEffect
+    None,  # 384 __asgn_plain
+    None,  # 385 __asgn_plain
+    None,  # 386 __asgn_plain
+    None,  # 387 __asgn_plain
+    _b388,  # 388 TokenEffect
+    _b389,  # 389 AddManaEffect
+    None,  # 390 __asgn_plain
+    None,  # 391 __asgn_plain
+    _b392,  # 392 DiscardEffect
+    None,  # 393 __asgn_plain
+    _b394,  # 394 GainLifeEffect
+    None,  # 395 __asgn_plain
+    None,  # 396 __asgn_plain
+    _b397,  # 397 GainControlEffect
+    None,  # 398 __asgn_plain
+    _b399,  # 399 ReturnToHandEffect
+    None,  # 400 __asgn_plain
+    None,  # 401 __asgn_plain
+    _b402,  # 402 ReturnFromGraveyardEffect
+    None,  # 403 __asgn_plain
+    _b404,  # 404 ReturnToBattlefieldEffect
+    None,  # 405 __asgn_plain
+    None,  # 406 __asgn_plain
+    _b407,  # 407 ReturnAllFromGraveyardsEffect
+    None,  # 408 __asgn_plain
+    None,  # 409 __asgn_plain
+    None,  # 410 __asgn_plain
+    None,  # 411 __asgn_plain
+    _b412,  # 412 SearchEffect
+    None,  # 413 __asgn_plain
+    None,  # 414 __asgn_plain
+    None,  # 415 __asgn_plain
+    _b416,  # 416 CounterSpellEffect
+    None,  # 417 __asgn_plain
+    _b418,  # 418 ShuffleEffect
+    None,  # 419 __asgn_plain
+    None,  # 420 __asgn_plain
+    None,  # 421 __asgn_plain
+    _b422,  # 422 MillEffect
+    None,  # 423 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 PutFromHandEffect
+    None,  # 426 __asgn_plain
+    None,  # 427 __asgn_plain
+    None,  # 428 __asgn_plain
+    _b429,  # 429 PutCountersEffect
+    None,  # 430 __asgn_plain
+    None,  # 431 __asgn_plain
+    _b432,  # 432 PutOnLibraryEffect
+    None,  # 433 __asgn_plain
+    _b434,  # 434 PutIntoZoneEffect
+    None,  # 435 __asgn_plain
+    None,  # 436 __asgn_plain
+    None,  # 437 __asgn_plain
+    None,  # 438 __asgn_plain
+    None,  # 439 __asgn_plain
+    _b440,  # 440 ExileEffect
+    None,  # 441 __asgn_plain
+    _b442,  # 442 ExileTopEffect
+    None,  # 443 __asgn_plain
+    _b444,  # 444 RegenerateEffect
+    None,  # 445 __asgn_plain
+    None,  # 446 __asgn_plain
+    None,  # 447 __asgn_plain
+    _b448,  # 448 PlayerSacrificesEffect
+    None,  # 449 __asgn_plain
+    None,  # 450 __asgn_plain
+    _b451,  # 451 SacrificeEffect
+    None,  # 452 __asgn_plain
+    _b453,  # 453 UntapEffect
+    None,  # 454 __asgn_plain
+    _b455,  # 455 TapOrUntapEffect
+    None,  # 456 __asgn_plain
+    _b457,  # 457 TapEffect
+    None,  # 458 __asgn_plain
+    None,  # 459 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 RemoveCountersEffect
+    None,  # 462 __asgn_plain
+    _b463,  # 463 DelayedEffect
+    None,  # 464 __asgn_plain
+    _b465,  # 465 PreventEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 CastThisEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 CopySpellEffect
+    _b470,  # 470 NoRegenEffect
+    None,  # 471 __asgn_plain
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PhaseOutEffect
+    None,  # 474 __asgn_plain
+    None,  # 475 __asgn_plain
+    _b476,  # 476 NoUntapEffect
+    None,  # 477 __asgn_plain
+    None,  # 478 __asgn_plain
+    _b479,  # 479 ContinuousEffect
+    None,  # 480 ActionWord
+    _b481,  # 481 PlayerRef
+    None,  # 482 __asgn_plain
+    None,  # 483 __asgn_plain
+    None,  # 484 __asgn_oneormore
+    None,  # 485 BackWord
+    None,  # 486 TargetRef
+    None,  # 487 __asgn_plain
+    _b488,  # 488 AnyNumberTargets
+    None,  # 489 __asgn_plain
+    _b490,  # 490 AnyTarget
+    None,  # 491 __asgn_plain
+    None,  # 492 __asgn_plain
+    _b493,  # 493 UpToTargets
+    None,  # 494 __asgn_plain
+    _b495,  # 495 EachPlayers
+    None,  # 496 __asgn_plain
+    _b497,  # 497 ThatRef
+    None,  # 498 __asgn_plain
+    _b499,  # 499 EnchantedRef
+    None,  # 500 __asgn_plain
+    None,  # 501 __asgn_oneormore
+    None,  # 502 __asgn_plain
+    None,  # 503 __asgn_plain
+    _b504,  # 504 BeginningTrigger
+    None,  # 505 Trigger
+    None,  # 506 __asgn_plain
+    None,  # 507 __asgn_plain
+    _b508,  # 508 LastCounterTrigger
+    None,  # 509 __asgn_plain
+    None,  # 510 __asgn_plain
+    None,  # 511 __asgn_plain
+    _b512,  # 512 BatchAttackTrigger
+    None,  # 513 __asgn_plain
+    _b514,  # 514 ThisTrigger
+    None,  # 515 __asgn_plain
+    None,  # 516 __asgn_plain
+    None,  # 517 __asgn_plain
+    _b518,  # 518 CastTrigger
+    None,  # 519 __asgn_plain
+    None,  # 520 __asgn_plain
+    _b521,  # 521 YoursTrigger
+    None,  # 522 __asgn_plain
+    None,  # 523 __asgn_optional
+    None,  # 524 __asgn_optional
+    None,  # 525 __asgn_plain
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_plain
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_plain
+    None,  # 530 __asgn_plain
+    None,  # 531 __asgn_plain
+    None,  # 532 __asgn_plain
+    None,  # 533 __asgn_plain
+    _b534,  # 534 ZonePlace
+    None,  # 535 __asgn_plain
+    None,  # 536 __asgn_plain
+    None,  # 537 __asgn_plain
+    _b538,  # 538 PTChange
+    None,  # 539 StaticPart
+    None,  # 540 __asgn_plain
+    _b541,  # 541 CantAttackOrBlock
+    None,  # 542 __asgn_plain
+    _b543,  # 543 CantAttack
+    None,  # 544 __asgn_plain
+    _b545,  # 545 CantBlock
+    None,  # 546 __asgn_plain
+    _b547,  # 547 CantBeBlockedByFewer
+    _b548,  # 548 CantBeBlockedExcept
+    _b549,  # 549 CanBlockOnly
+    None,  # 550 __asgn_plain
+    _b551,  # 551 CantBeTargetedBy
+    _b552,  # 552 CantBeTargeted
+    None,  # 553 __asgn_plain
+    _b554,  # 554 CantBeDestroyed
+    None,  # 555 __asgn_plain
+    _b556,  # 556 CantPhaseOut
+    None,  # 557 __asgn_plain
+    _b558,  # 558 PhasesEachUntap
+    None,  # 559 __asgn_plain
+    _b560,  # 560 GainsAbility
+    None,  # 561 __asgn_plain
+    None,  # 562 __asgn_plain
+    _b563,  # 563 HasKeywordAtManaCost
+    _b564,  # 564 HasKeywords
+    _b565,  # 565 LosesKeywords
+    None,  # 566 __asgn_plain
+    None,  # 567 __asgn_plain
+    _b568,  # 568 CombatDamageSteps
+    None,  # 569 __asgn_plain
+    _b570,  # 570 AssignsExcess
+    None,  # 571 __asgn_plain
+    _b572,  # 572 AttacksUntapped
+    None,  # 573 __asgn_plain
+    _b574,  # 574 DamageGainsLife
+    None,  # 575 __asgn_plain
+    _b576,  # 576 DamageIsLethal
+    None,  # 577 __asgn_plain
+    _b578,  # 578 CantBeBlockedBy
+    None,  # 579 __asgn_plain
+    _b580,  # 580 CantBeAttachedBy
+    None,  # 581 __asgn_plain
+    _b582,  # 582 PreventDamageFrom
+    None,  # 583 __asgn_plain
+    _b584,  # 584 AttacksDespite
+    None,  # 585 __asgn_plain
+    _b586,  # 586 MaxBlockers
+    None,  # 587 __asgn_plain
+    _b588,  # 588 AttacksEachCombat
+    None,  # 589 __asgn_plain
+    _b590,  # 590 BlocksEachCombat
+    None,  # 591 __asgn_plain
+    _b592,  # 592 CantBeBlocked
+    None,  # 593 __asgn_plain
+    _b594,  # 594 IsColor
+    None,  # 595 __asgn_plain
+    None,  # 596 __asgn_plain
+    None,  # 597 __asgn_plain
+    None,  # 598 __asgn_plain
+    None,  # 599 __asgn_oneormore
+    None,  # 600 __asgn_optional
+    None,  # 601 __asgn_optional
+    None,  # 602 __asgn_optional
+    None,  # 603 __asgn_optional
+    None,  # 604 __asgn_oneormore
+    None,  # 605 __asgn_oneormore
+    None,  # 606 __asgn_optional
+    None,  # 607 __asgn_optional
+    None,  # 608 __asgn_plain
+    None,  # 609 __asgn_plain
+    None,  # 610 __asgn_plain
+    None,  # 611 __asgn_plain
+    None,  # 612 __asgn_plain
+    None,  # 613 __asgn_plain
+    None,  # 614 __asgn_optional
+    None,  # 615 __asgn_zeroormore
+    None,  # 616 __asgn_zeroormore
+    None,  # 617 __asgn_oneormore
+    None,  # 618 __asgn_oneormore
+    None,  # 619 __asgn_plain
+    None,  # 620 __asgn_plain
+    None,  # 621 __asgn_plain
+    None,  # 622 __asgn_plain
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
+    None,  # 625 __asgn_plain
+    None,  # 626 __asgn_plain
+    _b627,  # 627 Duration
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_plain
+    _b631,  # 631 TargetObject
+    None,  # 632 __asgn_plain
+    _b633,  # 633 FromGraveyard
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_optional
+    None,  # 636 __asgn_optional
+    None,  # 637 __asgn_optional
+    None,  # 638 __asgn_plain
+    _b639,  # 639 OntoBattlefield
+    None,  # 640 Destination
+    None,  # 641 __asgn_plain
+    _b642,  # 642 IntoHand
+    None,  # 643 __asgn_plain
+    _b644,  # 644 IntoGraveyard
+    None,  # 645 __asgn_optional
+    None,  # 646 __asgn_plain
+    _b647,  # 647 CostValue
+    None,  # 648 __asgn_plain
+    None,  # 649 __asgn_plain
+    None,  # 650 __asgn_plain
+    None,  # 651 __asgn_plain
+    None,  # 652 __asgn_plain
+    None,  # 653 __asgn_plain
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_optional
+    None,  # 657 __asgn_plain
+    None,  # 658 __asgn_plain
+    None,  # 659 __asgn_optional
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_plain
+    None,  # 662 __asgn_plain
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_oneormore
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    _b667,  # 667 BackRef
+    None,  # 668 __asgn_plain
+    _b669,  # 669 TargetPlayer
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_plain
+    _b673,  # 673 EachObjects
+    None,  # 674 KeywordCostPart
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_oneormore
+    None,  # 677 __asgn_oneormore
+    None,  # 678 __asgn_optional
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_optional
+    None,  # 681 __asgn_plain
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_oneormore
+    None,  # 684 __asgn_oneormore
+    None,  # 685 __asgn_plain
+    _b686,  # 686 QualityRef
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_optional
+    None,  # 689 GrantedAbility
+    None,  # 690 __asgn_oneormore
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_optional
+    None,  # 693 __asgn_oneormore
+    None,  # 694 __asgn_oneormore
+    None,  # 695 __asgn_oneormore
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
+    None,  # 699 __asgn_oneormore
+    None,  # 700 __asgn_oneormore
+    None,  # 701 __asgn_oneormore
+    None,  # 702 __asgn_optional
+    None,  # 703 __asgn_plain
+    _b704,  # 704 PerTime
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
+    _b710,  # 710 PerObject
+    None,  # 711 __asgn_plain
+    None,  # 712 __asgn_plain
+    _b713,  # 713 PowerOf
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_plain
+    None,  # 717 __asgn_plain
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_optional
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_optional
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_oneormore
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_optional
+    None,  # 730 DelayedStep
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_optional
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_optional
+    None,  # 736 __asgn_plain
+    _b737,  # 737 EntersEvent
+    None,  # 738 ThisEvent
+    None,  # 739 __asgn_plain
+    _b740,  # 740 LeavesEvent
+    None,  # 741 __asgn_plain
+    _b742,  # 742 DiesEvent
+    None,  # 743 __asgn_plain
+    _b744,  # 744 AttacksEvent
+    None,  # 745 __asgn_plain
+    _b746,  # 746 BlocksEvent
+    None,  # 747 __asgn_plain
+    None,  # 748 __asgn_plain
+    _b749,  # 749 BlockedEvent
+    None,  # 750 __asgn_plain
+    _b751,  # 751 PhasesEvent
+    None,  # 752 __asgn_plain
+    _b753,  # 753 TurnedUpEvent
+    None,  # 754 __asgn_plain
+    _b755,  # 755 ExiledThisWayEvent
+    None,  # 756 __asgn_plain
+    _b757,  # 757 TargetedEvent
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 DealsDamageEvent
+    None,  # 761 __asgn_plain
+    _b762,  # 762 DealtDamageEvent
+    None,  # 763 __asgn_optional
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_oneormore
+    None,  # 766 __asgn_optional
+    None,  # 767 __asgn_optional
+    None,  # 768 __asgn_optional
+    None,  # 769 __asgn_optional
+    None,  # 770 __asgn_optional
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_optional
+]

@@ -901,6 +901,22 @@ class _Builders:
                     f"{ind}    value = _b{k[0]}({x}, inst, lim, made)",
                     f"{ind}else:",
                     f"{ind}    value = _node({x}, inst, lim, made)"]
+        if k is not None and k[1] == "abstract":
+            # Its one child, an object's node (what ``_node`` finds going through it).
+            return [f"{ind}if type({x}) is Nt and {x}.rule == {k[0]} and len({x}) == 1 and type(y := {x}[0]) is Nt"
+                    f" and (b := _OBJ[y.rule]) is not None:",
+                    f"{ind}    value = b(y, inst, lim, made)",
+                    f"{ind}else:",
+                    f"{ind}    value = _node({x}, inst, lim, made)"]
+        if k is not None and k[1] == "match":
+            # Its one token's text (``_match``), converted by the token's and the rule's conversions.
+            text = "y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])"
+            if e.rule_name in _CONVERTERS:
+                text = f"CONVERT[{e.rule_name!r}]({text})"
+            return [f"{ind}if type({x}) is Nt and {x}.rule == {k[0]} and len({x}) == 1 and type(y := {x}[0]) is tuple:",
+                    f"{ind}    value = {text}",
+                    f"{ind}else:",
+                    f"{ind}    value = _node({x}, inst, lim, made)"]
         return [f"{ind}value = _node({x}, inst, lim, made)"]
 
     def assignment(self, rid: int, lists: tuple[str, ...], ind: str) -> list[str]:
@@ -929,6 +945,10 @@ class _Builders:
                 lines += [f"{ind}    elif x.rule in _SEP:", f"{ind}        continue"]
             if k is not None and k[1] == "common" and k[0] not in self.seps:
                 lines += [f"{ind}    elif x.rule == {k[0]}:", f"{ind}        values.append(_b{k[0]}(x, inst, lim, made))"]
+                return lines + [f"{ind}    else:", f"{ind}        values.append(_node(x, inst, lim, made))"]
+            if k is not None and k[1] in ("abstract", "match") and k[0] not in self.seps:
+                lines += [f"{ind}    else:"] + self.value(e.nodes[0], "x", ind + "        ")
+                return lines + [f"{ind}        values.append(value)"]
             return lines + [f"{ind}    else:", f"{ind}        values.append(_node(x, inst, lim, made))"]
         return [f"{ind}_assign(c, {kind!r}, {a}, inst, lim, made)"]
 
@@ -998,6 +1018,9 @@ class _Builders:
                   "_N: list[Callable[[Any, Any, int, Made], Any]] = ["]
         lines += [f"    {t},  # {rid} {rules[rid][0]}" for rid, t in enumerate(table)] + ["]"]
         lines += [f"_ABSTRACT = frozenset({abstract!r})"]
+        lines += ["# The builder of each rule making objects (None for the others).",
+                  "_OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = ["]
+        lines += [f"    {t if r[1] == 'common' else None},  # {rid} {r[0]}" for rid, (t, r) in enumerate(zip(table, rules))] + ["]"]
         if self.seps:
             lines += [f"_SEP = frozenset({sorted(self.seps)!r})  # separators' rule nodes"]
         return lines
