@@ -42840,19 +42840,20 @@ def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule File (class File) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C1()
-    d: dict[str, Any] = {'items': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'items': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -42885,19 +42886,20 @@ def _b4(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardDef (class CardDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C4()
-    d: dict[str, Any] = {'name': None, 'stmts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': None, 'stmts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -42906,24 +42908,16 @@ def _b4(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 3:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 25:  # stmts
             values = d['stmts']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 24 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    value = b(y, inst, lim, made)
                 else:
-                    if type(x) is Nt and x.rule == 24 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -42939,19 +42933,20 @@ def _b8(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordDef (class KeywordDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C8()
-    d: dict[str, Any] = {'name': None, 'rule': None, 'params': [], 'stmts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': None, 'rule': None, 'params': [], 'stmts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -42960,8 +42955,6 @@ def _b8(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 6:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 29:  # params
@@ -42978,24 +42971,16 @@ def _b8(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_node(x, inst, lim, made))
         elif r == 7:  # rule
             x = c[0]
-            if d['rule']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rule'] = value
         elif r == 30:  # stmts
             values = d['stmts']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 47 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    value = b(y, inst, lim, made)
                 else:
-                    if type(x) is Nt and x.rule == 47 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43011,19 +42996,20 @@ def _b12(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActionDef (class ActionDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C12()
-    d: dict[str, Any] = {'name': '', 'rule': None, 'text': None, 'steps': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': '', 'rule': None, 'text': None, 'steps': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43032,36 +43018,24 @@ def _b12(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 9:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 10:  # rule
             x = c[0]
-            if d['rule']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rule'] = value
         elif r == 11:  # text
             x = c[0]
-            if d['text']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['text'] = value
         elif r == 31:  # steps
             values = d['steps']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 82 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    value = b(y, inst, lim, made)
                 else:
-                    if type(x) is Nt and x.rule == 82 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43077,19 +43051,20 @@ def _b15(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterDef (class CounterDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C15()
-    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43098,8 +43073,6 @@ def _b15(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 13:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 14:  # rule
@@ -43123,19 +43096,20 @@ def _b19(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LandTypeDef (class LandTypeDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C19()
-    d: dict[str, Any] = {'name': None, 'rule': None, 'cost': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': None, 'rule': None, 'cost': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43144,37 +43118,20 @@ def _b19(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 16:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 17:  # rule
             x = c[0]
-            if d['rule']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rule'] = value
         elif r == 18:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['cost'] = value
         elif r == 33:  # sentences
             values = d['sentences']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 97:
-                    values.append(_b97(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                values.append(_b97(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43190,19 +43147,20 @@ def _b22(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AbilityWordDef (class AbilityWordDef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C22()
-    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': '', 'rule': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43211,14 +43169,10 @@ def _b22(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 20:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 21:  # rule
             x = c[0]
-            if d['rule']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rule'] = value
         else:
@@ -43236,19 +43190,20 @@ def _b28(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Param (class Param) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C28()
-    d: dict[str, Any] = {'name': '', 'kind': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': '', 'kind': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43257,14 +43212,10 @@ def _b28(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 26:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         elif r == 27:  # kind
             x = c[0]
-            if d['kind']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 44 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -43285,19 +43236,20 @@ def _b32(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Cost (class Cost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C32()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43330,19 +43282,20 @@ def _b35(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostStmt (class CostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C35()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43351,12 +43304,7 @@ def _b35(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 34:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -43370,19 +43318,20 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeStmt (class TypeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C36()
-    d: dict[str, Any] = {'supertypes': [], 'types': [], 'subtypes': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'supertypes': [], 'types': [], 'subtypes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43392,41 +43341,24 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
-                    if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 105:  # subtypes
             values = d['subtypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -43439,19 +43371,20 @@ def _b39(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTStmt (class PTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C39()
-    d: dict[str, Any] = {'power': None, 'toughness': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'power': None, 'toughness': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43460,14 +43393,10 @@ def _b39(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 37:  # power
             x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
         elif r == 38:  # toughness
             x = c[0]
-            if d['toughness']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
         else:
@@ -43482,19 +43411,20 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ColorStmt (class ColorStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C40()
-    d: dict[str, Any] = {'colors': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'colors': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43527,19 +43457,20 @@ def _b42(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OracleStmt (class OracleStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C42()
-    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43548,8 +43479,6 @@ def _b42(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 41:  # text
             x = c[0]
-            if d['text']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['text'] = value
         else:
@@ -43564,19 +43493,20 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellStmt (class SpellStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C43()
-    d: dict[str, Any] = {'choice': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'choice': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43585,26 +43515,15 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 109:  # choice
             x = c[0]
-            if d['choice']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 108:
-                value = _b108(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b108(x, inst, lim, made)
             d['choice'] = value
         elif r == 110:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         elif r == 222:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -43618,19 +43537,20 @@ def _b46(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReminderStmt (class ReminderStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C46()
-    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'text': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43639,8 +43559,6 @@ def _b46(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 45:  # text
             x = c[0]
-            if d['text']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['text'] = value
         else:
@@ -43655,19 +43573,20 @@ def _b49(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule JoinedStmt (class JoinedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C49()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43676,8 +43595,6 @@ def _b49(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 48:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
         else:
@@ -43692,19 +43609,20 @@ def _b51(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ConditionWordStmt (class ConditionWordStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C51()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43713,8 +43631,6 @@ def _b51(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 50:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
         else:
@@ -43729,19 +43645,20 @@ def _b53(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalCostStmt (class AdditionalCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C53()
-    d: dict[str, Any] = {'param': '', 'repeatable': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'param': '', 'repeatable': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43750,8 +43667,6 @@ def _b53(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 52:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
         elif r == 114:  # repeatable
@@ -43768,19 +43683,20 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AlternativeCostStmt (class AlternativeCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C55()
-    d: dict[str, Any] = {'fixed': None, 'param': '', 'zone': None, 'facedown': False, 'instructed': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'fixed': None, 'param': '', 'zone': None, 'facedown': False, 'instructed': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43789,17 +43705,10 @@ def _b55(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 115:  # fixed
             x = c[0]
-            if d['fixed']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['fixed'] = value
         elif r == 116:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
         elif r == 54:  # zone
@@ -43827,19 +43736,20 @@ def _b57(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromStackStmt (class ExileFromStackStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C57()
-    d: dict[str, Any] = {'stack': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'stack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43848,8 +43758,6 @@ def _b57(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 56:  # stack
             x = c[0]
-            if d['stack']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['stack'] = value
         else:
@@ -43864,19 +43772,20 @@ def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardInsteadStmt (class DiscardInsteadStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C59()
-    d: dict[str, Any] = {'zone': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43885,8 +43794,6 @@ def _b59(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 58:  # zone
             x = c[0]
-            if d['zone']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -43904,19 +43811,20 @@ def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FaceUpStmt (class FaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C63()
-    d: dict[str, Any] = {'param': '', 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'param': '', 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43925,27 +43833,19 @@ def _b63(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 60:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
         elif r == 61:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 62:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -43959,19 +43859,20 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromStmt (class CastFromStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C66()
-    d: dict[str, Any] = {'zone': None, 'extra': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'zone': None, 'extra': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -43980,8 +43881,6 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 64:  # zone
             x = c[0]
-            if d['zone']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -43989,12 +43888,7 @@ def _b66(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 65:  # extra
             x = c[0]
-            if d['extra']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['extra'] = value
         else:
             _node(c, inst, lim, made)
@@ -44008,19 +43902,20 @@ def _b68(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandOnResolveStmt (class HandOnResolveStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C68()
-    d: dict[str, Any] = {'resolves': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'resolves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44029,8 +43924,6 @@ def _b68(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 67:  # resolves
             x = c[0]
-            if d['resolves']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['resolves'] = value
         else:
@@ -44045,19 +43938,20 @@ def _b70(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AuraStmt (class AuraStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C70()
-    d: dict[str, Any] = {'param': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'param': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44066,8 +43960,6 @@ def _b70(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 69:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['param'] = value
         else:
@@ -44082,19 +43974,20 @@ def _b72(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasteStmt (class HasteStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C72()
-    d: dict[str, Any] = {'haste': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'haste': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44103,8 +43996,6 @@ def _b72(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 71:  # haste
             x = c[0]
-            if d['haste']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['haste'] = value
         else:
@@ -44119,19 +44010,20 @@ def _b74(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlashStmt (class FlashStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C74()
-    d: dict[str, Any] = {'flash': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'flash': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44140,8 +44032,6 @@ def _b74(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 73:  # flash
             x = c[0]
-            if d['flash']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['flash'] = value
         else:
@@ -44156,19 +44046,20 @@ def _b76(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule InertStmt (class InertStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C76()
-    d: dict[str, Any] = {'inert': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'inert': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44177,8 +44068,6 @@ def _b76(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 75:  # inert
             x = c[0]
-            if d['inert']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['inert'] = value
         else:
@@ -44193,19 +44082,20 @@ def _b80(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpliceStmt (class SpliceStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C80()
-    d: dict[str, Any] = {'onto': '', 'cost': '', 'splice': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'onto': '', 'cost': '', 'splice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44214,20 +44104,14 @@ def _b80(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 77:  # onto
             x = c[0]
-            if d['onto']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['onto'] = value
         elif r == 78:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cost'] = value
         elif r == 79:  # splice
             x = c[0]
-            if d['splice']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['splice'] = value
         else:
@@ -44242,19 +44126,20 @@ def _b81(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FindStep (class FindStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C81()
-    d: dict[str, Any] = {'mayfail': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'mayfail': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44275,19 +44160,20 @@ def _b84(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveStep (class MoveStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C84()
-    d: dict[str, Any] = {'move': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'move': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44296,8 +44182,6 @@ def _b84(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 83:  # move
             x = c[0]
-            if d['move']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['move'] = value
         else:
@@ -44312,19 +44196,20 @@ def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RandomizeStep (class RandomizeStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C86()
-    d: dict[str, Any] = {'randomize': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'randomize': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44333,8 +44218,6 @@ def _b86(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 85:  # randomize
             x = c[0]
-            if d['randomize']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['randomize'] = value
         else:
@@ -44349,19 +44232,20 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FaceDownStep (class FaceDownStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C89()
-    d: dict[str, Any] = {'facedown': '', 'keywords': None, 'manacost': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'facedown': '', 'keywords': None, 'manacost': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44370,18 +44254,13 @@ def _b89(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 87:  # facedown
             x = c[0]
-            if d['facedown']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
         elif r == 88:  # keywords
             x = c[0]
             if d['keywords']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 101:
-                value = _b101(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b101(x, inst, lim, made)
             d['keywords'] = value
         elif r == 134:  # manacost
             d['manacost'] = True
@@ -44397,19 +44276,20 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ArrangeStep (class ArrangeStep) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C91()
-    d: dict[str, Any] = {'arrange': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'arrange': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44418,8 +44298,6 @@ def _b91(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 90:  # arrange
             x = c[0]
-            if d['arrange']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['arrange'] = value
         else:
@@ -44434,19 +44312,20 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Sentence (class Sentence) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C97()
-    d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False, 'effects': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44531,19 +44410,20 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordUse (class KeywordUse) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C99()
-    d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': None, 'args': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44552,8 +44432,6 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -44562,17 +44440,11 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 210:  # args
             values = d['args']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    value = b(y, inst, lim, made)
                 else:
-                    if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -44588,19 +44460,20 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordLine (class KeywordLine) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C101()
-    d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'first': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44609,25 +44482,12 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 100:  # first
             x = c[0]
-            if d['first']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 99:
-                value = _b99(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b99(x, inst, lim, made)
             d['first'] = value
         elif r == 214:  # more
             values = d['more']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 213:
-                    values.append(_b213(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                values.append(_b213(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -44640,19 +44500,20 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C102()
-    d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44662,13 +44523,8 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 215:  # symbols
             values = d['symbols']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -44681,19 +44537,20 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C108()
-    d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44702,22 +44559,12 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 107:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
         elif r == 221:  # modes
             values = d['modes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 220:
-                    values.append(_b220(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                values.append(_b220(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -44730,19 +44577,20 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AbilityStmt (class AbilityStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C113()
-    d: dict[str, Any] = {'abilityword': None, 'body': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'abilityword': None, 'body': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44757,8 +44605,6 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if d['body']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -44776,19 +44622,20 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Amount (class Amount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C121()
-    d: dict[str, Any] = {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'value': 0, 'x': False, 'word': None, 'counters': None, 'that': None, 'count': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44797,46 +44644,28 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 120:  # value
             x = c[0]
-            if d['value']:
-                raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
         elif r == 266:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
         elif r == 125:  # counters
             x = c[0]
-            if d['counters']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 124:
-                value = _b124(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b124(x, inst, lim, made)
             d['counters'] = value
         elif r == 126:  # that
             x = c[0]
-            if d['that']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
         elif r == 129:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 128:
-                value = _b128(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b128(x, inst, lim, made)
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -44854,19 +44683,20 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersOnThis (class CountersOnThis) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C124()
-    d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44875,12 +44705,7 @@ def _b124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 123:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -44894,19 +44719,20 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C128()
-    d: dict[str, Any] = {'filter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44915,12 +44741,7 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 271:  # onbf
             d['onbf'] = True
@@ -44936,19 +44757,20 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterKind (class CounterKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C132()
-    d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44957,8 +44779,6 @@ def _b132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 131:  # name
             x = c[0]
-            if d['name']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
         else:
@@ -44976,19 +44796,20 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapCost (class TapCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C136()
-    d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'tap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -44997,8 +44818,6 @@ def _b136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 135:  # tap
             x = c[0]
-            if d['tap']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tap'] = value
         else:
@@ -45013,19 +44832,20 @@ def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayLifeCost (class PayLifeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C139()
-    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45034,12 +44854,7 @@ def _b139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 138:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -45053,19 +44868,20 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeThisCost (class SacrificeThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C141()
-    d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45074,8 +44890,6 @@ def _b141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 140:  # this
             x = c[0]
-            if d['this']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
         else:
@@ -45090,19 +44904,20 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileThisCost (class ExileThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C143()
-    d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'exilethis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45111,8 +44926,6 @@ def _b143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 142:  # exilethis
             x = c[0]
-            if d['exilethis']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exilethis'] = value
         else:
@@ -45127,19 +44940,20 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeCost (class SacrificeCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C146()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45150,19 +44964,11 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45176,19 +44982,20 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardThisCost (class DiscardThisCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C148()
-    d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'discardthis': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45197,8 +45004,6 @@ def _b148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 147:  # discardthis
             x = c[0]
-            if d['discardthis']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discardthis'] = value
         else:
@@ -45213,19 +45018,20 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardCost (class DiscardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C151()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45234,21 +45040,11 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 149:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45262,19 +45058,20 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromHandCost (class ExileFromHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C154()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45283,21 +45080,11 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 152:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45311,19 +45098,20 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C157()
-    d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45332,21 +45120,11 @@ def _b157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 155:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 156:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45360,19 +45138,20 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C160()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45381,21 +45160,11 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 158:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45409,19 +45178,20 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C163()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45432,19 +45202,11 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45458,19 +45220,20 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C166()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45479,21 +45242,11 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 164:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 165:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45507,19 +45260,20 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C170()
-    d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45528,17 +45282,10 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 168:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 169:  # graveyard
             x = c[0]
-            if d['graveyard']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
         else:
@@ -45553,19 +45300,20 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C173()
-    d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45574,8 +45322,6 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 172:  # upkeep
             x = c[0]
-            if d['upkeep']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
         else:
@@ -45590,19 +45336,20 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C174()
-    d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45611,20 +45358,14 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 272:  # cant
             x = c[0]
-            if d['cant']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
         elif r == 273:  # did
             x = c[0]
-            if d['did']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
         elif r == 274:  # dont
             x = c[0]
-            if d['dont']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
         else:
@@ -45639,19 +45380,20 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C177()
-    d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45660,20 +45402,14 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 275:  # its
             x = c[0]
-            if d['its']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
         elif r == 175:  # value
             x = c[0]
-            if d['value']:
-                raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
         elif r == 176:  # dir
             x = c[0]
-            if d['dir']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
         else:
@@ -45688,19 +45424,20 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C179()
-    d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45709,8 +45446,6 @@ def _b179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 178:  # left
             x = c[0]
-            if d['left']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
         else:
@@ -45725,19 +45460,20 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C181()
-    d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45746,8 +45482,6 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if d['keyword']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -45765,19 +45499,20 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C183()
-    d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45786,8 +45521,6 @@ def _b183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 182:  # main
             x = c[0]
-            if d['main']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
         else:
@@ -45802,19 +45535,20 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C186()
-    d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45823,14 +45557,10 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 184:  # whose
             x = c[0]
-            if d['whose']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
         elif r == 185:  # zone
             x = c[0]
-            if d['zone']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -45848,19 +45578,20 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C188()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45869,12 +45600,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -45888,19 +45614,20 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C189()
-    d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45931,19 +45658,20 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C191()
-    d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45952,8 +45680,6 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 190:  # hand
             x = c[0]
-            if d['hand']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
         else:
@@ -45968,19 +45694,20 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C193()
-    d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -45989,8 +45716,6 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 192:  # value
             x = c[0]
-            if d['value']:
-                raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
         else:
@@ -46005,19 +45730,20 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C196()
-    d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46026,23 +45752,13 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 194:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 279:  # ormore
             d['ormore'] = True
         elif r == 195:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46056,19 +45772,20 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C198()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46077,12 +45794,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 197:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46096,19 +45808,20 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C201()
-    d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46135,8 +45848,6 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thatspell'] = value
         elif r == 199:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -46146,10 +45857,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -46163,19 +45871,20 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C213()
-    d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46184,18 +45893,11 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 211:  # sep
             x = c[0]
-            if d['sep']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
         elif r == 212:  # use
             x = c[0]
-            if d['use']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 99:
-                value = _b99(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b99(x, inst, lim, made)
             d['use'] = value
         else:
             _node(c, inst, lim, made)
@@ -46209,19 +45911,20 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C220()
-    d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46230,17 +45933,11 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 219:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         elif r == 327:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -46254,19 +45951,20 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C226()
-    d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46275,14 +45973,10 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 224:  # who
             x = c[0]
-            if d['who']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
         elif r == 225:  # skip
             x = c[0]
-            if d['skip']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
         else:
@@ -46297,19 +45991,20 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C229()
-    d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46318,14 +46013,10 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 227:  # who
             x = c[0]
-            if d['who']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
         elif r == 228:  # search
             x = c[0]
-            if d['search']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
         else:
@@ -46340,19 +46031,20 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C231()
-    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46361,8 +46053,6 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 230:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
         else:
@@ -46377,19 +46067,20 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C233()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46398,12 +46089,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 232:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46417,19 +46103,20 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C235()
-    d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46462,12 +46149,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_node(x, inst, lim, made))
         elif r == 234:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -46481,19 +46163,20 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C240()
-    d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46511,21 +46194,11 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['condition'] = value
         elif r == 237:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 238:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         elif r == 239:  # word
             x = c[0]
@@ -46562,19 +46235,20 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C243()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46583,21 +46257,11 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 241:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 242:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46611,19 +46275,20 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C246()
-    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46632,21 +46297,11 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 244:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 245:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46660,19 +46315,20 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C248()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46681,12 +46337,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 247:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46700,19 +46351,20 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C249()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46745,19 +46397,20 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C251()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46766,12 +46419,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 250:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -46785,19 +46433,20 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C254()
-    d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46806,17 +46455,10 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 252:  # affected
             x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['affected'] = value
         elif r == 253:  # cantactivate
             x = c[0]
-            if d['cantactivate']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
         else:
@@ -46831,19 +46473,20 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C256()
-    d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46852,8 +46495,6 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 255:  # revealed
             x = c[0]
-            if d['revealed']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
         else:
@@ -46868,19 +46509,20 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C259()
-    d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46889,14 +46531,10 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 257:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
         elif r == 258:  # turns
             x = c[0]
-            if d['turns']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
         else:
@@ -46911,19 +46549,20 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C262()
-    d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46932,18 +46571,13 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 260:  # verb
             x = c[0]
-            if d['verb']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
         elif r == 261:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -46957,19 +46591,20 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C265()
-    d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -46978,17 +46613,10 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 263:  # affected
             x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['affected'] = value
         elif r == 264:  # offbf
             x = c[0]
-            if d['offbf']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
         elif r == 350:  # parts
@@ -47017,19 +46645,20 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C270()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47049,141 +46678,74 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 355:  # combat
             values = d['combat']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 356:  # combat
             values = d['combat']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 357:  # states
             values = d['states']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 604:  # states
             values = d['states']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 693:  # nons
             values = d['nons']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 694:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
-                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 695:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
-                    if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 696:  # multis
             values = d['multis']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 697:  # types
             values = d['types']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 698:  # subtypes
             values = d['subtypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 699:  # ortypes
             values = d['ortypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 700:  # andor
             values = d['andor']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 701:  # ortypes
             values = d['ortypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 267:  # kind
             x = c[0]
             if d['kind']:
@@ -47249,10 +46811,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 366:
-                value = _b366(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b366(x, inst, lim, made)
             d['controller'] = value
         elif r == 371:  # late
             values = d['late']
@@ -47293,19 +46852,20 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C277()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47314,12 +46874,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 276:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -47333,19 +46888,20 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C284()
-    d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47354,8 +46910,6 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 283:  # effect
             x = c[0]
-            if d['effect']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -47373,19 +46927,20 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C287()
-    d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47394,12 +46949,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 285:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 484:  # options
             values = d['options']
@@ -47415,12 +46965,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_node(x, inst, lim, made))
         elif r == 286:  # last
             x = c[0]
-            if d['last']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -47434,19 +46979,20 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C290()
-    d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47457,15 +47003,10 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 289:  # extra
             x = c[0]
-            if d['extra']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
         else:
@@ -47480,19 +47021,20 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C294()
-    d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47501,17 +47043,10 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # samename
             x = c[0]
-            if d['samename']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -47519,8 +47054,6 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['samename'] = value
         elif r == 293:  # nextturn
             x = c[0]
-            if d['nextturn']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
         else:
@@ -47535,19 +47068,20 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C297()
-    d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47556,17 +47090,10 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 295:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # action
             x = c[0]
-            if d['action']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -47584,19 +47111,20 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C300()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47605,21 +47133,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -47633,19 +47151,20 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C303()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47654,21 +47173,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -47682,19 +47191,20 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C305()
-    d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47703,8 +47213,6 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 304:  # play
             x = c[0]
-            if d['play']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
         else:
@@ -47719,19 +47227,20 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C307()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47740,8 +47249,6 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -47759,19 +47266,20 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C310()
-    d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47780,8 +47288,6 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # action
             x = c[0]
-            if d['action']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -47789,21 +47295,11 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['action'] = value
         elif r == 500:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 309:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -47817,19 +47313,20 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C312()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47838,12 +47335,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -47857,19 +47349,20 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C315()
-    d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47878,8 +47371,6 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # action
             x = c[0]
-            if d['action']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -47887,12 +47378,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['action'] = value
         elif r == 314:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -47906,19 +47392,20 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C317()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47927,8 +47414,6 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -47946,19 +47431,20 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C320()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -47991,19 +47477,20 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C322()
-    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48012,8 +47499,6 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 321:  # type
             x = c[0]
-            if d['type']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
         else:
@@ -48028,19 +47513,20 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C324()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48049,8 +47535,6 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 323:  # quality
             x = c[0]
-            if d['quality']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
         else:
@@ -48065,19 +47549,20 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C326()
-    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48086,8 +47571,6 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 325:  # subtype
             x = c[0]
-            if d['subtype']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
         else:
@@ -48102,19 +47585,20 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C332()
-    d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48129,8 +47613,6 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 329:  # trigger
             x = c[0]
-            if d['trigger']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -48147,17 +47629,11 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['condition'] = value
         elif r == 331:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         elif r == 522:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         else:
             _node(c, inst, lim, made)
@@ -48171,19 +47647,20 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C335()
-    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48205,12 +47682,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['param'] = value
         elif r == 525:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['cost'] = value
         elif r == 526:  # param
             x = c[0]
@@ -48223,17 +47695,11 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['param'] = value
         elif r == 334:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         elif r == 527:  # sentences
             x = c[0]
-            if type(x) is Nt and x.rule == 97:
-                value = _b97(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
         elif r == 528:  # restriction
             x = c[0]
@@ -48274,19 +47740,20 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C337()
-    d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48297,18 +47764,11 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['both'] = True
         elif r == 532:  # which
             x = c[0]
-            if d['which']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
         elif r == 336:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -48322,19 +47782,20 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C340()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48343,12 +47804,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 339:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48362,19 +47818,20 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C344()
-    d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48383,8 +47840,6 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 343:  # tapped
             x = c[0]
-            if d['tapped']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
         else:
@@ -48399,19 +47854,20 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C347()
-    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48420,12 +47876,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 346:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -48439,19 +47890,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C349()
-    d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48460,8 +47912,6 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 348:  # countered
             x = c[0]
-            if d['countered']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
         else:
@@ -48476,19 +47926,20 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C353()
-    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48506,30 +47957,19 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['precondition'] = value
         elif r == 595:  # this
             x = c[0]
-            if d['this']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
         elif r == 596:  # enchanted
             x = c[0]
-            if d['enchanted']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
         elif r == 597:  # equipped
             x = c[0]
-            if d['equipped']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
         elif r == 598:  # affected
             x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['affected'] = value
         elif r == 599:  # parts
             values = d['parts']
@@ -48566,19 +48006,20 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C366()
-    d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48587,32 +48028,22 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 365:  # you
             x = c[0]
-            if d['you']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
         elif r == 367:  # own
             x = c[0]
-            if d['own']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
         elif r == 368:  # defending
             x = c[0]
-            if d['defending']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
         elif r == 369:  # opponent
             x = c[0]
-            if d['opponent']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
         elif r == 370:  # opponents
             x = c[0]
-            if d['opponents']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
         else:
@@ -48627,19 +48058,20 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C374()
-    d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48648,12 +48080,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 702:  # evenly
             d['evenly'] = True
@@ -48669,19 +48096,20 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C376()
-    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48690,44 +48118,30 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 608:  # named
             x = c[0]
-            if d['named']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
         elif r == 609:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 610:  # equal
             x = c[0]
-            if d['equal']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
         elif r == 611:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 612:  # you
             x = c[0]
-            if d['you']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
         elif r == 613:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -48754,19 +48168,20 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C378()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48775,8 +48190,6 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 377:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -48794,19 +48207,20 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C381()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48817,19 +48231,11 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -48843,19 +48249,20 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C383()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48864,8 +48271,6 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -48883,19 +48288,20 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C388()
-    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -48904,61 +48310,36 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 384:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 614:  # tapped
             d['tapped'] = True
         elif r == 385:  # power
             x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
         elif r == 386:  # toughness
             x = c[0]
-            if d['toughness']:
-                raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
         elif r == 615:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
+                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
-                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
+                    value = _node(x, inst, lim, made)
+                values.append(value)
         elif r == 616:  # subtypes
             values = d['subtypes']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 617:  # types
             values = d['types']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         elif r == 618:  # keywords
             values = d['keywords']
             for x in c:
@@ -48983,19 +48364,13 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['per'] = value
         elif r == 620:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 704:
-                value = _b704(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -49009,19 +48384,20 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C389()
-    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49042,31 +48418,16 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_node(x, inst, lim, made))
         elif r == 621:  # last
             x = c[0]
-            if d['last']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
         elif r == 622:  # mana
             x = c[0]
-            if d['mana']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 102:
-                value = _b102(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b102(x, inst, lim, made)
             d['mana'] = value
         elif r == 765:  # alts
             values = d['alts']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 102:
-                    values.append(_b102(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                values.append(_b102(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -49079,19 +48440,20 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C392()
-    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49102,25 +48464,15 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 623:  # third
             x = c[0]
-            if d['third']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
         elif r == 391:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 707:  # random
             d['random'] = True
@@ -49128,10 +48480,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 704:
-                value = _b704(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -49145,19 +48494,20 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C394()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49168,46 +48518,27 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 625:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 708:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 704:
-                value = _b704(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['per'] = value
         elif r == 711:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 710:
-                value = _b710(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['per'] = value
         elif r == 626:  # equal
             x = c[0]
-            if d['equal']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 713:
-                value = _b713(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -49221,19 +48552,20 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C397()
-    d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49242,8 +48574,6 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 395:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49253,10 +48583,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 627:
-                value = _b627(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b627(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -49270,19 +48597,20 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C399()
-    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49291,8 +48619,6 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49300,8 +48626,6 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 629:  # yours
             x = c[0]
-            if d['yours']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
         else:
@@ -49316,19 +48640,20 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C402()
-    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49337,28 +48662,18 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 400:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 631:
-                value = _b631(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b631(x, inst, lim, made)
             d['target'] = value
         elif r == 401:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 633:
-                value = _b633(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b633(x, inst, lim, made)
             d['source'] = value
         elif r == 721:  # hand
             d['hand'] = True
         elif r == 634:  # battlefield
             x = c[0]
-            if d['battlefield']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
         elif r == 722:  # mine
@@ -49375,19 +48690,20 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C404()
-    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49396,8 +48712,6 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49425,19 +48739,20 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C407()
-    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49446,17 +48761,10 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 406:  # hands
             x = c[0]
-            if d['hands']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
         else:
@@ -49471,19 +48779,20 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C412()
-    d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49492,45 +48801,22 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 636:  # upto
             d['upto'] = True
         elif r == 409:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 410:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 727:  # alts
             values = d['alts']
             for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+                values.append(_b270(x, inst, lim, made))
         elif r == 637:  # reveal
             d['reveal'] = True
         elif r == 728:  # thatcard
@@ -49539,8 +48825,6 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thosecards'] = True
         elif r == 411:  # destination
             x = c[0]
-            if d['destination']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 640 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49560,19 +48844,20 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C416()
-    d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49581,8 +48866,6 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 413:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49592,10 +48875,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 647:
-                value = _b647(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b647(x, inst, lim, made)
             d['unless'] = value
         elif r == 415:  # per
             x = c[0]
@@ -49615,19 +48895,20 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C418()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49636,12 +48917,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 417:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -49655,19 +48931,20 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C422()
-    d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49678,28 +48955,15 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 420:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 421:  # owner
             x = c[0]
-            if d['owner']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -49713,19 +48977,20 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C425()
-    d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49734,17 +48999,10 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 423:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 424:  # battlefield
             x = c[0]
-            if d['battlefield']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
         else:
@@ -49759,19 +49017,20 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C429()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49780,26 +49039,14 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 427:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         elif r == 428:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49817,19 +49064,20 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C432()
-    d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49838,8 +49086,6 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 430:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49849,21 +49095,14 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 633:
-                value = _b633(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b633(x, inst, lim, made)
             d['source'] = value
         elif r == 649:  # top
             x = c[0]
-            if d['top']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
         elif r == 650:  # bottom
             x = c[0]
-            if d['bottom']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
         else:
@@ -49878,19 +49117,20 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C434()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49899,8 +49139,6 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 433:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49918,19 +49156,20 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C440()
-    d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -49939,8 +49178,6 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 435:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -49950,28 +49187,19 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 633:
-                value = _b633(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b633(x, inst, lim, made)
             d['source'] = value
         elif r == 437:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 438:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         elif r == 439:  # also
             x = c[0]
@@ -49994,19 +49222,20 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C442()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50015,12 +49244,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 441:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -50034,19 +49258,20 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C444()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50055,8 +49280,6 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 443:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50074,19 +49297,20 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C448()
-    d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50097,28 +49321,15 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         elif r == 446:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 447:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50132,19 +49343,20 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C451()
-    d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50153,8 +49365,6 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 449:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50164,10 +49374,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 647:
-                value = _b647(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b647(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -50181,19 +49388,20 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C453()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50202,8 +49410,6 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 452:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50221,19 +49427,20 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C455()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50242,8 +49449,6 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 454:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50261,19 +49466,20 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C457()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50282,8 +49488,6 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 456:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50301,19 +49505,20 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C461()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50322,26 +49527,14 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 459:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         elif r == 460:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50359,19 +49552,20 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C463()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50380,8 +49574,6 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 651:  # step
             x = c[0]
-            if d['step']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -50389,14 +49581,10 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['step'] = value
         elif r == 652:  # endcombat
             x = c[0]
-            if d['endcombat']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
         elif r == 462:  # effect
             x = c[0]
-            if d['effect']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50414,19 +49602,20 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C465()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50435,19 +49624,12 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # amount
             x = c[0]
-            if d['amount']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 121:
-                value = _b121(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b121(x, inst, lim, made)
             d['amount'] = value
         elif r == 731:  # you
             d['you'] = True
         elif r == 653:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50465,19 +49647,20 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C467()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50486,8 +49669,6 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 466:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50495,14 +49676,10 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 654:  # label
             x = c[0]
-            if d['label']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
         elif r == 655:  # free
             x = c[0]
-            if d['free']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
         else:
@@ -50517,19 +49694,20 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C469()
-    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50538,8 +49716,6 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 468:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50559,19 +49735,20 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C470()
-    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50580,14 +49757,10 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 657:  # thatnoun
             x = c[0]
-            if d['thatnoun']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
         elif r == 658:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50607,19 +49780,20 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C473()
-    d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50628,8 +49802,6 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 471:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50637,8 +49809,6 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 472:  # phaseout
             x = c[0]
-            if d['phaseout']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
         else:
@@ -50653,19 +49823,20 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C476()
-    d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50674,8 +49845,6 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 474:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50683,8 +49852,6 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 475:  # nountap
             x = c[0]
-            if d['nountap']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
         else:
@@ -50699,19 +49866,20 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C479()
-    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50722,15 +49890,10 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 627:
-                value = _b627(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b627(x, inst, lim, made)
             d['lead'] = value
         elif r == 660:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -50740,19 +49903,11 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 673:
-                value = _b673(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b673(x, inst, lim, made)
             d['also'] = value
         elif r == 662:  # group
             x = c[0]
-            if d['group']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['group'] = value
         elif r == 663:  # parts
             values = d['parts']
@@ -50772,10 +49927,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 627:
-                value = _b627(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b627(x, inst, lim, made)
             d['duration'] = value
         elif r == 664:  # tail
             values = d['tail']
@@ -50803,19 +49955,20 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C481()
-    d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50826,14 +49979,10 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['controller'] = True
         elif r == 482:  # owner
             x = c[0]
-            if d['owner']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
         elif r == 483:  # who
             x = c[0]
-            if d['who']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
         else:
@@ -50848,19 +49997,20 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C488()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50869,12 +50019,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 487:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50888,19 +50033,20 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C490()
-    d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50909,8 +50055,6 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 489:  # any
             x = c[0]
-            if d['any']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
         else:
@@ -50925,19 +50069,20 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C493()
-    d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50948,18 +50093,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['each'] = True
         elif r == 491:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
         elif r == 492:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50973,19 +50111,20 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C495()
-    d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -50994,8 +50133,6 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 494:  # who
             x = c[0]
-            if d['who']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
         else:
@@ -51010,19 +50147,20 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C497()
-    d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51031,8 +50169,6 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 496:  # that
             x = c[0]
-            if d['that']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
         else:
@@ -51047,19 +50183,20 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C499()
-    d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51070,8 +50207,6 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['equipped'] = True
         elif r == 498:  # enchanted
             x = c[0]
-            if d['enchanted']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
         else:
@@ -51086,19 +50221,20 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C504()
-    d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51107,14 +50243,10 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 502:  # whose
             x = c[0]
-            if d['whose']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
         elif r == 503:  # step
             x = c[0]
-            if d['step']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
         else:
@@ -51129,19 +50261,20 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C508()
-    d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51150,18 +50283,11 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 506:  # lead
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 507:  # counter
             x = c[0]
-            if d['counter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['counter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51175,19 +50301,20 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C512()
-    d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51196,23 +50323,14 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 509:  # lead
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 510:  # subject
             x = c[0]
-            if d['subject']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['subject'] = value
         elif r == 511:  # batch
             x = c[0]
-            if d['batch']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
         else:
@@ -51227,19 +50345,20 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C514()
-    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51248,8 +50367,6 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 513:  # lead
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 675:  # creature
@@ -51280,19 +50397,20 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C518()
-    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51301,24 +50419,15 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 515:  # lead
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 516:  # who
             x = c[0]
-            if d['who']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
         elif r == 517:  # spell
             x = c[0]
-            if d['spell']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -51332,19 +50441,20 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C521()
-    d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51353,20 +50463,13 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 519:  # lead
             x = c[0]
-            if d['lead']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
         elif r == 763:  # thisor
             d['thisor'] = True
         elif r == 520:  # subject
             x = c[0]
-            if d['subject']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['subject'] = value
         elif r == 677:  # events
             values = d['events']
@@ -51396,19 +50499,20 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C534()
-    d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51417,14 +50521,10 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 533:  # command
             x = c[0]
-            if d['command']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
         elif r == 535:  # battlefield
             x = c[0]
-            if d['battlefield']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
         else:
@@ -51439,19 +50539,20 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C538()
-    d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51462,33 +50563,23 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['additional'] = True
         elif r == 536:  # power
             x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
         elif r == 537:  # toughness
             x = c[0]
-            if d['toughness']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
         elif r == 681:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 132:
-                value = _b132(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b132(x, inst, lim, made)
             d['per'] = value
         elif r == 682:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['perfilter'] = value
         elif r == 764:  # onbf
             d['onbf'] = True
@@ -51504,19 +50595,20 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C541()
-    d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51525,8 +50617,6 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 540:  # both
             x = c[0]
-            if d['both']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
         else:
@@ -51541,19 +50631,20 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C543()
-    d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51562,8 +50653,6 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 542:  # attack
             x = c[0]
-            if d['attack']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
         else:
@@ -51578,19 +50667,20 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C545()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51599,8 +50689,6 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 544:  # block
             x = c[0]
-            if d['block']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
         else:
@@ -51615,19 +50703,20 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C547()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51636,8 +50725,6 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 546:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
         else:
@@ -51652,19 +50739,20 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C548()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51695,19 +50783,20 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C549()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51738,19 +50827,20 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C551()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51759,12 +50849,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 550:  # quality
             x = c[0]
-            if d['quality']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 686:
-                value = _b686(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -51778,19 +50863,20 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C552()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51811,19 +50897,20 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C554()
-    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51832,8 +50919,6 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 553:  # destroyed
             x = c[0]
-            if d['destroyed']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
         else:
@@ -51848,19 +50933,20 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C556()
-    d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51869,8 +50955,6 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 555:  # phase
             x = c[0]
-            if d['phase']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
         else:
@@ -51885,19 +50969,20 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C558()
-    d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51906,8 +50991,6 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 557:  # untap
             x = c[0]
-            if d['untap']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
         else:
@@ -51922,19 +51005,20 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C560()
-    d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51943,8 +51027,6 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 559:  # ability
             x = c[0]
-            if d['ability']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 689 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -51962,19 +51044,20 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C563()
-    d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -51983,8 +51066,6 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 561:  # keyword
             x = c[0]
-            if d['keyword']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -51992,8 +51073,6 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['keyword'] = value
         elif r == 562:  # manacost
             x = c[0]
-            if d['manacost']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
         else:
@@ -52008,19 +51087,20 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C564()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52053,19 +51133,20 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C565()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52098,19 +51179,20 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C568()
-    d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52119,8 +51201,6 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 566:  # first
             x = c[0]
-            if d['first']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
         elif r == 567:  # regular
@@ -52141,19 +51221,20 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C570()
-    d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52162,8 +51243,6 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 569:  # excess
             x = c[0]
-            if d['excess']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
         else:
@@ -52178,19 +51257,20 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C572()
-    d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52199,8 +51279,6 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 571:  # untapped
             x = c[0]
-            if d['untapped']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
         else:
@@ -52215,19 +51293,20 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C574()
-    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52236,8 +51315,6 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 573:  # gains
             x = c[0]
-            if d['gains']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
         else:
@@ -52252,19 +51329,20 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C576()
-    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52273,8 +51351,6 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 575:  # lethal
             x = c[0]
-            if d['lethal']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
         else:
@@ -52289,19 +51365,20 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C578()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52310,12 +51387,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 577:  # quality
             x = c[0]
-            if d['quality']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 686:
-                value = _b686(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -52329,19 +51401,20 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C580()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52350,12 +51423,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 579:  # quality
             x = c[0]
-            if d['quality']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 686:
-                value = _b686(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -52369,19 +51437,20 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C582()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52390,12 +51459,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 581:  # quality
             x = c[0]
-            if d['quality']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 686:
-                value = _b686(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b686(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -52409,19 +51473,20 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C584()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52432,8 +51497,6 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['thisturn'] = True
         elif r == 583:  # keyword
             x = c[0]
-            if d['keyword']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -52451,19 +51514,20 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C586()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52472,8 +51536,6 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 585:  # count
             x = c[0]
-            if d['count']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
         else:
@@ -52488,19 +51550,20 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C588()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52509,8 +51572,6 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 587:  # attacks
             x = c[0]
-            if d['attacks']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
         else:
@@ -52525,19 +51586,20 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C590()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52546,8 +51608,6 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 589:  # blocks
             x = c[0]
-            if d['blocks']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
         else:
@@ -52562,19 +51622,20 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C592()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52583,8 +51644,6 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 591:  # unblockable
             x = c[0]
-            if d['unblockable']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
         else:
@@ -52599,19 +51658,20 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C594()
-    d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52620,8 +51680,6 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 593:  # color
             x = c[0]
-            if d['color']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -52639,19 +51697,20 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C627()
-    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52660,26 +51719,18 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 716:  # eot
             x = c[0]
-            if d['eot']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
         elif r == 717:  # next_upkeep
             x = c[0]
-            if d['next_upkeep']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
         elif r == 718:  # losecontrol
             x = c[0]
-            if d['losecontrol']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
         elif r == 628:  # thisturn
             x = c[0]
-            if d['thisturn']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
         else:
@@ -52694,19 +51745,20 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C631()
-    d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52717,12 +51769,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['another'] = True
         elif r == 630:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 720:  # ingy
             d['ingy'] = True
@@ -52738,19 +51785,20 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C633()
-    d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52759,8 +51807,6 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 632:  # whose
             x = c[0]
-            if d['whose']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
         else:
@@ -52775,19 +51821,20 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C639()
-    d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52796,8 +51843,6 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 638:  # zone
             x = c[0]
-            if d['zone']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
         else:
@@ -52812,19 +51857,20 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C642()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52833,12 +51879,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 641:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52852,19 +51893,20 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C644()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52873,12 +51915,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 643:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 481:
-                value = _b481(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b481(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52892,19 +51929,20 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C647()
-    d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52913,17 +51951,10 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 646:  # cost
             x = c[0]
-            if d['cost']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 32:
-                value = _b32(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b32(x, inst, lim, made)
             d['cost'] = value
         elif r == 648:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -52941,19 +51972,20 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C667()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52962,8 +51994,6 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 666:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -52981,19 +52011,20 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C669()
-    d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53002,8 +52033,6 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 668:  # player
             x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
         elif r == 732:  # walker
@@ -53020,19 +52049,20 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C673()
-    d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53041,18 +52071,11 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 671:  # quant
             x = c[0]
-            if d['quant']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
         elif r == 672:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 733:  # attached
             x = c[0]
@@ -53086,19 +52109,20 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C686()
-    d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53107,14 +52131,10 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 685:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
         elif r == 687:  # param
             x = c[0]
-            if d['param']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -53132,19 +52152,20 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C704()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53153,8 +52174,6 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 703:  # word
             x = c[0]
-            if d['word']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
@@ -53172,19 +52191,20 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C710()
-    d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53193,12 +52213,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 709:  # filter
             x = c[0]
-            if d['filter']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         elif r == 771:  # gy
             d['gy'] = True
@@ -53216,19 +52231,20 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C713()
-    d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53249,8 +52265,6 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 715:  # target
             x = c[0]
-            if d['target']:
-                raise Unsupported('multiple assignments')
             if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
@@ -53268,19 +52282,20 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C737()
-    d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53289,8 +52304,6 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 736:  # enters
             x = c[0]
-            if d['enters']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
         else:
@@ -53305,19 +52318,20 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C740()
-    d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53326,8 +52340,6 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 739:  # leaves
             x = c[0]
-            if d['leaves']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
         else:
@@ -53342,19 +52354,20 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C742()
-    d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53363,8 +52376,6 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 741:  # dies
             x = c[0]
-            if d['dies']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
         else:
@@ -53379,19 +52390,20 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C744()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53400,8 +52412,6 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 743:  # attacks
             x = c[0]
-            if d['attacks']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
         else:
@@ -53416,19 +52426,20 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C746()
-    d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53437,8 +52448,6 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 745:  # blocks
             x = c[0]
-            if d['blocks']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
         elif r == 767:  # acreature
@@ -53455,19 +52464,20 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C749()
-    d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53476,18 +52486,13 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 747:  # blocked
             x = c[0]
-            if d['blocked']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
         elif r == 748:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270:
-                value = _b270(x, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53501,19 +52506,20 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C751()
-    d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53522,8 +52528,6 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 750:  # direction
             x = c[0]
-            if d['direction']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
         else:
@@ -53538,19 +52542,20 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C753()
-    d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53559,8 +52564,6 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 752:  # up
             x = c[0]
-            if d['up']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
         else:
@@ -53575,19 +52578,20 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C755()
-    d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53596,8 +52600,6 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 754:  # way
             x = c[0]
-            if d['way']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
         else:
@@ -53612,19 +52614,20 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C757()
-    d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53633,8 +52636,6 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 756:  # targeted
             x = c[0]
-            if d['targeted']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
         elif r == 768:  # opponents
@@ -53651,19 +52652,20 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C760()
-    d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53674,8 +52676,6 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['combat'] = True
         elif r == 758:  # deals
             x = c[0]
-            if d['deals']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
         elif r == 759:  # recipient
@@ -53696,19 +52696,20 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
-    x: Any = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[0]
-    start = 0 if type(x) is Nt else x[0]
-    x = n
-    while type(x) is Nt:
-        if not x:
-            break
-        x = x[-1]
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
     inst: Any = _C762()
-    d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])}
+    d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -53719,8 +52720,6 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['combat'] = True
         elif r == 761:  # dealt
             x = c[0]
-            if d['dealt']:
-                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
         else:

@@ -868,9 +868,12 @@ class _Builders:
         rid = self.gen.rule_ids.get(id(e))
         return None if rid is None else (rid, self.gen.rules[rid][1])
 
-    def body(self, e: Any, top: Any, assigns: list[int], tokens: set[str], seen: set[int]) -> None:
+    def body(self, e: Any, top: Any, assigns: list[int], tokens: set[str], seen: set[int],
+             repeated: set[int], again: bool = False) -> None:
         """The assignments (rule indexes) and the rule names of the tokens that can be children of
-        the node of rule ``top`` (``e``: an expression in its body)."""
+        the node of rule ``top`` (``e``: an expression in its body); in ``repeated`` the
+        assignments that can match more than once in one node (inside a repetition, ``again``)."""
+        from arpeggio import Repetition
         if id(e) in seen:
             return
         seen.add(id(e))
@@ -881,12 +884,15 @@ class _Builders:
         if e is not top and k is not None:
             if k[1] in ("plain", "optional", "oneormore", "zeroormore"):
                 assigns.append(k[0])
+                if again:
+                    repeated.add(k[0])
             return  # another rule's node
         if e is not top and e.root:
             tokens.add("?")  # (a rule without a node of its own: can't tell)
             return
+        again = again or isinstance(e, Repetition)
         for c in list(e.nodes) + ([e.sep] if getattr(e, "sep", None) is not None else []):
-            self.body(c, top, assigns, tokens, seen)
+            self.body(c, top, assigns, tokens, seen, repeated, again)
 
     def value(self, e: Any, x: str, ind: str) -> list[str]:
         """Code setting ``value`` to what the node ``x`` of expression ``e`` gives (the value of an
@@ -897,10 +903,8 @@ class _Builders:
             return [f"{ind}value = {text} if type({x}) is tuple else _node({x}, inst, lim, made)"]
         k = self.kind(e)
         if k is not None and k[1] == "common" and k[0] not in self.seps:
-            return [f"{ind}if type({x}) is Nt and {x}.rule == {k[0]}:",
-                    f"{ind}    value = _b{k[0]}({x}, inst, lim, made)",
-                    f"{ind}else:",
-                    f"{ind}    value = _node({x}, inst, lim, made)"]
+            # (the parser makes an assignment's node of its value's node, here that rule's node)
+            return [f"{ind}value = _b{k[0]}({x}, inst, lim, made)"]
         if k is not None and k[1] == "abstract":
             # Its one child, an object's node (what ``_node`` finds going through it).
             return [f"{ind}if type({x}) is Nt and {x}.rule == {k[0]} and len({x}) == 1 and type(y := {x}[0]) is Nt"
@@ -919,8 +923,9 @@ class _Builders:
                     f"{ind}    value = _node({x}, inst, lim, made)"]
         return [f"{ind}value = _node({x}, inst, lim, made)"]
 
-    def assignment(self, rid: int, lists: tuple[str, ...], ind: str) -> list[str]:
-        """Code doing assignment node ``c`` (of rule ``rid``) to ``inst`` (whose ``__dict__`` is ``d``)."""
+    def assignment(self, rid: int, lists: tuple[str, ...], once: bool, ind: str) -> list[str]:
+        """Code doing assignment node ``c`` (of rule ``rid``) to ``inst`` (whose ``__dict__`` is ``d``);
+        ``once``: no other assignment to its attribute can be in the same node."""
         e = self.gen.exprs[rid]
         _, kind, _, attr = self.gen.rules[rid]
         a = repr(attr)
@@ -928,13 +933,23 @@ class _Builders:
             return [f"{ind}d[{a}] = True"]
         if kind == "plain" and len(e.nodes) == 1:
             lines = [f"{ind}x = c[0]"]
-            if attr not in lists:
+            if attr not in lists and not once:
                 # (a value is never a list: a second assignment to a single value is refused)
                 lines += [f"{ind}if d[{a}]:", f"{ind}    raise Unsupported('multiple assignments')"]
             lines += self.value(e.nodes[0], "x", ind)
             return lines + [f"{ind}d[{a}].append(value)" if attr in lists else f"{ind}d[{a}] = value"]
         if kind in ("oneormore", "zeroormore") and attr in lists and len(e.nodes) == 1:
-            k = self.kind(e.nodes[0])
+            el = e.nodes[0]
+            k = self.kind(el)
+            if getattr(e, "sep", None) is None and el.rule_name != "sep" and (
+                    isinstance(el, self.gen.terminals) or (k is not None and k[1] in ("common", "abstract", "match"))):
+                # No separator: every child is an element's value (a token, or the node of the
+                # element's rule).
+                if k is not None and k[1] == "common":
+                    return [f"{ind}values = d[{a}]", f"{ind}for x in c:",
+                            f"{ind}    values.append(_b{k[0]}(x, inst, lim, made))"]
+                return ([f"{ind}values = d[{a}]", f"{ind}for x in c:"] + self.value(el, "x", ind + "    ")
+                        + [f"{ind}    values.append(value)"])
             lines = [f"{ind}values = d[{a}]", f"{ind}for x in c:",
                      f"{ind}    if type(x) is tuple:",
                      f"{ind}        if x[2] == 'sep':",
@@ -959,16 +974,27 @@ class _Builders:
         defaults, lists = self.shapes[cls]
         assigns: list[int] = []
         tokens: set[str] = set()
-        self.body(e, e, assigns, tokens, set())
+        repeated: set[int] = set()
+        self.body(e, e, assigns, tokens, set(), repeated)
+        # The attributes that only one assignment, matching once at most, can set in a node.
+        count = Counter(self.gen.rules[a][3] for a in assigns)
+        once = {a for a in assigns if count[self.gen.rules[a][3]] == 1 and a not in repeated}
         items = [f"{k!r}: {v!r}" for k, v in defaults.items()] + [f"{k!r}: []" for k in lists]
-        items += ["'_tx_position': start", "'_tx_position_end': x.position if type(x) is Nt else x[0] + len(x[1])"]
+        items += ["'_tx_position': start", "'_tx_position_end': end"]
         b = "    "
         lines = [f"def _b{rid}(n: Nt, parent: Any, lim: int, made: Made) -> Any:",
                  f'{b}"""An object of rule {name} (class {cls}) from its node ``n``, inside ``parent``."""',
                  f"{b}if lim <= 0:", f"{b}    raise Unsupported('nesting')",
-                 f"{b}x: Any = n", f"{b}while type(x) is Nt:", f"{b}    if not x:", f"{b}        break", f"{b}    x = x[0]",
-                 f"{b}start = 0 if type(x) is Nt else x[0]",
-                 f"{b}x = n", f"{b}while type(x) is Nt:", f"{b}    if not x:", f"{b}        break", f"{b}    x = x[-1]",
+                 # Nt.position and Nt.position_end without their calls and emptiness tests (an
+                 # empty node, which only an empty optional rule leaves, is left to them).
+                 f"{b}try:",
+                 f"{b}    x: Any = n[0]", f"{b}    while type(x) is Nt:", f"{b}        x = x[0]",
+                 f"{b}    start = x[0]",
+                 f"{b}    x = n[-1]", f"{b}    while type(x) is Nt:", f"{b}        x = x[-1]",
+                 f"{b}    end = x[0] + len(x[1])",
+                 f"{b}except IndexError:",
+                 f"{b}    start = n.position",
+                 f"{b}    end = n.position_end",
                  f"{b}inst: Any = _C{rid}()",
                  f"{b}d: dict[str, Any] = {{{', '.join(items)}}}",
                  f"{b}inst.__dict__ = d",
@@ -983,7 +1009,7 @@ class _Builders:
             lines += [f"{b}    r = c.rule"]
             for i, a in enumerate(assigns):
                 lines += [f"{b}    {'if' if i == 0 else 'elif'} r == {a}:  # {self.gen.rules[a][3]}"]
-                lines += self.assignment(a, lists, b + "        ")
+                lines += self.assignment(a, lists, a in once, b + "        ")
             lines += [f"{b}    else:", f"{b}        _node(c, inst, lim, made)"]
         else:
             lines += [f"{b}    _node(c, inst, lim, made)"]
