@@ -1,10 +1,14 @@
 """Parsing a card file with the generated parser, into the model textX would build.
 
 :mod:`dsl.cardparser` (generated from the grammar by :mod:`dsl.parsergen`) matches a text the way
-Arpeggio does for textX and returns the same parse tree (:mod:`dsl.parsetree`); :class:`ModelBuilder`
-turns that tree into model objects the way ``textx.model.parse_tree_to_objgraph`` does: objects
-of classes named after the rules (generated beside the parser, so that neither textX nor its
-metamodel need be loaded), with the same attributes, defaults, ``parent`` links and positions.
+Arpeggio does for textX and returns the same parse tree (:mod:`dsl.parsetree`); model builders
+generated beside the parser, one function per rule making objects (``cardparser.build_model``,
+used through :class:`GeneratedBuilder`), turn that tree into model objects the way
+``textx.model.parse_tree_to_objgraph`` does: objects of classes named after the rules (generated
+too, so that neither textX nor its metamodel need be loaded), with the same attributes, defaults,
+``parent`` links and positions.  :class:`ModelBuilder` does the same from the rules' table alone
+(the general walk the generated builders replaced, about 0.05 -> 0.036 ms a card): it is used
+for a generated module without the builders, and the tests check the two agree.
 The compiler reads a model by its classes' names and attributes only, so it can't tell the two
 apart, and the tests check that nothing differs (``tests/unit/test_fastparse.py``: every shipped
 card and keyword file, every documented example and thousands of mutations of them give equal

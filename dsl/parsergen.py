@@ -10,9 +10,10 @@ optionals and predicates that are no rule, inlined in their parent's method.  Th
 exactly what Arpeggio's expressions do (see the notes in :func:`_Gen.method`), in the same order,
 including the whitespace and comment skipping before every terminal (looked up in a
 per-position table after its first time: it never changes during a parse), so that it accepts
-the same texts and builds the same parse tree; :mod:`dsl.fastparse` turns that tree into the same
-textX model objects.  It reports no errors: when it fails, textX parses the text again and gives
-its usual message.
+the same texts and builds the same parse tree; the model builders generated after it, one
+function per rule making objects (see ``_BUILDER_BASE``), turn that tree into the same textX model
+objects (:mod:`dsl.fastparse` uses them).  It reports no errors: when it fails, textX parses the
+text again and gives its usual message.
 
 The generated module is checked in (it is code the build runs, reviewed like any other) and a
 test fails when it no longer matches the grammar.
