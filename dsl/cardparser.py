@@ -796,66 +796,147 @@ _WS0: Callable[[str, int], re.Match[str]] = re.compile('[\\\t\\\n\\\r\\ ]*').mat
 _WS1: Callable[[str, int], re.Match[str]] = re.compile('[\\\t\\ ]*').match  # type: ignore[assignment]  # always matches
 _COMMENT = re.compile(r'\/\/.*$', re.MULTILINE).match
 _NOWORD = re.compile(r'(?!\w)').match  # where \b follows a word character
-_RX0 = re.compile('"(?:\\\\.|[^"\\\\])*"', 40).match
-_RX1 = re.compile('[A-Z][a-z]+(?:-[a-z]+)*(?: (?:strike)\\b)?', 40).match
-_RX2 = re.compile('[0-9]{3}(\\.[0-9]+[a-z]?)?', 40).match
-_RX3 = re.compile('[a-z]+', 40).match
-_RX4 = re.compile('[+-][0-9]+\\/[+-][0-9]+|[a-z]+', 40).match
-_RX5 = re.compile("[A-Z][A-Za-z'\\-]*", 40).match
-_RX6 = re.compile('(?![\\s\\S])', 40).match
-_RX7 = re.compile('[^\\d\\W]\\w*\\b', 40).match
-_RX8 = re.compile('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40).match
-_RX9 = re.compile('(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? get (?:an additional )?[+-])(?![^\\n{}]*? you cast cost \\{)[a-z]', 40).match
-_RX10 = re.compile('\\*|[0-9]+', 40).match
-_RX11 = re.compile('[a-z]+(?=:)', 40).match
-_RX12 = re.compile('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40).match
-_RX13 = re.compile('[-+]?[0-9]+', 40).match
-_RX14 = re.compile('that (much|many)\\b', 40).match
-_RX15 = re.compile('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|X|[0-9]+)\\b', 40).match
-_RX16 = re.compile('less|greater', 40).match
-_RX17 = re.compile('a|your', 40).match
-_RX18 = re.compile(',(\\s*then\\b)?', 40).match
-_RX19 = re.compile('(deal|destroy|draw|create|add|discard|gain|return|search|counter|shuffle|put|exile|regenerate|sacrifice|untap|tap|remove|at|prevent|cast|copy)\\b', 40).match
-_RX20 = re.compile('(this|it|them)\\b|target\\b(?! player\\b| opponent\\b)|(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40).match
-_RX21 = re.compile('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40).match
-_RX22 = re.compile('[a-z_][a-z0-9_]*\\b', 40).match
-_RX23 = re.compile('[a-z][a-z\\-]*(?: (?:strike)\\b)?', 40).match
-_RX24 = re.compile('[\\r\\n,;}]', 40).match
-_RX25 = re.compile('[,;]|and\\b', 40).match
-_RX26 = re.compile('\\{(?!T\\})[^{}\\s]{1,5}\\}', 40).match
-_RX27 = re.compile('(when|whenever|at)\\b', 40).match
-_RX28 = re.compile('(an opponent|a player)\\b', 40).match
-_RX29 = re.compile('(your opponents|players)\\b', 40).match
-_RX30 = re.compile('[^\\n{}]*? you cast cost \\{', 40).match
-_RX31 = re.compile('(play|cast)\\b', 40).match
-_RX32 = re.compile('(permanent card|card|spell|permanent)s?\\b', 40).match
-_RX33 = re.compile("that (creature|permanent|card)'s owner\\b", 40).match
-_RX34 = re.compile('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40).match
-_RX35 = re.compile('(each|all)\\b', 40).match
-_RX36 = re.compile('that (card|creature|permanent|land|artifact|enchantment)\\b', 40).match
-_RX37 = re.compile('those (creatures|permanents|lands|artifacts)\\b', 40).match
-_RX38 = re.compile('(attacking|blocking)\\b', 40).match
-_RX39 = re.compile('(tapped|untapped|attacking|blocking)\\b', 40).match
-_RX40 = re.compile('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40).match
-_RX41 = re.compile('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40).match
-_RX42 = re.compile('([0-9]+|X)\\b', 40).match
-_RX43 = re.compile('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40).match
-_RX44 = re.compile('greater|less', 40).match
-_RX45 = re.compile('(power|toughness)\\b', 40).match
-_RX46 = re.compile(',(?!\\s*or\\b)', 40).match
-_RX47 = re.compile('(it|them|this)\\b', 40).match
-_RX48 = re.compile('(opponent|player)\\b', 40).match
-_RX49 = re.compile("your|each player's|each", 40).match
-_RX50 = re.compile('upkeep|draw step|end step', 40).match
-_RX51 = re.compile('when(ever)?\\b', 40).match
-_RX52 = re.compile('you|an opponent|a player', 40).match
-_RX53 = re.compile('[+-][0-9]+|[+-]X', 40).match
-_RX54 = re.compile('[^\\n{}]*? get (an additional )?[+-]', 40).match
-_RX55 = re.compile(',\\s*and\\b|,|and\\b', 40).match
-_RX56 = re.compile('(your|a)\\b', 40).match
-_RX57 = re.compile('(player|opponent)\\b', 40).match
-_RX58 = re.compile('in|out', 40).match
-_RX59 = re.compile('(a player|an opponent|a creature)\\b', 40).match
+
+
+def _lazy(name: str) -> Callable[[str, int], re.Match[str] | None]:
+    """The ``match`` of a regular expression compiled when first used, which then takes this
+    stub's place in the module: a one-card rebuild parses with a few of these patterns, and
+    compiling them all took about 10 ms of its start (see :func:`compile_all`)."""
+    def first(text: str, pos: int) -> re.Match[str] | None:
+        pattern, flags = _PATTERNS[name]
+        match = globals()[name] = re.compile(pattern, flags).match
+        return match(text, pos)
+    return first
+
+
+def compile_all() -> None:
+    """Compile every regular expression now (a build does, before it forks its workers)."""
+    for name, (pattern, flags) in _PATTERNS.items():
+        globals()[name] = re.compile(pattern, flags).match
+
+
+_PATTERNS: dict[str, tuple[str, int]] = {
+    '_RX0': ('"(?:\\\\.|[^"\\\\])*"', 40),
+    '_RX1': ('[A-Z][a-z]+(?:-[a-z]+)*(?: (?:strike)\\b)?', 40),
+    '_RX2': ('[0-9]{3}(\\.[0-9]+[a-z]?)?', 40),
+    '_RX3': ('[a-z]+', 40),
+    '_RX4': ('[+-][0-9]+\\/[+-][0-9]+|[a-z]+', 40),
+    '_RX5': ("[A-Z][A-Za-z'\\-]*", 40),
+    '_RX6': ('(?![\\s\\S])', 40),
+    '_RX7': ('[^\\d\\W]\\w*\\b', 40),
+    '_RX8': ('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40),
+    '_RX9': ('(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? get (?:an additional )?[+-])(?![^\\n{}]*? you cast cost \\{)[a-z]', 40),
+    '_RX10': ('\\*|[0-9]+', 40),
+    '_RX11': ('[a-z]+(?=:)', 40),
+    '_RX12': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40),
+    '_RX13': ('[-+]?[0-9]+', 40),
+    '_RX14': ('that (much|many)\\b', 40),
+    '_RX15': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|X|[0-9]+)\\b', 40),
+    '_RX16': ('less|greater', 40),
+    '_RX17': ('a|your', 40),
+    '_RX18': (',(\\s*then\\b)?', 40),
+    '_RX19': ('(deal|destroy|draw|create|add|discard|gain|return|search|counter|shuffle|put|exile|regenerate|sacrifice|untap|tap|remove|at|prevent|cast|copy)\\b', 40),
+    '_RX20': ('(this|it|them)\\b|target\\b(?! player\\b| opponent\\b)|(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
+    '_RX21': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
+    '_RX22': ('[a-z_][a-z0-9_]*\\b', 40),
+    '_RX23': ('[a-z][a-z\\-]*(?: (?:strike)\\b)?', 40),
+    '_RX24': ('[\\r\\n,;}]', 40),
+    '_RX25': ('[,;]|and\\b', 40),
+    '_RX26': ('\\{(?!T\\})[^{}\\s]{1,5}\\}', 40),
+    '_RX27': ('(when|whenever|at)\\b', 40),
+    '_RX28': ('(an opponent|a player)\\b', 40),
+    '_RX29': ('(your opponents|players)\\b', 40),
+    '_RX30': ('[^\\n{}]*? you cast cost \\{', 40),
+    '_RX31': ('(play|cast)\\b', 40),
+    '_RX32': ('(permanent card|card|spell|permanent)s?\\b', 40),
+    '_RX33': ("that (creature|permanent|card)'s owner\\b", 40),
+    '_RX34': ('(your|you|target player|target opponent|each opponent|each player|that player)\\b', 40),
+    '_RX35': ('(each|all)\\b', 40),
+    '_RX36': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
+    '_RX37': ('those (creatures|permanents|lands|artifacts)\\b', 40),
+    '_RX38': ('(attacking|blocking)\\b', 40),
+    '_RX39': ('(tapped|untapped|attacking|blocking)\\b', 40),
+    '_RX40': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
+    '_RX41': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
+    '_RX42': ('([0-9]+|X)\\b', 40),
+    '_RX43': ('(white|blue|black|red|green|multicolored|monocolored|colorless)\\b', 40),
+    '_RX44': ('greater|less', 40),
+    '_RX45': ('(power|toughness)\\b', 40),
+    '_RX46': (',(?!\\s*or\\b)', 40),
+    '_RX47': ('(it|them|this)\\b', 40),
+    '_RX48': ('(opponent|player)\\b', 40),
+    '_RX49': ("your|each player's|each", 40),
+    '_RX50': ('upkeep|draw step|end step', 40),
+    '_RX51': ('when(ever)?\\b', 40),
+    '_RX52': ('you|an opponent|a player', 40),
+    '_RX53': ('[+-][0-9]+|[+-]X', 40),
+    '_RX54': ('[^\\n{}]*? get (an additional )?[+-]', 40),
+    '_RX55': (',\\s*and\\b|,|and\\b', 40),
+    '_RX56': ('(your|a)\\b', 40),
+    '_RX57': ('(player|opponent)\\b', 40),
+    '_RX58': ('in|out', 40),
+    '_RX59': ('(a player|an opponent|a creature)\\b', 40),
+}
+_RX0 = _lazy('_RX0')
+_RX1 = _lazy('_RX1')
+_RX2 = _lazy('_RX2')
+_RX3 = _lazy('_RX3')
+_RX4 = _lazy('_RX4')
+_RX5 = _lazy('_RX5')
+_RX6 = _lazy('_RX6')
+_RX7 = _lazy('_RX7')
+_RX8 = _lazy('_RX8')
+_RX9 = _lazy('_RX9')
+_RX10 = _lazy('_RX10')
+_RX11 = _lazy('_RX11')
+_RX12 = _lazy('_RX12')
+_RX13 = _lazy('_RX13')
+_RX14 = _lazy('_RX14')
+_RX15 = _lazy('_RX15')
+_RX16 = _lazy('_RX16')
+_RX17 = _lazy('_RX17')
+_RX18 = _lazy('_RX18')
+_RX19 = _lazy('_RX19')
+_RX20 = _lazy('_RX20')
+_RX21 = _lazy('_RX21')
+_RX22 = _lazy('_RX22')
+_RX23 = _lazy('_RX23')
+_RX24 = _lazy('_RX24')
+_RX25 = _lazy('_RX25')
+_RX26 = _lazy('_RX26')
+_RX27 = _lazy('_RX27')
+_RX28 = _lazy('_RX28')
+_RX29 = _lazy('_RX29')
+_RX30 = _lazy('_RX30')
+_RX31 = _lazy('_RX31')
+_RX32 = _lazy('_RX32')
+_RX33 = _lazy('_RX33')
+_RX34 = _lazy('_RX34')
+_RX35 = _lazy('_RX35')
+_RX36 = _lazy('_RX36')
+_RX37 = _lazy('_RX37')
+_RX38 = _lazy('_RX38')
+_RX39 = _lazy('_RX39')
+_RX40 = _lazy('_RX40')
+_RX41 = _lazy('_RX41')
+_RX42 = _lazy('_RX42')
+_RX43 = _lazy('_RX43')
+_RX44 = _lazy('_RX44')
+_RX45 = _lazy('_RX45')
+_RX46 = _lazy('_RX46')
+_RX47 = _lazy('_RX47')
+_RX48 = _lazy('_RX48')
+_RX49 = _lazy('_RX49')
+_RX50 = _lazy('_RX50')
+_RX51 = _lazy('_RX51')
+_RX52 = _lazy('_RX52')
+_RX53 = _lazy('_RX53')
+_RX54 = _lazy('_RX54')
+_RX55 = _lazy('_RX55')
+_RX56 = _lazy('_RX56')
+_RX57 = _lazy('_RX57')
+_RX58 = _lazy('_RX58')
+_RX59 = _lazy('_RX59')
 _F0 = frozenset(['c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset(['k'])

@@ -318,10 +318,11 @@ def parse_model(text: str, file_name: str | None) -> Any | None:
 
 
 def ready() -> None:
-    """Load the generated parser and make the model builder now (a build does it once before it
-    forks its workers, so that they start with both)."""
+    """Load the generated parser, compile its regular expressions and make the model builder now
+    (a build does it once before it forks its workers, so that they start with all of it)."""
     if _builder() is not None:
-        from . import cardparser  # noqa: F401
+        from . import cardparser
+        cardparser.compile_all()
 
 
 # The process's builder (a memo), or None when the generated parser doesn't match the grammar.

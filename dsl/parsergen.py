@@ -529,8 +529,30 @@ class _Gen:
                         f"re.compile({'[' + re.escape(ws) + ']*'!r}).match  # type: ignore[assignment]  # always matches")
         head.append("_COMMENT = re.compile(r'\\/\\/.*$', re.MULTILINE).match")
         head.append("_NOWORD = re.compile(r'(?!\\w)').match  # where \\b follows a word character")
-        for (pattern, flags), n in self.regexes.items():
-            head.append(f"{n} = re.compile({pattern!r}, {flags}).match")
+        head += [
+            "",
+            "",
+            "def _lazy(name: str) -> Callable[[str, int], re.Match[str] | None]:",
+            '    """The ``match`` of a regular expression compiled when first used, which then takes this',
+            "    stub's place in the module: a one-card rebuild parses with a few of these patterns, and",
+            '    compiling them all took about 10 ms of its start (see :func:`compile_all`)."""',
+            "    def first(text: str, pos: int) -> re.Match[str] | None:",
+            "        pattern, flags = _PATTERNS[name]",
+            "        match = globals()[name] = re.compile(pattern, flags).match",
+            "        return match(text, pos)",
+            "    return first",
+            "",
+            "",
+            "def compile_all() -> None:",
+            '    """Compile every regular expression now (a build does, before it forks its workers)."""',
+            "    for name, (pattern, flags) in _PATTERNS.items():",
+            "        globals()[name] = re.compile(pattern, flags).match",
+            "",
+            "",
+            "_PATTERNS: dict[str, tuple[str, int]] = {",
+        ]
+        head += [f"    {n!r}: ({pattern!r}, {flags})," for (pattern, flags), n in self.regexes.items()] + ["}"]
+        head += [f"{n} = _lazy({n!r})" for n in self.regexes.values()]
         for chars, n in self.charsets.items():
             head.append(f"{n} = frozenset({sorted(chars)!r})")
         head += [

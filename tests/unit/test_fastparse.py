@@ -387,3 +387,26 @@ def test_compiling_leaves_no_cyclic_garbage() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_regular_expressions_compiled_on_first_use_or_all_at_once() -> None:
+    """The generated parser's patterns are compiled when first matched (a one-card rebuild needs a
+    few of them), each stub then replaced by the compiled pattern's ``match``; ``compile_all``
+    (a build, before forking its workers) compiles every one."""
+    import importlib
+    import re as re_module
+
+    fresh = importlib.reload(cardparser)
+    try:
+        names = list(fresh._PATTERNS)
+        assert len(names) > 20 and all(getattr(fresh, n).__name__ == "first" for n in names)
+        assert fastparse.parse_model(valid_sources()[0], "x.card") is not None
+        used = [n for n in names if getattr(fresh, n).__name__ != "first"]
+        assert used and len(used) < len(names)
+        for n in used:
+            pattern, flags = fresh._PATTERNS[n]
+            assert getattr(fresh, n) == re_module.compile(pattern, flags).match
+        fresh.compile_all()
+        assert all(getattr(fresh, n).__name__ == "match" for n in names)
+    finally:
+        importlib.reload(cardparser).compile_all()
