@@ -415,20 +415,22 @@ class Game:
         battlefield and looked every permanent's characteristics up again.  Never remembered
         while another object's characteristics are in progress (613.8)."""
         cache = self.characteristics_cache
-        if cache is None or self.partial:
-            return [(o, self.characteristics(o)) for o in self.battlefield() if o.controller == player]
-        hit = cache.controlled.get(player)
-        if hit is None:
-            characteristics = self.characteristics
-            hit = [(o, characteristics(o)) for o in self.battlefield() if o.controller == player]
-            if self.characteristics_cache is not cache or self.partial:
+        remembered = cache is not None and not self.partial
+        if remembered:
+            assert cache is not None
+            hit = cache.controlled.get(player)
+            if hit is not None:
+                if self.verify_characteristics:
+                    for o, ch in hit:
+                        if not layers.equivalent(ch, layers.through_layers(self, o)):
+                            raise AssertionError(f"stale characteristics served for {o.definition.name} #{o.oid}")
                 return hit
-            cache.controlled[player] = hit
-        elif self.verify_characteristics:
-            for o, ch in hit:
-                if not layers.equivalent(ch, layers.through_layers(self, o)):
-                    raise AssertionError(f"stale characteristics served for {o.definition.name} #{o.oid}")
-        return hit
+        characteristics = self.characteristics
+        found = [(o, characteristics(o)) for o in self.battlefield() if o.controller == player]
+        if remembered and self.characteristics_cache is cache and not self.partial:
+            assert cache is not None
+            cache.controlled[player] = found
+        return found
 
     def effects_on(self, oid: int) -> list[ContinuousEffect]:
         """The resolved continuous effects on object ``oid`` (611.2), in creation order; read only.
