@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     import tempfile
@@ -411,13 +412,49 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 COMMANDS = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "lsp")
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it (``COLUMNS``, else the
+    terminal on standard output, else 80), without importing :mod:`shutil`, which imports the
+    compression modules (about 5 ms of every command's start)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            stdout = sys.__stdout__
+            columns = (os.get_terminal_size(stdout.fileno()).columns if stdout is not None else 0) or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the terminal's width (see :func:`_terminal_columns`):
+    argparse makes one for every argument it adds, and its own would import :mod:`shutil`."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and its commands' parsers, which argparse makes of the same class)
+    whose help is formatted by :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` (a command's name), one with that command alone.
 
     (Each command's parser costs about a millisecond to make -- ``argparse`` looks its messages up
     in gettext's catalogues, through the file system, every time -- and a one-shot rebuild needs
     one of them.  Its help, usage and errors are the same either way.)"""
-    p = argparse.ArgumentParser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
+    p = _Parser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
     p.add_argument("--version", action="version", version=f"cardsmith {VERSION}")
     sub = p.add_subparsers(dest="command", required=True)
     if only in (None, "check"):

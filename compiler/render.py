@@ -7,7 +7,6 @@ are sorted, and nothing time-dependent is written, so output is byte-for-byte de
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
 from typing import Callable
 
 import jinja2
@@ -324,9 +323,14 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
 def index_table(cards: list[tuple[str, str]]) -> str:
     """The pool index's card table (:data:`INDEX_TABLE`): the names of ``cards`` (name, module),
     sorted, NUL-separated, two NULs, then their modules in the same order."""
-    ordered = sorted(cards)
-    # (C-level joins and counts: at 30,000 cards a loop over the pairs cost as much as the rest.)
-    names, modules = "\x00".join(map(itemgetter(0), ordered)), "\x00".join(map(itemgetter(1), ordered))
+    # Names are unique (the build reports a second card of a name as an error), so sorting the
+    # names alone orders the pairs, and sorting strings is faster than sorting pairs (with the
+    # C-level joins and counts below, 22 -> 15 ms at 30,000 cards; a loop over the pairs cost
+    # as much as the rest).
+    module_of = dict(cards)
+    assert len(module_of) == len(cards), "card names must be unique"
+    ordered = sorted(module_of)
+    names, modules = "\x00".join(ordered), "\x00".join(map(module_of.__getitem__, ordered))
     # The separator occurs only between entries (sources with NUL are refused), and no name or
     # module is empty, so the two NULs occur only between the two parts.
     assert names.count("\x00") == modules.count("\x00") == max(len(ordered) - 1, 0)

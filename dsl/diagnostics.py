@@ -1,7 +1,6 @@
 """Located diagnostics: ``path:line:col: error: message`` with an optional hint."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -32,6 +31,8 @@ class Diagnostic:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A "did you mean ...?" hint for a misspelt name, or "" if nothing is close."""
+    import difflib  # (only for a misspelling: 2 ms of every command's start otherwise)
+
     close = difflib.get_close_matches(word, sorted(set(candidates)), n=3, cutoff=0.6)
     if not close:
         return ""
