@@ -124,10 +124,27 @@ def display(path: Path) -> str:
 
 
 class _Display:
-    """:func:`display` for many files: each folder is resolved once, not each file in it."""
+    """:func:`display` for many files: each folder is resolved once, not each file in it, and a
+    folder that is not a symbolic link is resolved from its parent's resolution (one ``lstat``)
+    rather than component by component from the root, with the working directory resolved once
+    (each :func:`display` of a folder took 0.3-0.5 ms: 30 folders, 14 ms of every build)."""
 
     def __init__(self) -> None:
         self.folders: dict[str, str] = {}
+        self._real: dict[str, str] = {}  # folder as listed -> its resolved path
+        self._cwd = ""
+
+    def _resolved(self, folder: str) -> str:
+        real = self._real.get(folder)
+        if real is None:
+            parent, base = os.path.split(folder)
+            if base not in ("", ".", "..") and not os.path.islink(folder):
+                # (what realpath gives for a name that is not a link: its parent's, joined)
+                real = os.path.join(self._resolved(parent) if parent else os.path.realpath(os.curdir), base)
+            else:
+                real = os.path.realpath(folder)
+            self._real[folder] = real
+        return real
 
     def __call__(self, folder: str, name: str, st: os.stat_result) -> str:
         if stat.S_ISLNK(st.st_mode):
@@ -139,7 +156,18 @@ class _Display:
         """How ``folder`` is shown."""
         shown = self.folders.get(folder)
         if shown is None:
-            shown = self.folders[folder] = display(Path(folder))
+            # As display(): relative to the working directory if the resolved folder is in it,
+            # else the folder as given.
+            if not self._cwd:
+                self._cwd = os.path.realpath(os.getcwd())
+            real = self._resolved(folder)
+            if real == self._cwd:
+                shown = "."
+            elif real.startswith(os.path.join(self._cwd, "")):
+                shown = real[len(os.path.join(self._cwd, "")):]
+            else:
+                shown = str(Path(folder))
+            self.folders[folder] = shown
         return shown
 
 
