@@ -152,6 +152,13 @@ class _Display:
         shown = self.folder(folder)
         return name if shown == "." else os.path.join(shown, name)
 
+    def file(self, path: Path) -> str:
+        """How the file ``path`` is shown: :func:`display` of it."""
+        if os.path.islink(path):
+            return display(path)
+        shown = self.folder(str(path.parent))
+        return path.name if shown == "." else os.path.join(shown, path.name)
+
     def folder(self, folder: str) -> str:
         """How ``folder`` is shown."""
         shown = self.folders.get(folder)
@@ -176,9 +183,10 @@ def library_sources(keyword_files: list[Path]) -> tuple[str, list[tuple[str, str
     as (text, shown path, file stem), read but not parsed."""
     h = hashlib.sha256(f"{VERSION}\0{grammar_hash()}\0".encode())
     items = []
+    shown_as = _Display()  # (most keyword files share a folder: resolved once)
     for p in keyword_files:
         data = p.read_bytes()
-        shown = display(p)  # the path appears in diagnostics and generated docstrings
+        shown = shown_as.file(p)  # the path appears in diagnostics and generated docstrings
         h.update(shown.encode() + b"\0" + p.name.encode() + b"\0" + data)
         items.append((data.decode("utf-8", errors="replace"), shown, p.stem))
     return h.hexdigest(), items
