@@ -91,3 +91,30 @@ def test_touched_but_unchanged_source_is_not_recompiled(tmp_path: Path) -> None:
     bolt.write_text(bolt.read_text())  # new mtime, same bytes
     again = build([src], out, jobs=1)
     assert again.compiled == 0 and again.cached == first.compiled and again.written == 0
+
+
+def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> None:
+    """The manifest stores the written module only where it differs from the card's own
+    (``renamed``): a clash's renamed module survives a save and a load, and a no-op rebuild
+    after it trusts everything."""
+    import marshal
+
+    import compiler.build as b
+    src = _copy_pool(tmp_path)
+    clash = src / "a" / "aaa_clash.card"  # sorts first: keeps lightning_bolt; Lightning Bolt is renamed
+    clash.parent.mkdir(exist_ok=True)
+    clash.write_text('card "Lightning-Bolt" {\n    cost {R}\n    type instant\n    spell:\n'
+                     '        deal 1 damage to any target.\n}\n')
+    os.utime(clash, ns=(os.stat(src).st_mtime_ns - 60 * 10**9,) * 2)
+    out = tmp_path / "out"
+    first = build([src], out, jobs=1)
+    data = marshal.loads((out / ".cache" / b.MANIFEST).read_bytes())
+    [(row, module)] = data["renamed"].items()
+    assert data["paths"][row].endswith("lightning_bolt.card") and module.startswith("lightning_bolt_")
+    assert (out / PACKAGE / "cards" / f"{module}.py").is_file()
+    again = build([src], out, jobs=1)
+    assert (again.compiled, again.written, again.cached) == (0, 0, first.compiled)
+    # A damaged entry (a row out of range) makes the manifest ignored: everything is compiled again.
+    data["renamed"] = {len(data["paths"]): module}
+    (out / ".cache" / b.MANIFEST).write_bytes(marshal.dumps(data))
+    assert build([src], out, jobs=1).compiled == first.compiled
