@@ -739,8 +739,12 @@ def _compile_batches(todo: list[str], library: LibraryIR, workers: int, progress
         batches = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
         _ready_to_compile(cache_dir)  # (once, here: the workers are forked with it done)
         from concurrent.futures import ProcessPoolExecutor  # (not imported by a no-op or small build)
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(library, base_key, cache_dir, collector)) as ex:
+        # Forked with everything alive set aside from the collector (``_frozen``): the build runs
+        # with it paused, so all it made (modules imported, templates, the sources' list) is in
+        # the youngest generation, and each worker's first collection walked all of it, writing
+        # to every page of it as it went (copied from the build's, page by page): 30 ms a worker.
+        with _frozen(), ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                            initargs=(library, base_key, cache_dir, collector)) as ex:
             for batch in ex.map(_work, batches):
                 yield from batch
                 progress(len(batch))

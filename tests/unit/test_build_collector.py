@@ -5,7 +5,9 @@ restored afterwards."""
 from __future__ import annotations
 
 import gc
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,3 +41,23 @@ def test_collector_runs_between_batches_only_as_the_caller_had_it(tmp_path: Path
         (gc.enable if was else gc.disable)()
     assert report.compiled == len(CARDS)
     assert seen == [caller_on, caller_on] and after == caller_on
+
+
+def test_workers_are_forked_with_the_build_s_objects_set_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build on workers forks them with everything alive frozen out of the collector (their
+    first collection would walk it all), and gives it back afterwards."""
+    src = small_pool(tmp_path, CARDS)
+    monkeypatch.setattr(b, "PARALLEL_THRESHOLD", 2)  # four cards go to workers
+    frozen: list[int] = []  # objects frozen when the worker pool is made
+
+    class Pool(ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            frozen.append(gc.get_freeze_count())
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
+    assert gc.get_freeze_count() == 0
+    report = build([src], tmp_path / "out", jobs=2)
+    assert report.compiled == len(CARDS) and not report.diagnostics
+    assert len(frozen) == 1 and frozen[0] > 0
+    assert gc.get_freeze_count() == 0
