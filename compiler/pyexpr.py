@@ -23,9 +23,10 @@ def lit(value: object) -> str:
     """A Python literal for a string, number, bool, None or tuple of them."""
     if type(value) in _LITERAL_TYPES:
         return repr(value)
-    if type(value) is tuple and all(type(v) in _LITERAL_TYPES for v in value):
+    if type(value) is tuple and _LITERAL_TYPES.issuperset(map(type, value)):
         # (``repr`` of a flat tuple of literals is what the loop below writes: ``(a, b)``,
-        # ``(a,)``, ``()``; one C call instead of a generator.  The most common case.)
+        # ``(a,)``, ``()``; C calls, checked and written, instead of generators.  The most
+        # common case.)
         return repr(value)
     if isinstance(value, (str, int, bool)) or value is None:
         return repr(value)

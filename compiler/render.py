@@ -81,7 +81,10 @@ def _render(template: str, **context: object) -> str:
 
 
 def _action_classes(library: LibraryIR) -> dict[str, tuple[str, str]]:
-    return {name: (a.module, a.cls) for name, a in library.actions().items()}
+    """Keyword actions by name -> (module, class): made once per library, kept with its other
+    tables (a build renders thousands of cards against one library; the dictionary was remade
+    for each of them)."""
+    return library._memo("action_classes", lambda: {name: (a.module, a.cls) for name, a in library.actions().items()})
 
 
 _BASES = {SpellIR: ("Spell", "SpellAbility"), TriggeredIR: ("Triggered", "TriggeredAbility"),
