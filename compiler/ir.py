@@ -515,6 +515,11 @@ class LibraryIR:
         """Keyword actions by name."""
         return self._memo("actions", lambda: {a.name: a for f in self.files for a in f.actions})
 
+    def action_classes(self) -> Mapping[str, tuple[str, str]]:
+        """Keyword actions by name -> (module, class) (a build renders thousands of cards against
+        one library: made once, not per card)."""
+        return self._memo("action_classes", lambda: {name: (a.module, a.cls) for name, a in self.actions().items()})
+
     def counters(self) -> AbstractSet[str]:
         """Known counter kinds."""
         return self._memo("counters", lambda: frozenset(c.name for f in self.files for c in f.counters))

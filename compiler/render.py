@@ -7,7 +7,7 @@ are sorted, and nothing time-dependent is written, so output is byte-for-byte de
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Mapping
 
 import jinja2
 
@@ -80,13 +80,6 @@ def _render(template: str, **context: object) -> str:
         raise  # (handle_exception re-raises the error with the template's lines in its traceback)
 
 
-def _action_classes(library: LibraryIR) -> dict[str, tuple[str, str]]:
-    """Keyword actions by name -> (module, class): made once per library, kept with its other
-    tables (a build renders thousands of cards against one library; the dictionary was remade
-    for each of them)."""
-    return library._memo("action_classes", lambda: {name: (a.module, a.cls) for name, a in library.actions().items()})
-
-
 _BASES = {SpellIR: ("Spell", "SpellAbility"), TriggeredIR: ("Triggered", "TriggeredAbility"),
           ActivatedIR: ("Activated", "ActivatedAbility"), StaticIR: ("Static", "StaticAbility")}
 
@@ -101,7 +94,7 @@ def _effect_actions(effects: tuple[EffectIR, ...], out: set[str]) -> None:
 
 
 def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextOf",
-                    actions: dict[str, tuple[str, str]]) -> tuple[list[dict[str, object]], list[str], set[tuple[str, str]]]:
+                    actions: Mapping[str, tuple[str, str]]) -> tuple[list[dict[str, object]], list[str], set[tuple[str, str]]]:
     """Class entries for the templates, instance expressions in order, and imports needed."""
     imports: set[tuple[str, str]] = set()
     entries: list[dict[str, object]] = []
@@ -241,7 +234,7 @@ def render_card(card: CardIR, library: LibraryIR, text: str | None = None,
                 lines_of: dict[int, str] | None = None) -> str:
     """The Python module for one card (``text``: its rules text, if already rendered, and
     ``lines_of`` its abilities' lines as :func:`compiler.text.card_text` gave them)."""
-    actions = _action_classes(library)
+    actions = library.action_classes()
     known = lines_of or {}
     entries, instances, imports = ability_classes(card.abilities, identifier(card.name),
                                                   lambda ab: known.get(id(ab)) or ability_text(card, ab), actions)
@@ -296,7 +289,7 @@ def _part(k: KeywordIR, p: KeywordPartIR) -> str:
 
 def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
     """The Python module for one keyword file."""
-    actions = _action_classes(library)
+    actions = library.action_classes()
     keywords = []
     all_imports: set[tuple[str, str]] = set()
     for k in f.keywords:
