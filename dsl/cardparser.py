@@ -1145,7 +1145,7 @@ class CardParser:
         if v:
             res2.append(v)
         if res2:
-            n = Nt(flatten(res2))
+            n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
             n.rule = 1
         p = p1
         if res2 and n:
@@ -1244,7 +1244,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 4
                 q = p1
                 v = n if res2 else None
@@ -1388,7 +1388,7 @@ class CardParser:
                 p5 = q
                 res6.append(v)
                 if res6:
-                    n = Nt(flatten(res6))
+                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
                     n.rule = 8
                 q = p5
                 v = n if res6 else None
@@ -1534,7 +1534,7 @@ class CardParser:
                 p13 = q
                 res14.append(v)
                 if res14:
-                    n = Nt(flatten(res14))
+                    n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
                     n.rule = 12
                 q = p13
                 v = n if res14 else None
@@ -1759,7 +1759,7 @@ class CardParser:
                 if v:
                     res30.append(v)
                 if res30:
-                    n = Nt(flatten(res30))
+                    n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
                     n.rule = 19
                 q = p29
                 v = n if res30 else None
@@ -1929,7 +1929,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                n = Nt(flatten(res2))
+                n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                 n.rule = 24
             q = p1
             v = n if res2 else None
@@ -2096,7 +2096,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 32
         return p, n
 
@@ -2286,7 +2286,7 @@ class CardParser:
                     res8 += res10
                     break
                 if res8:
-                    n = Nt(flatten(res8))
+                    n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
                     n.rule = 36
                 q = p7
                 v = n if res8 else None
@@ -2400,7 +2400,7 @@ class CardParser:
                 if v:
                     res18.append(v)
                 if res18:
-                    n = Nt(flatten(res18))
+                    n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
                     n.rule = 40
                 q = p17
                 v = n if res18 else None
@@ -2492,7 +2492,7 @@ class CardParser:
                 if v:
                     res24.append(v)
                 if res24:
-                    n = Nt(flatten(res24))
+                    n = Nt(res24 if len(res24) == 1 and type(res24[0]) is not list else flatten(res24))
                     n.rule = 43
                 q = p23
                 v = n if res24 else None
@@ -3031,7 +3031,7 @@ class CardParser:
                     res20 += res28
                     break
                 if res20:
-                    n = Nt(flatten(res20))
+                    n = Nt(res20 if len(res20) == 1 and type(res20[0]) is not list else flatten(res20))
                     n.rule = 55
                 q = p19
                 v = n if res20 else None
@@ -3409,7 +3409,7 @@ class CardParser:
                     res38 += res42
                     break
                 if res38:
-                    n = Nt(flatten(res38))
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
                     n.rule = 63
                 q = p37
                 v = n if res38 else None
@@ -5220,7 +5220,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 97
         return p, n
 
@@ -5303,7 +5303,7 @@ class CardParser:
         if v:
             res4.append(v)
         if res4:
-            n = Nt(flatten(res4))
+            n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
             n.rule = 99
         p1 = p3
         if res4 and n:
@@ -5323,7 +5323,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 101
         return p, n
 
@@ -5340,7 +5340,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 102
         return p, n
 
@@ -5534,7 +5534,7 @@ class CardParser:
                 if v:
                     res4.append(v)
                 if res4:
-                    n = Nt(flatten(res4))
+                    n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
                     n.rule = 108
                 p1 = p3
                 if res4 and n:
@@ -6891,7 +6891,7 @@ class CardParser:
                 p41 = q
                 res42.append(v)
                 if res42:
-                    n = Nt(flatten(res42))
+                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
                     n.rule = 157
                 q = p41
                 v = n if res42 else None
@@ -7148,7 +7148,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 if res62:
-                    n = Nt(flatten(res62))
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
                     n.rule = 166
                 q = p61
                 v = n if res62 else None
@@ -7584,7 +7584,7 @@ class CardParser:
                 if v:
                     res12.append(v)
                 if res12:
-                    n = Nt(flatten(res12))
+                    n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
                     n.rule = 174
                 q = p11
                 v = n if res12 else None
@@ -7664,7 +7664,7 @@ class CardParser:
                 if res18 and n:
                     res14.append(n)
                 if res14:
-                    n = Nt(flatten(res14))
+                    n = Nt(res14 if len(res14) == 1 and type(res14[0]) is not list else flatten(res14))
                     n.rule = 177
                 q = p13
                 v = n if res14 else None
@@ -8139,7 +8139,7 @@ class CardParser:
                 if res40 and n:
                     res38.append(n)
                 if res38:
-                    n = Nt(flatten(res38))
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
                     n.rule = 188
                 q = p37
                 v = n if res38 else None
@@ -8186,7 +8186,7 @@ class CardParser:
                 if v:
                     res42.append(v)
                 if res42:
-                    n = Nt(flatten(res42))
+                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
                     n.rule = 189
                 q = p41
                 v = n if res42 else None
@@ -8527,7 +8527,7 @@ class CardParser:
                 p51 = q
                 res52.append(v)
                 if res52:
-                    n = Nt(flatten(res52))
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 196
                 q = p51
                 v = n if res52 else None
@@ -8580,7 +8580,7 @@ class CardParser:
                 if res62 and n:
                     res60.append(n)
                 if res60:
-                    n = Nt(flatten(res60))
+                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
                     n.rule = 198
                 q = p59
                 v = n if res60 else None
@@ -8652,7 +8652,7 @@ class CardParser:
                     res64 += res68
                     break
                 if res64:
-                    n = Nt(flatten(res64))
+                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
                     n.rule = 201
                 q = p63
                 v = n if res64 else None
@@ -8838,7 +8838,7 @@ class CardParser:
                 if v:
                     res2.append(v)
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 205
                     return p1, n
                 p = p1
@@ -8866,7 +8866,7 @@ class CardParser:
                 if v:
                     res4.append(v)
                 if res4:
-                    n = Nt(flatten(res4))
+                    n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
                     n.rule = 205
                     return p3, n
                 p = p3
@@ -8890,7 +8890,7 @@ class CardParser:
                 if v:
                     res6.append(v)
                 if res6:
-                    n = Nt(flatten(res6))
+                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
                     n.rule = 205
                     return p5, n
                 p = p5
@@ -9055,7 +9055,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                n = Nt(flatten(res2))
+                n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                 n.rule = 209
             q = p1
             v = n if res2 else None
@@ -9129,7 +9129,7 @@ class CardParser:
             if v:
                 res8.append(v)
             if res8:
-                n = Nt(flatten(res8))
+                n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
                 n.rule = 99
             p5 = p7
             if res8 and n:
@@ -9602,7 +9602,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                n = Nt(flatten(res2))
+                n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                 n.rule = 220
             q = p1
             v = n if res2 else None
@@ -9770,7 +9770,7 @@ class CardParser:
                 if v:
                     res6.append(v)
                 if res6:
-                    n = Nt(flatten(res6))
+                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
                     n.rule = 223
                     return p5, n
                 p = p5
@@ -10489,7 +10489,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 if res28:
-                    n = Nt(flatten(res28))
+                    n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
                     n.rule = 235
                 q = p27
                 v = n if res28 else None
@@ -10718,7 +10718,7 @@ class CardParser:
                     res34 += res48
                     break
                 if res34:
-                    n = Nt(flatten(res34))
+                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
                     n.rule = 240
                 q = p33
                 v = n if res34 else None
@@ -11111,7 +11111,7 @@ class CardParser:
                 p49 = q
                 res50.append(v)
                 if res50:
-                    n = Nt(flatten(res50))
+                    n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
                     n.rule = 243
                 q = p49
                 v = n if res50 else None
@@ -11280,7 +11280,7 @@ class CardParser:
                 p55 = q
                 res56.append(v)
                 if res56:
-                    n = Nt(flatten(res56))
+                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
                     n.rule = 246
                 q = p55
                 v = n if res56 else None
@@ -11613,7 +11613,7 @@ class CardParser:
                 p65 = q
                 res66.append(v)
                 if res66:
-                    n = Nt(flatten(res66))
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
                     n.rule = 249
                 q = p65
                 v = n if res66 else None
@@ -12170,7 +12170,7 @@ class CardParser:
                 if res86 and n:
                     res82.append(n)
                 if res82:
-                    n = Nt(flatten(res82))
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
                     n.rule = 259
                 q = p81
                 v = n if res82 else None
@@ -12342,7 +12342,7 @@ class CardParser:
                     res88 += res92
                     break
                 if res88:
-                    n = Nt(flatten(res88))
+                    n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
                     n.rule = 262
                 q = p87
                 v = n if res88 else None
@@ -12458,7 +12458,7 @@ class CardParser:
                 if v:
                     res96.append(v)
                 if res96:
-                    n = Nt(flatten(res96))
+                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
                     n.rule = 265
                 q = p95
                 v = n if res96 else None
@@ -12782,7 +12782,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 270
         return p, n
 
@@ -13230,7 +13230,7 @@ class CardParser:
             if res4 and n:
                 res2.append(n)
             if res2:
-                n = Nt(flatten(res2))
+                n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                 n.rule = 277
             q = p1
             v = n if res2 else None
@@ -15440,7 +15440,7 @@ class CardParser:
                 if res10 and n:
                     res6.append(n)
                 if res6:
-                    n = Nt(flatten(res6))
+                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
                     n.rule = 287
                 q = p5
                 v = n if res6 else None
@@ -15556,7 +15556,7 @@ class CardParser:
                 p11 = q
                 res12.append(v)
                 if res12:
-                    n = Nt(flatten(res12))
+                    n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
                     n.rule = 290
                 q = p11
                 v = n if res12 else None
@@ -15978,7 +15978,7 @@ class CardParser:
                 p31 = q
                 res32.append(v)
                 if res32:
-                    n = Nt(flatten(res32))
+                    n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
                     n.rule = 300
                 q = p31
                 v = n if res32 else None
@@ -16277,7 +16277,7 @@ class CardParser:
                 p37 = q
                 res38.append(v)
                 if res38:
-                    n = Nt(flatten(res38))
+                    n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
                     n.rule = 303
                 q = p37
                 v = n if res38 else None
@@ -16930,7 +16930,7 @@ class CardParser:
                 p51 = q
                 res52.append(v)
                 if res52:
-                    n = Nt(flatten(res52))
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 310
                 q = p51
                 v = n if res52 else None
@@ -17164,7 +17164,7 @@ class CardParser:
                 if v:
                     res2.append(v)
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 320
                 q = p1
                 v = n if res2 else None
@@ -17379,7 +17379,7 @@ class CardParser:
             if v:
                 res2.append(v)
             if res2:
-                n = Nt(flatten(res2))
+                n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                 n.rule = 209
             q = p1
             v = n if res2 else None
@@ -17571,7 +17571,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 332
         return p, n
 
@@ -17791,7 +17791,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 335
         return p, n
 
@@ -17930,7 +17930,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 337
         return p, n
 
@@ -18783,7 +18783,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 353
         return p, n
 
@@ -20324,7 +20324,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 374
         return p, n
 
@@ -20396,7 +20396,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 376
         return p, n
 
@@ -20490,7 +20490,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 381
         return p, n
 
@@ -20768,7 +20768,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 388
         return p, n
 
@@ -20796,7 +20796,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 389
         return p, n
 
@@ -20863,7 +20863,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 392
         return p, n
 
@@ -20906,7 +20906,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 394
         return p, n
 
@@ -21040,7 +21040,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 399
         return p, n
 
@@ -21111,7 +21111,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 402
         return p, n
 
@@ -21223,7 +21223,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 404
         return p, n
 
@@ -21532,7 +21532,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 412
         return p, n
 
@@ -21869,7 +21869,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 422
         return p, n
 
@@ -21974,7 +21974,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 425
         return p, n
 
@@ -22056,7 +22056,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 429
         return p, n
 
@@ -22163,7 +22163,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 432
         return p, n
 
@@ -22224,7 +22224,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 434
         return p, n
 
@@ -22379,7 +22379,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 440
         return p, n
 
@@ -22562,7 +22562,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 448
         return p, n
 
@@ -22854,7 +22854,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 461
         return p, n
 
@@ -22897,7 +22897,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 463
         return p, n
 
@@ -23030,7 +23030,7 @@ class CardParser:
         res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 465
         return p, n
 
@@ -23073,7 +23073,7 @@ class CardParser:
             res.append(v)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 467
         return p, n
 
@@ -23262,7 +23262,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 470
         return p, n
 
@@ -23313,7 +23313,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 473
         return p, n
 
@@ -23416,7 +23416,7 @@ class CardParser:
             res.append(n)
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 476
         return p, n
 
@@ -23515,7 +23515,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 479
         return p, n
 
@@ -24135,7 +24135,7 @@ class CardParser:
                 if v:
                     res4.append(v)
                 if res4:
-                    n = Nt(flatten(res4))
+                    n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
                     n.rule = 486
                     return p3, n
                 p = p3
@@ -24572,7 +24572,7 @@ class CardParser:
                 if res32 and n:
                     res30.append(n)
                 if res30:
-                    n = Nt(flatten(res30))
+                    n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
                     n.rule = 499
                 q = p29
                 v = n if res30 else None
@@ -25114,7 +25114,7 @@ class CardParser:
                 if v:
                     res22.append(v)
                 if res22:
-                    n = Nt(flatten(res22))
+                    n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
                     n.rule = 514
                 q = p21
                 v = n if res22 else None
@@ -25209,7 +25209,7 @@ class CardParser:
                 if res32 and n:
                     res26.append(n)
                 if res26:
-                    n = Nt(flatten(res26))
+                    n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
                     n.rule = 518
                 q = p25
                 v = n if res26 else None
@@ -25313,7 +25313,7 @@ class CardParser:
                     res34 += res40
                     break
                 if res34:
-                    n = Nt(flatten(res34))
+                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
                     n.rule = 521
                 q = p33
                 v = n if res34 else None
@@ -26159,7 +26159,7 @@ class CardParser:
                     res2 += res10
                     break
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 538
                 q = p1
                 v = n if res2 else None
@@ -26525,7 +26525,7 @@ class CardParser:
                 if v:
                     res28.append(v)
                 if res28:
-                    n = Nt(flatten(res28))
+                    n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
                     n.rule = 548
                 q = p27
                 v = n if res28 else None
@@ -26583,7 +26583,7 @@ class CardParser:
                 if v:
                     res30.append(v)
                 if res30:
-                    n = Nt(flatten(res30))
+                    n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
                     n.rule = 549
                 q = p29
                 v = n if res30 else None
@@ -27151,7 +27151,7 @@ class CardParser:
                 p51 = q
                 res52.append(v)
                 if res52:
-                    n = Nt(flatten(res52))
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 560
                 q = p51
                 v = n if res52 else None
@@ -27278,7 +27278,7 @@ class CardParser:
                 if res60 and n:
                     res56.append(n)
                 if res56:
-                    n = Nt(flatten(res56))
+                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
                     n.rule = 563
                 q = p55
                 v = n if res56 else None
@@ -27312,7 +27312,7 @@ class CardParser:
                 if v:
                     res62.append(v)
                 if res62:
-                    n = Nt(flatten(res62))
+                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
                     n.rule = 564
                 q = p61
                 v = n if res62 else None
@@ -27346,7 +27346,7 @@ class CardParser:
                 if v:
                     res64.append(v)
                 if res64:
-                    n = Nt(flatten(res64))
+                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
                     n.rule = 565
                 q = p63
                 v = n if res64 else None
@@ -27499,7 +27499,7 @@ class CardParser:
                 if v:
                     res66.append(v)
                 if res66:
-                    n = Nt(flatten(res66))
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
                     n.rule = 568
                 q = p65
                 v = n if res66 else None
@@ -28396,7 +28396,7 @@ class CardParser:
                 if res106 and n:
                     res102.append(n)
                 if res102:
-                    n = Nt(flatten(res102))
+                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
                     n.rule = 584
                 q = p101
                 v = n if res102 else None
@@ -28509,7 +28509,7 @@ class CardParser:
                 if v:
                     res108.append(v)
                 if res108:
-                    n = Nt(flatten(res108))
+                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
                     n.rule = 586
                 q = p107
                 v = n if res108 else None
@@ -28766,7 +28766,7 @@ class CardParser:
                 if res126 and n:
                     res124.append(n)
                 if res124:
-                    n = Nt(flatten(res124))
+                    n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
                     n.rule = 594
                 q = p123
                 v = n if res124 else None
@@ -30625,7 +30625,7 @@ class CardParser:
                 if v:
                     res2.append(v)
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 627
                     return p1, n
                 p = p1
@@ -33069,7 +33069,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 673
         return p, n
 
@@ -33139,7 +33139,7 @@ class CardParser:
                 if v:
                     res2.append(v)
                 if res2:
-                    n = Nt(flatten(res2))
+                    n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
                     n.rule = 102
                 q = p1
                 v = n if res2 else None
@@ -35383,7 +35383,7 @@ class CardParser:
                         res6.append(v)
                     break
                 if res6:
-                    n = Nt(flatten(res6))
+                    n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
                     n.rule = 710
                 p3 = p5
                 if res6 and n:
@@ -36949,7 +36949,7 @@ class CardParser:
             break
         if not res:
             return p, None
-        n = Nt(flatten(res))
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 270
         return p, n
 

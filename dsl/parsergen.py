@@ -298,7 +298,16 @@ class _Gen:
         """``n``, the parse-tree node of rule ``e`` made of ``items`` (flattened if need be)."""
         # Its position (Arpeggio's, from its first child) is computed when asked for: the model
         # builder asks for few (see ``Nt.position``).
-        return [f"{ind}n = Nt({f'flatten({items})' if flat else items})", f"{ind}n.rule = {self.rule_id(e)}"]
+        if flat and items == "[v]":
+            # flatten([v]) is flatten(v) for a list, [v] otherwise: no call for a node or token.
+            made = "flatten(v) if type(v) is list else [v]"
+        elif flat:
+            # ``items`` is never empty here, and mostly one node or token (a statement's, four
+            # times a card): then flatten would give it back as it is, so it isn't called.
+            made = f"{items} if len({items}) == 1 and type({items}[0]) is not list else flatten({items})"
+        else:
+            made = items
+        return [f"{ind}n = Nt({made})", f"{ind}n.rule = {self.rule_id(e)}"]
 
     def method(self, e: Any, mode: int) -> list[str]:
         from arpeggio import And, Not, OneOrMore, Optional, OrderedChoice, Sequence, ZeroOrMore
