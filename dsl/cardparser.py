@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e5b3366815e32f81637ba25fd751c944c45c1ab7e7434d5427f6c47d148bd233'
+GRAMMAR = 'd7acb9bb2e9aeb6ef728c28b9bde96b2eae180aa8c6a0fe3a923e0423c14f829'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1094,26 +1094,6 @@ class CardParser:
         self.comments[start] = p
         return p
 
-    def skip0(self, p: int) -> int:
-        """Past the whitespace (mode 0) and comments at ``p``, remembered: it is the same every
-        time, since a comment's skip, once made, is taken from the comment cache."""
-        text = self.text
-        q = _WS0(text, p).end()
-        if text.startswith('//', q):
-            q = self.comment(q, _WS0)
-        self.sk0[p] = q
-        return q
-
-    def skip1(self, p: int) -> int:
-        """Past the whitespace (mode 1) and comments at ``p``, remembered: it is the same every
-        time, since a comment's skip, once made, is taken from the comment cache."""
-        text = self.text
-        q = _WS1(text, p).end()
-        if text.startswith('//', q):
-            q = self.comment(q, _WS1)
-        self.sk1[p] = q
-        return q
-
     def r_Model_0(self, p: int) -> Any:
         # Model: Sequence (rule)
         text = self.text
@@ -1152,7 +1132,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (q == len(text)):
             return None
         v = (q, '', 'EOF')
@@ -1172,7 +1155,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
@@ -1181,7 +1167,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1194,7 +1183,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -1214,7 +1206,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('{', q)):
                     p = c
                     ch = ch0
@@ -1234,7 +1229,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('}', q)):
                     p = c
                     ch = ch0
@@ -1261,7 +1259,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('keyword', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1274,7 +1275,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 m = _RX1(text, q) if text[q:q + 1] in _F3 else None
                 if m is None:
                     p = c
@@ -1297,7 +1301,10 @@ class CardParser:
                     res10: list[Any] = []
                     q = sk0[p9]
                     if q < 0:
-                        q = self.skip0(p9)
+                        q = _WS0(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p9] = q
                     if not (text.startswith('(', q)):
                         break
                     v = (q, '(', '')
@@ -1313,7 +1320,10 @@ class CardParser:
                         res10.append(v)
                     q = sk0[p9]
                     if q < 0:
-                        q = self.skip0(p9)
+                        q = _WS0(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p9] = q
                     if not (text.startswith(')', q)):
                         break
                     v = (q, ')', '')
@@ -1325,7 +1335,10 @@ class CardParser:
                     break
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1338,7 +1351,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                 if m is None:
                     p = c
@@ -1358,7 +1374,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('{', q)):
                     p = c
                     ch = ch0
@@ -1378,7 +1397,10 @@ class CardParser:
                     res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('}', q)):
                     p = c
                     ch = ch0
@@ -1405,7 +1427,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('action', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1418,7 +1443,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX3(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     p = c
@@ -1438,7 +1466,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1451,7 +1482,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                 if m is None:
                     p = c
@@ -1471,7 +1505,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('{', q)):
                     p = c
                     ch = ch0
@@ -1482,7 +1519,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1495,7 +1535,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -1524,7 +1567,10 @@ class CardParser:
                     res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('}', q)):
                     p = c
                     ch = ch0
@@ -1551,7 +1597,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1564,7 +1613,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 m = _RX4(text, q) if text[q:q + 1] in _F7 else None
                 if m is None:
                     p = c
@@ -1587,7 +1639,10 @@ class CardParser:
                     res26: list[Any] = []
                     q = sk0[p25]
                     if q < 0:
-                        q = self.skip0(p25)
+                        q = _WS0(text, p25).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p25] = q
                     if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'rule', '')
@@ -1598,7 +1653,10 @@ class CardParser:
                     res28: list[Any] = []
                     q = sk0[p27]
                     if q < 0:
-                        q = self.skip0(p27)
+                        q = _WS0(text, p27).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p27] = q
                     m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                     if m is None:
                         break
@@ -1635,7 +1693,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1646,7 +1707,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1659,7 +1723,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 m = _RX5(text, q) if text[q:q + 1] in _F3 else None
                 if m is None:
                     p = c
@@ -1679,7 +1746,10 @@ class CardParser:
                     res30.append(n)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1692,7 +1762,10 @@ class CardParser:
                 res34: list[Any] = []
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                 if m is None:
                     p = c
@@ -1712,7 +1785,10 @@ class CardParser:
                     res30.append(n)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith(':', q)):
                     p = c
                     ch = ch0
@@ -1740,7 +1816,10 @@ class CardParser:
                     res30.append(n)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith(':', q)):
                     p = c
                     ch = ch0
@@ -1776,7 +1855,10 @@ class CardParser:
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1787,7 +1869,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('word', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1800,7 +1885,10 @@ class CardParser:
                 res40: list[Any] = []
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 m = _RX3(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     p = c
@@ -1820,7 +1908,10 @@ class CardParser:
                     res38.append(n)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('rule', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -1833,7 +1924,10 @@ class CardParser:
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 m = _RX2(text, q) if text[q:q + 1] in _F4 else None
                 if m is None:
                     p = c
@@ -1877,7 +1971,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             m = _RX6(text, q)
             if m is not None:
                 p = c
@@ -1916,7 +2013,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('}', q):
                 p = c
                 break
@@ -1955,7 +2055,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith(',', q)):
                     p = c
                     if first:
@@ -1972,7 +2075,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             m = _RX7(text, q)
             if m is None:
                 p = c
@@ -1993,7 +2099,10 @@ class CardParser:
                 res2.append(n)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith(':', q)):
                 p = c
                 if first:
@@ -2133,7 +2242,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F9:
@@ -2142,7 +2254,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX8(text, q) if text[q:q + 1] in _F10 else None
                 if m is not None:
                     p = c
@@ -2150,7 +2265,10 @@ class CardParser:
                     break
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX9(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     p = c
@@ -2194,7 +2312,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2236,7 +2357,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2268,7 +2392,10 @@ class CardParser:
                     res10: list[Any] = []
                     q = sk0[p9]
                     if q < 0:
-                        q = self.skip0(p9)
+                        q = _WS0(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p9] = q
                     if not (text.startswith('-', q)):
                         break
                     v = (q, '-', '')
@@ -2301,7 +2428,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('pt', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2314,7 +2444,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 m = _RX10(text, q) if text[q:q + 1] in _F13 else None
                 if m is None:
                     p = c
@@ -2334,7 +2467,10 @@ class CardParser:
                     res12.append(n)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('/', q)):
                     p = c
                     ch = ch0
@@ -2347,7 +2483,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX10(text, q) if text[q:q + 1] in _F13 else None
                 if m is None:
                     p = c
@@ -2381,7 +2520,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2415,7 +2557,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2428,7 +2573,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -2462,7 +2610,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2473,7 +2624,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith(':', q)):
                     p = c
                     ch = ch0
@@ -2537,14 +2691,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2562,7 +2722,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2580,7 +2743,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2598,7 +2764,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('quality', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2616,7 +2785,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('subtype', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2640,7 +2812,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F18:
@@ -2649,7 +2824,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('reminder', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2662,7 +2840,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -2698,7 +2879,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('printed', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2709,7 +2893,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('joined', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2720,7 +2907,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2733,7 +2923,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -2769,7 +2962,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('condition', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2782,7 +2978,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     p = c
@@ -2818,7 +3017,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2829,7 +3031,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2842,7 +3047,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -2872,7 +3080,10 @@ class CardParser:
                         res18.append(v)
                     q = sk0[p17]
                     if q < 0:
-                        q = self.skip0(p17)
+                        q = _WS0(text, p17).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p17] = q
                     if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'number', '')
@@ -2881,7 +3092,10 @@ class CardParser:
                     res18.append(v)
                     q = sk0[p17]
                     if q < 0:
-                        q = self.skip0(p17)
+                        q = _WS0(text, p17).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p17] = q
                     if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'of', '')
@@ -2890,7 +3104,10 @@ class CardParser:
                     res18.append(v)
                     q = sk0[p17]
                     if q < 0:
-                        q = self.skip0(p17)
+                        q = _WS0(text, p17).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p17] = q
                     if not (text.startswith('times', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                         break
                     v = (q, 'times', '')
@@ -2918,7 +3135,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('alternative', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2929,7 +3149,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -2952,7 +3175,10 @@ class CardParser:
                     res22: list[Any] = []
                     q = sk0[p21]
                     if q < 0:
-                        q = self.skip0(p21)
+                        q = _WS0(text, p21).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p21] = q
                     if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'from', '')
@@ -2989,7 +3215,10 @@ class CardParser:
                         res26.append(v)
                     q = sk0[p25]
                     if q < 0:
-                        q = self.skip0(p25)
+                        q = _WS0(text, p25).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p25] = q
                     if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'down', '')
@@ -3011,7 +3240,10 @@ class CardParser:
                         res28.append(v)
                     q = sk0[p27]
                     if q < 0:
-                        q = self.skip0(p27)
+                        q = _WS0(text, p27).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p27] = q
                     if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'when', '')
@@ -3020,7 +3252,10 @@ class CardParser:
                     res28.append(v)
                     q = sk0[p27]
                     if q < 0:
-                        q = self.skip0(p27)
+                        q = _WS0(text, p27).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p27] = q
                     if not (text.startswith('instructed', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                         break
                     v = (q, 'instructed', '')
@@ -3048,7 +3283,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3059,7 +3297,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('paid', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3070,7 +3311,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -3081,7 +3325,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3092,7 +3339,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3103,7 +3353,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3114,7 +3367,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3125,7 +3381,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('leaving', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3136,7 +3395,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3149,7 +3411,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('stack', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3182,7 +3447,10 @@ class CardParser:
                 res34: list[Any] = []
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3193,7 +3461,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('discarded', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3204,7 +3475,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -3215,7 +3489,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3226,7 +3503,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3237,7 +3517,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3265,7 +3548,10 @@ class CardParser:
                     res34.append(n)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3292,7 +3578,10 @@ class CardParser:
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3303,7 +3592,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3314,7 +3606,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3325,7 +3620,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3338,7 +3636,10 @@ class CardParser:
                 res40: list[Any] = []
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -3361,7 +3662,10 @@ class CardParser:
                     res42: list[Any] = []
                     q = sk0[p41]
                     if q < 0:
-                        q = self.skip0(p41)
+                        q = _WS0(text, p41).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p41] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -3426,7 +3730,10 @@ class CardParser:
                 res48: list[Any] = []
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3437,7 +3744,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3465,7 +3775,10 @@ class CardParser:
                     res48.append(n)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('paying', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3476,7 +3789,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('also', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3520,7 +3836,10 @@ class CardParser:
                 res54: list[Any] = []
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3531,7 +3850,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('paid', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3542,7 +3864,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -3553,7 +3878,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3564,7 +3892,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3575,7 +3906,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3586,7 +3920,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3597,7 +3934,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
@@ -3608,7 +3948,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3619,7 +3962,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3630,7 +3976,10 @@ class CardParser:
                 res54.append(v)
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3643,7 +3992,10 @@ class CardParser:
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('resolves', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3676,7 +4028,10 @@ class CardParser:
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('attaches', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3687,7 +4042,10 @@ class CardParser:
                 res58.append(v)
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3698,7 +4056,10 @@ class CardParser:
                 res58.append(v)
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3711,7 +4072,10 @@ class CardParser:
                 res60: list[Any] = []
                 q = sk0[p59]
                 if q < 0:
-                    q = self.skip0(p59)
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -3749,7 +4113,10 @@ class CardParser:
                 res64: list[Any] = []
                 q = sk0[p63]
                 if q < 0:
-                    q = self.skip0(p63)
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
                 if not (text.startswith('ignores', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3766,7 +4133,10 @@ class CardParser:
                     res62.append(n)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('summoning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3777,7 +4147,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('sickness', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3804,7 +4177,10 @@ class CardParser:
                 res66: list[Any] = []
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3815,7 +4191,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3826,7 +4205,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3837,7 +4219,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3848,7 +4233,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3859,7 +4247,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3870,7 +4261,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3881,7 +4275,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3892,7 +4289,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3905,7 +4305,10 @@ class CardParser:
                 res68: list[Any] = []
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('instant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3940,7 +4343,10 @@ class CardParser:
                 res72: list[Any] = []
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('referenced', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3957,7 +4363,10 @@ class CardParser:
                     res70.append(n)
                 q = sk0[p69]
                 if q < 0:
-                    q = self.skip0(p69)
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3968,7 +4377,10 @@ class CardParser:
                 res70.append(v)
                 q = sk0[p69]
                 if q < 0:
-                    q = self.skip0(p69)
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -3979,7 +4391,10 @@ class CardParser:
                 res70.append(v)
                 q = sk0[p69]
                 if q < 0:
-                    q = self.skip0(p69)
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 if not (text.startswith('rules', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4006,7 +4421,10 @@ class CardParser:
                 res74: list[Any] = []
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4017,7 +4435,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4028,7 +4449,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4039,7 +4463,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4050,7 +4477,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4061,7 +4491,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4072,7 +4505,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('subtype', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4085,7 +4521,10 @@ class CardParser:
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
-                    q = self.skip0(p75)
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -4105,7 +4544,10 @@ class CardParser:
                     res74.append(n)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -4116,7 +4558,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4127,7 +4572,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4138,7 +4586,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4149,7 +4600,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4160,7 +4614,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4171,7 +4628,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4182,7 +4642,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4193,7 +4656,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4204,7 +4670,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4217,7 +4686,10 @@ class CardParser:
                 res78: list[Any] = []
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -4237,7 +4709,10 @@ class CardParser:
                     res74.append(n)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4248,7 +4723,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4259,7 +4737,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4270,7 +4751,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('rules', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4281,7 +4765,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4292,7 +4779,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4303,7 +4793,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4316,7 +4809,10 @@ class CardParser:
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
-                    q = self.skip0(p79)
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4368,7 +4864,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F21:
@@ -4377,7 +4876,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('find', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4388,7 +4890,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4399,7 +4904,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4419,7 +4927,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('fail', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4448,7 +4959,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4465,7 +4979,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('found', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4476,7 +4993,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4487,7 +5007,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('destination', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4516,7 +5039,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('randomize', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4533,7 +5059,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4560,7 +5089,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4571,7 +5103,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4582,7 +5117,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4593,7 +5131,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4604,7 +5145,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4615,7 +5159,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4626,7 +5173,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4639,7 +5189,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4656,7 +5209,10 @@ class CardParser:
                     res12.append(n)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4670,7 +5226,10 @@ class CardParser:
                     res16: list[Any] = []
                     q = sk0[p15]
                     if q < 0:
-                        q = self.skip0(p15)
+                        q = _WS0(text, p15).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p15] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -4707,7 +5266,10 @@ class CardParser:
                         res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'for', '')
@@ -4716,7 +5278,10 @@ class CardParser:
                     res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'mana', '')
@@ -4725,7 +5290,10 @@ class CardParser:
                     res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'cost', '')
@@ -4734,7 +5302,10 @@ class CardParser:
                     res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'if', '')
@@ -4743,7 +5314,10 @@ class CardParser:
                     res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'creature', '')
@@ -4773,7 +5347,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4790,7 +5367,10 @@ class CardParser:
                     res22.append(n)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4801,7 +5381,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4812,7 +5395,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('count', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4823,7 +5409,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4834,7 +5423,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -4845,7 +5437,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4856,7 +5451,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4867,7 +5465,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4878,7 +5479,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4889,7 +5493,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4900,7 +5507,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4911,7 +5521,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4922,7 +5535,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4933,7 +5549,10 @@ class CardParser:
                 res22.append(v)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -4968,7 +5587,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith(',', q)):
                     p = c
                     if first:
@@ -5015,7 +5637,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX11(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     break
@@ -5033,7 +5658,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith(':', q)):
                     break
                 v = (q, ':', '')
@@ -5057,7 +5685,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = (q, 'if', '')
@@ -5081,7 +5712,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith(',', q)):
                     break
                 v = (q, ',', '')
@@ -5112,7 +5746,10 @@ class CardParser:
                     res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'may', '')
@@ -5142,7 +5779,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'and', '')
@@ -5172,7 +5812,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = (q, 'if', '')
@@ -5211,7 +5854,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('.', q)):
             return None
         v = (q, '.', '')
@@ -5239,7 +5885,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(',', q)):
             return None
         v = (q, ',', '')
@@ -5263,7 +5912,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -5401,7 +6053,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
@@ -5434,7 +6089,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith(',', q)):
                     p = c
                     if first:
@@ -5471,7 +6129,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
@@ -5482,7 +6143,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5495,7 +6159,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -5515,7 +6182,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith(':', q)):
                     p = c
                     ch = ch0
@@ -5601,7 +6271,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             m = _RX11(text, q) if text[q:q + 1] in _F6 else None
             if m is None:
                 break
@@ -5619,7 +6292,10 @@ class CardParser:
                 res2.append(n)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith(':', q)):
                 break
             v = (q, ':', '')
@@ -5657,7 +6333,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'any', '')
@@ -5676,7 +6355,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F24:
@@ -5707,7 +6389,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             m = _RX7(text, q)
             if m is None:
                 p = c
@@ -5739,14 +6424,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5764,7 +6455,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5782,7 +6476,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5800,7 +6497,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5823,7 +6523,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'face', '')
@@ -5841,7 +6544,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'only', '')
@@ -5860,7 +6566,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F28:
@@ -5869,7 +6578,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -5913,7 +6625,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -5945,7 +6660,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5956,7 +6674,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5967,7 +6688,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -5995,7 +6719,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6006,7 +6733,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6017,7 +6747,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6050,7 +6783,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX14(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -6082,7 +6818,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6093,7 +6832,10 @@ class CardParser:
                 res16.append(v)
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6104,7 +6846,10 @@ class CardParser:
                 res16.append(v)
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6142,7 +6887,10 @@ class CardParser:
                         res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'the', '')
@@ -6151,7 +6899,10 @@ class CardParser:
                     res20.append(v)
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                         break
                     v = (q, 'battlefield', '')
@@ -6216,7 +6967,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         m = _RX4(text, q) if text[q:q + 1] in _F7 else None
         if m is None:
             return None
@@ -6246,14 +7000,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6269,7 +7029,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6290,7 +7053,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'may', '')
@@ -6308,7 +7074,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('turnable', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'turnable', '')
@@ -6327,7 +7096,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F24:
@@ -6338,7 +7110,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('{T}', q)):
                     p = c
                     ch = ch0
@@ -6386,7 +7161,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6414,7 +7192,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6441,7 +7222,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6454,7 +7238,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6487,7 +7274,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6500,7 +7290,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6533,7 +7326,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6547,7 +7343,10 @@ class CardParser:
                     res20: list[Any] = []
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     m = _RX15(text, q) if text[q:q + 1] in _F33 else None
                     if m is None:
                         break
@@ -6604,7 +7403,10 @@ class CardParser:
                 res26: list[Any] = []
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6615,7 +7417,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6628,7 +7433,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6661,7 +7469,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6722,7 +7533,10 @@ class CardParser:
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6767,7 +7581,10 @@ class CardParser:
                     res36.append(n)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6778,7 +7595,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6789,7 +7609,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6816,7 +7639,10 @@ class CardParser:
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6870,7 +7696,10 @@ class CardParser:
                     res42.append(v)
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6881,7 +7710,10 @@ class CardParser:
                 res42.append(v)
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6908,7 +7740,10 @@ class CardParser:
                 res48: list[Any] = []
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6953,7 +7788,10 @@ class CardParser:
                     res48.append(n)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6964,7 +7802,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -6975,7 +7816,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7002,7 +7846,10 @@ class CardParser:
                 res54: list[Any] = []
                 q = sk0[p53]
                 if q < 0:
-                    q = self.skip0(p53)
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7016,7 +7863,10 @@ class CardParser:
                     res56: list[Any] = []
                     q = sk0[p55]
                     if q < 0:
-                        q = self.skip0(p55)
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
                     m = _RX15(text, q) if text[q:q + 1] in _F33 else None
                     if m is None:
                         break
@@ -7073,7 +7923,10 @@ class CardParser:
                 res62: list[Any] = []
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7127,7 +7980,10 @@ class CardParser:
                     res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7138,7 +7994,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7169,14 +8028,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F9:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX11(text, q) if text[q:q + 1] in _F6 else None
                 if m is None:
                     p = c
@@ -7194,7 +8059,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7210,7 +8078,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7226,7 +8097,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7242,7 +8116,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7263,7 +8140,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'then', '')
@@ -7282,7 +8162,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F36:
@@ -7308,7 +8191,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7319,7 +8205,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7330,7 +8219,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7341,7 +8233,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7352,7 +8247,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7363,7 +8261,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7376,7 +8277,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7409,7 +8313,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7420,7 +8327,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('came', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7431,7 +8341,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7442,7 +8355,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7453,7 +8369,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7464,7 +8383,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('since', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7475,7 +8397,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7486,7 +8411,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7497,7 +8425,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7508,7 +8439,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7519,7 +8453,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('last', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7532,7 +8469,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7565,7 +8505,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7612,7 +8555,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -7632,7 +8578,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7645,7 +8594,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 m = _RX16(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
@@ -7681,7 +8633,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7692,7 +8647,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7703,7 +8661,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7714,7 +8675,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7727,7 +8691,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('left', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7744,7 +8711,10 @@ class CardParser:
                     res20.append(n)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7755,7 +8725,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7766,7 +8739,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7777,7 +8753,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7804,7 +8783,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7815,7 +8797,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7859,7 +8844,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7870,7 +8858,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7881,7 +8872,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7892,7 +8886,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7903,7 +8900,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7914,7 +8914,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7927,7 +8930,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('main', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7944,7 +8950,10 @@ class CardParser:
                     res28.append(n)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7971,7 +8980,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7982,7 +8994,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -7993,7 +9008,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8004,7 +9022,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8015,7 +9036,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8028,7 +9052,10 @@ class CardParser:
                 res34: list[Any] = []
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 m = _RX17(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
@@ -8081,7 +9108,10 @@ class CardParser:
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8092,7 +9122,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8103,7 +9136,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8156,7 +9192,10 @@ class CardParser:
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8167,7 +9206,10 @@ class CardParser:
                 res42.append(v)
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8203,7 +9245,10 @@ class CardParser:
                 res44: list[Any] = []
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8214,7 +9259,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8225,7 +9273,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8236,7 +9287,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8247,7 +9301,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8260,7 +9317,10 @@ class CardParser:
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
-                    q = self.skip0(p45)
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8293,7 +9353,10 @@ class CardParser:
                 res48: list[Any] = []
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8304,7 +9367,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8315,7 +9381,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8326,7 +9395,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8337,7 +9409,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8348,7 +9423,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8361,7 +9439,10 @@ class CardParser:
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -8381,7 +9462,10 @@ class CardParser:
                     res48.append(n)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8392,7 +9476,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8419,7 +9506,10 @@ class CardParser:
                 res52: list[Any] = []
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8430,7 +9520,10 @@ class CardParser:
                 res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8468,7 +9561,10 @@ class CardParser:
                         res56.append(v)
                     q = sk0[p55]
                     if q < 0:
-                        q = self.skip0(p55)
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
                     if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'more', '')
@@ -8506,7 +9602,10 @@ class CardParser:
                     res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8517,7 +9616,10 @@ class CardParser:
                 res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8544,7 +9646,10 @@ class CardParser:
                 res60: list[Any] = []
                 q = sk0[p59]
                 if q < 0:
-                    q = self.skip0(p59)
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
@@ -8626,7 +9731,10 @@ class CardParser:
                     res68: list[Any] = []
                     q = sk0[p67]
                     if q < 0:
-                        q = self.skip0(p67)
+                        q = _WS0(text, p67).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p67] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -8672,7 +9780,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'instead', '')
@@ -8690,7 +9801,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'you', '')
@@ -8713,7 +9827,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX18(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
@@ -8752,14 +9869,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8775,7 +9898,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8791,7 +9917,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8813,7 +9942,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F40:
@@ -8822,7 +9954,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX19(text, q) if text[q:q + 1] in _F41 else None
                 if m is None:
                     p = c
@@ -8850,7 +9985,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX20(text, q) if text[q:q + 1] in _F43 else None
                 if m is None:
                     p = c
@@ -8906,7 +10044,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -8924,7 +10065,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -8977,13 +10121,19 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX21(text, q) if text[q:q + 1] in _F44 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX22(text, q) if text[q:q + 1] in _F45 else None
         if m is None:
             return None
@@ -9007,13 +10157,19 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX8(text, q) if text[q:q + 1] in _F10 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX23(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
@@ -9041,7 +10197,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk1[p1]
             if q < 0:
-                q = self.skip1(p1)
+                q = _WS1(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p1] = q
             m = _RX24(text, q) if text[q:q + 1] in _F46 else None
             if m is not None:
                 p = c
@@ -9083,7 +10242,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk1[p3]
             if q < 0:
-                q = self.skip1(p3)
+                q = _WS1(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p3] = q
             m = _RX25(text, q) if text[q:q + 1] in _F47 else None
             if m is None:
                 p = c
@@ -9166,7 +10328,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX26(text, q) if text[q:q + 1] in _F48 else None
             if m is None:
                 p = c
@@ -9195,14 +10360,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F8:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('legendary', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9220,7 +10391,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('basic', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9238,7 +10412,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('snow', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9256,7 +10433,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('world', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9280,14 +10460,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9305,7 +10491,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('instant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9323,7 +10512,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('sorcery', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9341,7 +10533,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9359,7 +10554,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('artifact', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9377,7 +10575,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('enchantment', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9395,7 +10596,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('planeswalker', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9413,7 +10617,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('tribal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9437,14 +10644,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('white', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9462,7 +10675,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('blue', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9480,7 +10696,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('black', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9498,7 +10717,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('red', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9516,7 +10738,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('green', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9534,7 +10759,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('colorless', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9563,7 +10791,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('-', q)):
                 p = c
                 if first:
@@ -9629,7 +10860,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('}', q):
                 p = c
                 break
@@ -9670,7 +10904,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -9694,7 +10931,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F51:
@@ -9703,7 +10943,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX27(text, q) if text[q:q + 1] in _F52 else None
                 if m is None:
                     p = c
@@ -9755,7 +10998,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9782,7 +11028,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9795,7 +11044,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 m = _RX28(text, q) if text[q:q + 1] in _F54 else None
                 if m is None:
                     p = c
@@ -9815,7 +11067,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9826,7 +11081,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('begin', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9837,7 +11095,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9848,7 +11109,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9859,7 +11123,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9870,7 +11137,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -9881,7 +11151,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9892,7 +11165,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9903,7 +11179,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('skips', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9914,7 +11193,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9927,7 +11209,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9944,7 +11229,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -9973,7 +11261,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 m = _RX29(text, q) if text[q:q + 1] in _F56 else None
                 if m is None:
                     p = c
@@ -9993,7 +11284,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -10004,7 +11298,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10017,7 +11314,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('libraries', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10065,7 +11365,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10076,7 +11379,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('maximum', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10087,7 +11393,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10098,7 +11407,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('size', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10109,7 +11421,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10120,7 +11435,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('increased', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10131,7 +11449,10 @@ class CardParser:
                 res20.append(v)
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10144,7 +11465,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -10180,7 +11504,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10191,7 +11518,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10202,7 +11532,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10213,7 +11546,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10224,7 +11560,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10235,7 +11574,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10246,7 +11588,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10257,7 +11602,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10268,7 +11616,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10279,7 +11630,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10323,7 +11677,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 m = _RX30(text, q)
                 if m is None:
                     p = c
@@ -10334,7 +11691,10 @@ class CardParser:
                     res30: list[Any] = []
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'as', '')
@@ -10343,7 +11703,10 @@ class CardParser:
                     res30.append(v)
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'long', '')
@@ -10352,7 +11715,10 @@ class CardParser:
                     res30.append(v)
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'as', '')
@@ -10361,7 +11727,10 @@ class CardParser:
                     res30.append(v)
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'this', '')
@@ -10370,7 +11739,10 @@ class CardParser:
                     res30.append(v)
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'is', '')
@@ -10386,7 +11758,10 @@ class CardParser:
                         res30.append(v)
                     q = sk0[p29]
                     if q < 0:
-                        q = self.skip0(p29)
+                        q = _WS0(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p29] = q
                     if not (text.startswith(',', q)):
                         break
                     v = (q, ',', '')
@@ -10407,7 +11782,10 @@ class CardParser:
                     res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10418,7 +11796,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10429,7 +11810,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10457,7 +11841,10 @@ class CardParser:
                     res28.append(n)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('less', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10468,7 +11855,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10479,7 +11869,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10539,7 +11932,10 @@ class CardParser:
                     res36: list[Any] = []
                     q = sk0[p35]
                     if q < 0:
-                        q = self.skip0(p35)
+                        q = _WS0(text, p35).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p35] = q
                     if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'if', '')
@@ -10563,7 +11959,10 @@ class CardParser:
                         res36.append(n)
                     q = sk0[p35]
                     if q < 0:
-                        q = self.skip0(p35)
+                        q = _WS0(text, p35).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p35] = q
                     if not (text.startswith(',', q)):
                         break
                     v = (q, ',', '')
@@ -10575,7 +11974,10 @@ class CardParser:
                     break
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10586,7 +11988,10 @@ class CardParser:
                 res34.append(v)
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10643,7 +12048,10 @@ class CardParser:
                     res44: list[Any] = []
                     q = sk0[p43]
                     if q < 0:
-                        q = self.skip0(p43)
+                        q = _WS0(text, p43).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p43] = q
                     if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'for', '')
@@ -10652,7 +12060,10 @@ class CardParser:
                     res44.append(v)
                     q = sk0[p43]
                     if q < 0:
-                        q = self.skip0(p43)
+                        q = _WS0(text, p43).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p43] = q
                     if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'each', '')
@@ -10661,7 +12072,10 @@ class CardParser:
                     res44.append(v)
                     q = sk0[p43]
                     if q < 0:
-                        q = self.skip0(p43)
+                        q = _WS0(text, p43).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p43] = q
                     if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'time', '')
@@ -10691,7 +12105,10 @@ class CardParser:
                     res48: list[Any] = []
                     q = sk0[p47]
                     if q < 0:
-                        q = self.skip0(p47)
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
@@ -10700,7 +12117,10 @@ class CardParser:
                     res48.append(v)
                     q = sk0[p47]
                     if q < 0:
-                        q = self.skip0(p47)
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -10750,7 +12170,10 @@ class CardParser:
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10761,7 +12184,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10772,7 +12198,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10783,7 +12212,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10794,7 +12226,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10805,7 +12240,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -10816,7 +12254,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10827,7 +12268,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10838,7 +12282,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10849,7 +12296,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10860,7 +12310,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10871,7 +12324,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10882,7 +12338,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10893,7 +12352,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10904,7 +12366,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10915,7 +12380,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('share', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10926,7 +12394,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10937,7 +12408,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10948,7 +12422,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10959,7 +12436,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10970,7 +12450,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -10981,7 +12464,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -10992,7 +12478,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11003,7 +12492,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11014,7 +12506,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11068,7 +12563,10 @@ class CardParser:
                     res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11079,7 +12577,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11090,7 +12591,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11101,7 +12605,10 @@ class CardParser:
                 res50.append(v)
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11128,7 +12635,10 @@ class CardParser:
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11139,7 +12649,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11150,7 +12663,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11161,7 +12677,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11172,7 +12691,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11183,7 +12705,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11194,7 +12719,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -11205,7 +12733,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11259,7 +12790,10 @@ class CardParser:
                     res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11270,7 +12804,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11297,7 +12834,10 @@ class CardParser:
                 res62: list[Any] = []
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11308,7 +12848,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11319,7 +12862,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11330,7 +12876,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11341,7 +12890,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11352,7 +12904,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11363,7 +12918,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11374,7 +12932,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11385,7 +12946,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11396,7 +12960,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11407,7 +12974,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11418,7 +12988,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11446,7 +13019,10 @@ class CardParser:
                     res62.append(n)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11457,7 +13033,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11468,7 +13047,10 @@ class CardParser:
                 res62.append(v)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11495,7 +13077,10 @@ class CardParser:
                 res66: list[Any] = []
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11506,7 +13091,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11526,7 +13114,10 @@ class CardParser:
                     res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11537,7 +13128,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11548,7 +13142,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11559,7 +13156,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11570,7 +13170,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith("spell's", q)):
                     p = c
                     ch = ch0
@@ -11581,7 +13184,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11592,7 +13198,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11603,7 +13212,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
@@ -11630,7 +13242,10 @@ class CardParser:
                 res68: list[Any] = []
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11641,7 +13256,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11652,7 +13270,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11663,7 +13284,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11674,7 +13298,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11685,7 +13312,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11696,7 +13326,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11707,7 +13340,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11718,7 +13354,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -11746,7 +13385,10 @@ class CardParser:
                     res68.append(n)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
@@ -11803,7 +13445,10 @@ class CardParser:
                 res72: list[Any] = []
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11814,7 +13459,10 @@ class CardParser:
                 res72.append(v)
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11825,7 +13473,10 @@ class CardParser:
                 res72.append(v)
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11853,7 +13504,10 @@ class CardParser:
                     res72.append(n)
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -11864,7 +13518,10 @@ class CardParser:
                 res72.append(v)
                 q = sk0[p71]
                 if q < 0:
-                    q = self.skip0(p71)
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11877,7 +13534,10 @@ class CardParser:
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
-                    q = self.skip0(p75)
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
                 if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11910,7 +13570,10 @@ class CardParser:
                 res78: list[Any] = []
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11921,7 +13584,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11932,7 +13598,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11943,7 +13612,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11954,7 +13626,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11965,7 +13640,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11976,7 +13654,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -11987,7 +13668,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12000,7 +13684,10 @@ class CardParser:
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
-                    q = self.skip0(p79)
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
                 if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12033,7 +13720,10 @@ class CardParser:
                 res82: list[Any] = []
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12044,7 +13734,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12055,7 +13748,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12068,7 +13764,10 @@ class CardParser:
                 res84: list[Any] = []
                 q = sk0[p83]
                 if q < 0:
-                    q = self.skip0(p83)
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -12088,7 +13787,10 @@ class CardParser:
                     res82.append(n)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12108,7 +13810,10 @@ class CardParser:
                     res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12119,7 +13824,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12130,7 +13838,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12141,7 +13852,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12154,7 +13868,10 @@ class CardParser:
                 res86: list[Any] = []
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12187,7 +13904,10 @@ class CardParser:
                 res88: list[Any] = []
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12198,7 +13918,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12211,7 +13934,10 @@ class CardParser:
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 m = _RX31(text, q) if text[q:q + 1] in _F59 else None
                 if m is None:
                     p = c
@@ -12231,7 +13957,10 @@ class CardParser:
                     res88.append(n)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12242,7 +13971,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12253,7 +13985,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12264,7 +13999,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12275,7 +14013,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12286,7 +14027,10 @@ class CardParser:
                 res88.append(v)
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12300,7 +14044,10 @@ class CardParser:
                     res92: list[Any] = []
                     q = sk0[p91]
                     if q < 0:
-                        q = self.skip0(p91)
+                        q = _WS0(text, p91).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p91] = q
                     if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'if', '')
@@ -12309,7 +14056,10 @@ class CardParser:
                     res92.append(v)
                     q = sk0[p91]
                     if q < 0:
-                        q = self.skip0(p91)
+                        q = _WS0(text, p91).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p91] = q
                     if not (text.startswith("it's", q)):
                         break
                     v = (q, "it's", '')
@@ -12359,7 +14109,10 @@ class CardParser:
                 res96: list[Any] = []
                 q = sk0[p95]
                 if q < 0:
-                    q = self.skip0(p95)
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12387,7 +14140,10 @@ class CardParser:
                     res96.append(n)
                 q = sk0[p95]
                 if q < 0:
-                    q = self.skip0(p95)
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12398,7 +14154,10 @@ class CardParser:
                 res96.append(v)
                 q = sk0[p95]
                 if q < 0:
-                    q = self.skip0(p95)
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith("isn't", q)):
                     p = c
                     ch = ch0
@@ -12409,7 +14168,10 @@ class CardParser:
                 res96.append(v)
                 q = sk0[p95]
                 if q < 0:
-                    q = self.skip0(p95)
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12420,7 +14182,10 @@ class CardParser:
                 res96.append(v)
                 q = sk0[p95]
                 if q < 0:
-                    q = self.skip0(p95)
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12433,7 +14198,10 @@ class CardParser:
                 res100: list[Any] = []
                 q = sk0[p99]
                 if q < 0:
-                    q = self.skip0(p99)
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12493,7 +14261,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'X', '')
@@ -12557,7 +14328,10 @@ class CardParser:
                     res6: list[Any] = []
                     q = sk0[p5]
                     if q < 0:
-                        q = self.skip0(p5)
+                        q = _WS0(text, p5).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p5] = q
                     if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'or', '')
@@ -12631,7 +14405,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     break
@@ -12662,7 +14439,10 @@ class CardParser:
                     res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'that', '')
@@ -12671,7 +14451,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'type', '')
@@ -12713,7 +14496,10 @@ class CardParser:
                     res20: list[Any] = []
                     q = sk0[p19]
                     if q < 0:
-                        q = self.skip0(p19)
+                        q = _WS0(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p19] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -12747,7 +14533,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = (q, 'named', '')
@@ -12758,7 +14547,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
@@ -12793,7 +14585,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -12812,14 +14607,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12835,7 +14636,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12857,14 +14661,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12880,7 +14690,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12902,7 +14715,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
@@ -12911,7 +14727,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -12936,7 +14755,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('do', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -12961,7 +14783,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
@@ -12990,7 +14815,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -12999,7 +14827,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13010,7 +14841,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13021,7 +14855,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13032,7 +14869,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13043,7 +14883,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13065,7 +14908,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13082,7 +14928,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13093,7 +14942,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13104,7 +14956,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13115,7 +14970,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13139,14 +14997,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13162,7 +15026,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13188,7 +15055,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -13252,7 +15122,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'or', '')
@@ -13271,14 +15144,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13294,7 +15173,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13316,14 +15198,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13339,7 +15227,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13361,7 +15252,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -13372,7 +15266,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13409,7 +15306,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13426,7 +15326,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13437,7 +15340,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -13461,13 +15367,19 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX8(text, q) if text[q:q + 1] in _F10 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX3(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
@@ -13491,7 +15403,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F34:
@@ -13959,7 +15874,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F61:
@@ -14037,14 +15955,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14060,7 +15984,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14076,7 +16003,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14092,7 +16022,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX33(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -14110,7 +16043,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX34(text, q) if text[q:q + 1] in _F68 else None
                 if m is None:
                     p = c
@@ -14128,7 +16064,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('take', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14144,7 +16083,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('takes', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14160,7 +16102,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14176,7 +16121,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14192,7 +16140,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14208,7 +16159,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14224,7 +16178,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14240,7 +16197,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14256,7 +16216,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('draw', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14272,7 +16235,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14288,7 +16254,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14304,7 +16273,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('discards', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14320,7 +16292,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('destroy', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14336,7 +16311,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14352,7 +16330,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14368,7 +16349,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14384,7 +16368,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14400,7 +16387,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14416,7 +16406,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14432,7 +16425,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14448,7 +16444,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14464,7 +16463,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14480,7 +16482,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14496,7 +16501,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14512,7 +16520,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14528,7 +16539,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14544,7 +16558,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14560,7 +16577,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14576,7 +16596,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14592,7 +16615,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14608,7 +16634,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14624,7 +16653,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14640,7 +16672,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX35(text, q) if text[q:q + 1] in _F71 else None
                 if m is None:
                     p = c
@@ -14658,7 +16693,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14674,7 +16712,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14690,7 +16731,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14706,7 +16750,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14722,7 +16769,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX36(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -14740,7 +16790,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX37(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -14758,7 +16811,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14774,7 +16830,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14790,7 +16849,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14806,7 +16868,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14822,7 +16887,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('face-down', q)):
                     p = c
                     ch = ch0
@@ -14838,7 +16906,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('face-up', q)):
                     p = c
                     ch = ch0
@@ -14854,7 +16925,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14870,7 +16944,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX38(text, q) if text[q:q + 1] in _F73 else None
                 if m is None:
                     p = c
@@ -14888,7 +16965,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX39(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
@@ -14906,7 +16986,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
@@ -14950,7 +17033,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -14966,7 +17052,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -14984,7 +17073,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX5(text, q) if text[q:q + 1] in _F3 else None
                 if m is None:
                     p = c
@@ -15002,7 +17094,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15018,7 +17113,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15034,7 +17132,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     p = c
@@ -15052,7 +17153,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15068,7 +17172,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15084,7 +17191,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15100,7 +17210,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15116,7 +17229,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15132,7 +17248,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
@@ -15148,7 +17267,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15164,7 +17286,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("that's", q)):
                     p = c
                     ch = ch0
@@ -15180,7 +17305,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15196,7 +17324,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15212,7 +17343,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('regenerate', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15228,7 +17362,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15270,7 +17407,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15286,7 +17426,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15308,7 +17451,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
@@ -15317,7 +17463,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15328,7 +17477,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15405,7 +17557,10 @@ class CardParser:
                     res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if text.startswith(',', q):
                     v = (q, ',', '')
                     q += 1
@@ -15413,7 +17568,10 @@ class CardParser:
                     res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15483,7 +17641,10 @@ class CardParser:
                     res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15494,7 +17655,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('extra', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15507,7 +17671,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15524,7 +17691,10 @@ class CardParser:
                     res12.append(n)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('after', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15535,7 +17705,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15546,7 +17719,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15588,7 +17764,10 @@ class CardParser:
                     res18.append(n)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -15599,7 +17778,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15610,7 +17792,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15621,7 +17806,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15632,7 +17820,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15643,7 +17834,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15654,7 +17848,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15665,7 +17862,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15693,7 +17893,10 @@ class CardParser:
                     res18.append(n)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15704,7 +17907,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15715,7 +17921,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15728,7 +17937,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15819,7 +18031,10 @@ class CardParser:
                     res26.append(n)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15830,7 +18045,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15841,7 +18059,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15852,7 +18073,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15863,7 +18087,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15874,7 +18101,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -15968,7 +18198,10 @@ class CardParser:
                     res32.append(n)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16153,7 +18386,10 @@ class CardParser:
                     res38.append(n)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16164,7 +18400,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16175,7 +18414,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16212,7 +18454,10 @@ class CardParser:
                     res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16223,7 +18468,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16234,7 +18482,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16245,7 +18496,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16256,7 +18510,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16267,7 +18524,10 @@ class CardParser:
                 res38.append(v)
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16526,7 +18786,10 @@ class CardParser:
                 res44: list[Any] = []
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16537,7 +18800,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16548,7 +18814,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16559,7 +18828,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16570,7 +18842,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -16581,7 +18856,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16592,7 +18870,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16605,7 +18886,10 @@ class CardParser:
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
-                    q = self.skip0(p45)
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
                 if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16622,7 +18906,10 @@ class CardParser:
                     res44.append(n)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16633,7 +18920,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16727,7 +19017,10 @@ class CardParser:
                     res48.append(n)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16738,7 +19031,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16749,7 +19045,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16760,7 +19059,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16771,7 +19073,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16782,7 +19087,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16793,7 +19101,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16861,7 +19172,10 @@ class CardParser:
                     res52.append(n)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16872,7 +19186,10 @@ class CardParser:
                 res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16892,7 +19209,10 @@ class CardParser:
                     res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16920,7 +19240,10 @@ class CardParser:
                     res52.append(n)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -16945,7 +19268,10 @@ class CardParser:
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17004,7 +19330,10 @@ class CardParser:
                     res62.append(n)
                 q = sk0[p61]
                 if q < 0:
-                    q = self.skip0(p61)
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 m = _RX42(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
@@ -17043,7 +19372,10 @@ class CardParser:
                 res68: list[Any] = []
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17054,7 +19386,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17065,7 +19400,10 @@ class CardParser:
                 res68.append(v)
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17110,7 +19448,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'instead', '')
@@ -17128,7 +19469,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'instead', '')
@@ -17147,7 +19491,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F85:
@@ -17177,7 +19524,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -17199,7 +19549,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk1[p5]
                 if q < 0:
-                    q = self.skip1(p5)
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -17233,7 +19586,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17246,7 +19602,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk1[p9]
                 if q < 0:
-                    q = self.skip1(p9)
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
                 m = _RX43(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -17280,7 +19639,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk1[p11]
                 if q < 0:
-                    q = self.skip1(p11)
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
                 if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -17293,7 +19655,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 m = _RX5(text, q) if text[q:q + 1] in _F3 else None
                 if m is None:
                     p = c
@@ -17331,13 +19696,19 @@ class CardParser:
         res: list[Any] = []
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         m = _RX8(text, q) if text[q:q + 1] in _F10 else None
         if m is not None:
             return None
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         m = _RX23(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
@@ -17365,7 +19736,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk1[p1]
             if q < 0:
-                q = self.skip1(p1)
+                q = _WS1(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p1] = q
             m = _RX24(text, q) if text[q:q + 1] in _F46 else None
             if m is not None:
                 p = c
@@ -17405,13 +19779,19 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('-', q):
                 p = c
                 break
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('}', q):
                 p = c
                 break
@@ -17448,7 +19828,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'in', '')
@@ -17459,7 +19842,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
             v = (q, 'exile', '')
@@ -17474,7 +19860,10 @@ class CardParser:
                 res2.append(n)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith(':', q)):
                 break
             v = (q, ':', '')
@@ -17504,7 +19893,10 @@ class CardParser:
             res8: list[Any] = []
             q = sk0[p7]
             if q < 0:
-                q = self.skip0(p7)
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
             if not (text.startswith(',', q)):
                 break
             v = (q, ',', '')
@@ -17513,7 +19905,10 @@ class CardParser:
             res8.append(v)
             q = sk0[p7]
             if q < 0:
-                q = self.skip0(p7)
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
             if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'if', '')
@@ -17540,7 +19935,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -17583,14 +19981,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F24:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('{T}', q)):
                     p = c
                     ch = ch0
@@ -17606,7 +20010,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX26(text, q) if text[q:q + 1] in _F48 else None
                 if m is None:
                     p = c
@@ -17640,7 +20047,10 @@ class CardParser:
                 res2.append(v)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('action', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'action', '')
@@ -17662,7 +20072,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'hand', '')
@@ -17671,7 +20084,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith(':', q)):
                 break
             v = (q, ':', '')
@@ -17701,7 +20117,10 @@ class CardParser:
                 res6.append(n)
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith(',', q)):
                 break
             v = (q, ',', '')
@@ -17720,7 +20139,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -17754,7 +20176,10 @@ class CardParser:
             res12: list[Any] = []
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             if not (text.startswith('activate', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                 break
             v = (q, 'activate', '')
@@ -17763,7 +20188,10 @@ class CardParser:
             res12.append(v)
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'only', '')
@@ -17779,7 +20207,10 @@ class CardParser:
                 res12.append(v)
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             if not (text.startswith('.', q)):
                 break
             v = (q, '.', '')
@@ -17803,7 +20234,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -17881,7 +20315,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, "this's", '')
@@ -17897,7 +20334,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'equal', '')
@@ -17906,7 +20346,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -17946,7 +20389,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -17987,7 +20433,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -18042,14 +20491,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18065,7 +20520,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18091,7 +20549,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -18128,7 +20589,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'this', '')
@@ -18137,7 +20601,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'enters', '')
@@ -18146,7 +20613,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -18155,7 +20625,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = (q, 'battlefield', '')
@@ -18166,7 +20639,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'tapped', '')
@@ -18193,14 +20669,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18216,7 +20698,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18238,14 +20723,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18261,7 +20752,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18287,7 +20781,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -18324,7 +20821,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'this', '')
@@ -18333,7 +20833,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'spell', '')
@@ -18342,7 +20845,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'costs', '')
@@ -18366,7 +20872,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'more', '')
@@ -18375,7 +20884,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -18384,7 +20896,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'cast', '')
@@ -18393,7 +20908,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'for', '')
@@ -18402,7 +20920,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'each', '')
@@ -18411,7 +20932,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'target', '')
@@ -18420,7 +20944,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('beyond', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'beyond', '')
@@ -18429,7 +20956,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -18438,7 +20968,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'first', '')
@@ -18447,7 +20980,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('.', q)):
             return None
         v = (q, '.', '')
@@ -18468,7 +21004,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'this', '')
@@ -18477,7 +21016,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'spell', '')
@@ -18486,7 +21028,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("can't", q)):
             return None
         v = (q, "can't", '')
@@ -18495,7 +21040,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'be', '')
@@ -18506,7 +21054,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         if not (text.startswith('countered', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = (q, 'countered', '')
@@ -18533,14 +21084,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F8:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18556,7 +21113,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('lands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18578,14 +21138,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18601,7 +21167,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18627,7 +21196,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -18667,7 +21239,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'as', '')
@@ -18676,7 +21251,10 @@ class CardParser:
             res2.append(v)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'long', '')
@@ -18685,7 +21263,10 @@ class CardParser:
             res2.append(v)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'as', '')
@@ -18709,7 +21290,10 @@ class CardParser:
                 res2.append(n)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith(',', q)):
                 break
             v = (q, ',', '')
@@ -18738,7 +21322,10 @@ class CardParser:
             res6: list[Any] = []
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'as', '')
@@ -18747,7 +21334,10 @@ class CardParser:
             res6.append(v)
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('long', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'long', '')
@@ -18756,7 +21346,10 @@ class CardParser:
             res6.append(v)
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'as', '')
@@ -18795,14 +21388,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18818,7 +21417,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18834,7 +21436,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('face-down', q)):
                     p = c
                     ch = ch0
@@ -18850,7 +21455,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('face-up', q)):
                     p = c
                     ch = ch0
@@ -18866,7 +21474,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -18882,7 +21493,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX38(text, q) if text[q:q + 1] in _F73 else None
                 if m is None:
                     p = c
@@ -18900,7 +21514,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX39(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
@@ -18918,7 +21535,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
@@ -18962,7 +21582,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19035,7 +21658,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'exiled', '')
@@ -19057,7 +21683,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX38(text, q) if text[q:q + 1] in _F73 else None
             if m is None:
                 p = c
@@ -19089,7 +21718,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX38(text, q) if text[q:q + 1] in _F73 else None
             if m is None:
                 p = c
@@ -19121,7 +21753,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
@@ -19154,7 +21789,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
@@ -19218,14 +21856,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19241,7 +21885,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19257,7 +21904,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     p = c
@@ -19275,7 +21925,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19291,7 +21944,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19307,7 +21963,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19323,7 +21982,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19352,7 +22014,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
@@ -19368,7 +22033,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19384,7 +22052,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("that's", q)):
                     p = c
                     ch = ch0
@@ -19400,7 +22071,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19416,7 +22090,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19454,7 +22131,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'of', '')
@@ -19473,7 +22153,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F50:
@@ -19482,7 +22165,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19493,7 +22179,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19504,7 +22193,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19515,7 +22207,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19528,7 +22223,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -19548,7 +22246,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19561,7 +22262,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX44(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
@@ -19590,7 +22294,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19603,7 +22310,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
@@ -19625,7 +22335,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -19645,7 +22358,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19658,7 +22374,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 m = _RX44(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
@@ -19687,7 +22406,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19716,7 +22438,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19757,7 +22482,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
@@ -19768,7 +22496,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19785,7 +22516,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19809,7 +22543,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19826,7 +22563,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19850,7 +22590,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19867,7 +22610,10 @@ class CardParser:
                     res10.append(n)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19878,7 +22624,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19902,7 +22651,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19919,7 +22671,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19930,7 +22685,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19954,7 +22712,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19971,7 +22732,10 @@ class CardParser:
                     res18.append(n)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -19982,7 +22746,10 @@ class CardParser:
                 res18.append(v)
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20012,7 +22779,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -20049,7 +22819,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F89:
@@ -20067,7 +22840,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20096,7 +22872,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20107,7 +22886,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20131,14 +22913,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20154,7 +22942,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20176,14 +22967,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F50:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -20201,7 +22998,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith("wasn't", q)):
                     p = c
                     ch = ch0
@@ -20230,7 +23030,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'deal', '')
@@ -20254,7 +23057,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'damage', '')
@@ -20263,7 +23069,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('divided', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'divided', '')
@@ -20279,7 +23088,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'among', '')
@@ -20288,7 +23100,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'any', '')
@@ -20297,7 +23112,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'number', '')
@@ -20306,7 +23124,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -20315,7 +23136,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'targets', '')
@@ -20350,7 +23174,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -20369,7 +23196,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'and', '')
@@ -20408,7 +23238,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('destroy', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'destroy', '')
@@ -20502,7 +23335,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'create', '')
@@ -20511,7 +23347,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
         v = (q, 'a', '')
@@ -20520,7 +23359,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'token', '')
@@ -20529,7 +23371,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("that's", q)):
             return None
         v = (q, "that's", '')
@@ -20538,7 +23383,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return None
         v = (q, 'a', '')
@@ -20547,7 +23395,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'copy', '')
@@ -20556,7 +23407,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -20592,7 +23446,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('create', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'create', '')
@@ -20627,7 +23484,10 @@ class CardParser:
         res4: list[Any] = []
         q = sk0[p3]
         if q < 0:
-            q = self.skip0(p3)
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
         m = _RX13(text, q) if text[q:q + 1] in _F29 else None
         if m is None:
             return None
@@ -20645,7 +23505,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('/', q)):
             return None
         v = (q, '/', '')
@@ -20656,7 +23519,10 @@ class CardParser:
         res6: list[Any] = []
         q = sk0[p5]
         if q < 0:
-            q = self.skip0(p5)
+            q = _WS0(text, p5).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p5] = q
         m = _RX13(text, q) if text[q:q + 1] in _F29 else None
         if m is None:
             return None
@@ -20705,7 +23571,10 @@ class CardParser:
             res8: list[Any] = []
             q = sk0[p7]
             if q < 0:
-                q = self.skip0(p7)
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
             if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'with', '')
@@ -20727,7 +23596,10 @@ class CardParser:
             res10: list[Any] = []
             q = sk0[p9]
             if q < 0:
-                q = self.skip0(p9)
+                q = _WS0(text, p9).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p9] = q
             if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                 break
             v = (q, 'named', '')
@@ -20738,7 +23610,10 @@ class CardParser:
             res12: list[Any] = []
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             m = _RX0(text, q) if text[q:q + 1] in _F1 else None
             if m is None:
                 break
@@ -20780,7 +23655,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('add', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'add', '')
@@ -20918,7 +23796,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'gain', '')
@@ -20927,7 +23808,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'control', '')
@@ -20936,7 +23820,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -20991,7 +23878,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'return', '')
@@ -21015,7 +23905,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -21031,7 +23924,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'hand', '')
@@ -21052,7 +23948,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'return', '')
@@ -21095,7 +23994,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -21123,7 +24025,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'return', '')
@@ -21157,7 +24062,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'your', '')
@@ -21166,7 +24074,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
             v = (q, 'graveyard', '')
@@ -21178,7 +24089,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -21187,7 +24101,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -21196,7 +24113,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = (q, 'battlefield', '')
@@ -21235,7 +24155,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'return', '')
@@ -21244,7 +24167,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'all', '')
@@ -21268,7 +24194,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'from', '')
@@ -21277,7 +24206,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'all', '')
@@ -21286,7 +24218,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('graveyards', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
         v = (q, 'graveyards', '')
@@ -21295,7 +24230,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -21304,7 +24242,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'their', '')
@@ -21313,7 +24254,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("owners'", q)):
             return None
         v = (q, "owners'", '')
@@ -21324,7 +24268,10 @@ class CardParser:
         res4: list[Any] = []
         q = sk0[p3]
         if q < 0:
-            q = self.skip0(p3)
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
         if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'hands', '')
@@ -21351,7 +24298,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('search', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'search', '')
@@ -21375,7 +24325,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'library', '')
@@ -21384,7 +24337,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'for', '')
@@ -21403,7 +24359,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'to', '')
@@ -21462,7 +24421,10 @@ class CardParser:
                 res10.append(v)
             q = sk0[p9]
             if q < 0:
-                q = self.skip0(p9)
+                q = _WS0(text, p9).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p9] = q
             if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'reveal', '')
@@ -21471,7 +24433,10 @@ class CardParser:
             res10.append(v)
             q = sk0[p9]
             if q < 0:
-                q = self.skip0(p9)
+                q = _WS0(text, p9).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p9] = q
             if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'it', '')
@@ -21483,7 +24448,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'and', '')
@@ -21492,7 +24460,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -21544,7 +24515,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'counter', '')
@@ -21571,7 +24545,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'unless', '')
@@ -21580,7 +24557,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'its', '')
@@ -21589,7 +24569,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                 break
             v = (q, 'controller', '')
@@ -21598,7 +24581,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('pays', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'pays', '')
@@ -21627,7 +24613,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'for', '')
@@ -21642,7 +24631,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'each', '')
@@ -21651,7 +24643,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'card', '')
@@ -21660,7 +24655,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = (q, 'in', '')
@@ -21669,7 +24667,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'your', '')
@@ -21678,7 +24679,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     break
                 v = (q, 'graveyard', '')
@@ -21705,7 +24709,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'shuffle', '')
@@ -21729,7 +24736,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'library', '')
@@ -21750,7 +24760,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -21759,7 +24772,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -21768,7 +24784,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'top', '')
@@ -21803,7 +24822,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -21827,7 +24849,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'library', '')
@@ -21836,7 +24861,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'into', '')
@@ -21860,7 +24888,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = (q, 'graveyard', '')
@@ -21881,7 +24912,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -21912,7 +24946,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'from', '')
@@ -21921,7 +24958,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'your', '')
@@ -21930,7 +24970,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'hand', '')
@@ -21939,7 +24982,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'onto', '')
@@ -21948,7 +24994,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -21959,7 +25008,10 @@ class CardParser:
         res4: list[Any] = []
         q = sk0[p3]
         if q < 0:
-            q = self.skip0(p3)
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
         if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = (q, 'battlefield', '')
@@ -21986,7 +25038,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -22032,7 +25087,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'on', '')
@@ -22068,7 +25126,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -22111,7 +25172,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'on', '')
@@ -22127,7 +25191,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -22136,7 +25203,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'its', '')
@@ -22145,7 +25215,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("owner's", q)):
             return None
         v = (q, "owner's", '')
@@ -22154,7 +25227,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'library', '')
@@ -22175,7 +25251,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'put', '')
@@ -22199,7 +25278,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'into', '')
@@ -22215,7 +25297,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = (q, 'graveyard', '')
@@ -22236,7 +25321,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'exile', '')
@@ -22282,7 +25370,10 @@ class CardParser:
             res6: list[Any] = []
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'with', '')
@@ -22328,7 +25419,10 @@ class CardParser:
                 res6.append(v)
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'on', '')
@@ -22337,7 +25431,10 @@ class CardParser:
             res6.append(v)
             q = sk0[p5]
             if q < 0:
-                q = self.skip0(p5)
+                q = _WS0(text, p5).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p5] = q
             if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 break
             v = (q, 'it', '')
@@ -22352,7 +25449,10 @@ class CardParser:
             res12: list[Any] = []
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'and', '')
@@ -22391,7 +25491,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'exile', '')
@@ -22400,7 +25503,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -22409,7 +25515,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'top', '')
@@ -22418,7 +25527,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'card', '')
@@ -22427,7 +25539,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'of', '')
@@ -22451,7 +25566,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'library', '')
@@ -22472,7 +25590,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('regenerate', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
             return None
         v = (q, 'regenerate', '')
@@ -22574,7 +25695,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = (q, 'sacrifice', '')
@@ -22601,7 +25725,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'unless', '')
@@ -22610,7 +25737,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'you', '')
@@ -22619,7 +25749,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'pay', '')
@@ -22658,7 +25791,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'untap', '')
@@ -22694,7 +25830,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'tap', '')
@@ -22703,7 +25842,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'or', '')
@@ -22712,7 +25854,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'untap', '')
@@ -22748,7 +25893,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'tap', '')
@@ -22784,7 +25932,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'remove', '')
@@ -22830,7 +25981,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'from', '')
@@ -22873,7 +26027,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -22909,7 +26066,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return None
         v = (q, 'prevent', '')
@@ -22918,7 +26078,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'the', '')
@@ -22927,7 +26090,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'next', '')
@@ -22951,7 +26117,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'damage', '')
@@ -22960,7 +26129,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'that', '')
@@ -22969,7 +26141,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'would', '')
@@ -22978,7 +26153,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'be', '')
@@ -22987,7 +26165,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'dealt', '')
@@ -22996,7 +26177,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'to', '')
@@ -23012,7 +26196,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'this', '')
@@ -23021,7 +26208,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'turn', '')
@@ -23042,7 +26232,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'cast', '')
@@ -23085,7 +26278,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'copy', '')
@@ -23112,7 +26308,10 @@ class CardParser:
             res4: list[Any] = []
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('.', q)):
                 break
             v = (q, '.', '')
@@ -23128,7 +26327,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'may', '')
@@ -23137,7 +26339,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'choose', '')
@@ -23146,7 +26351,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('new', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'new', '')
@@ -23155,7 +26363,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                 break
             v = (q, 'targets', '')
@@ -23164,7 +26375,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'for', '')
@@ -23173,7 +26387,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
             v = (q, 'the', '')
@@ -23182,7 +26399,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'copy', '')
@@ -23213,7 +26433,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("can't", q)):
             return None
         v = (q, "can't", '')
@@ -23222,7 +26445,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'be', '')
@@ -23231,7 +26457,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('regenerated', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
             return None
         v = (q, 'regenerated', '')
@@ -23250,7 +26479,10 @@ class CardParser:
                 res2.append(v)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'turn', '')
@@ -23298,7 +26530,10 @@ class CardParser:
         res4: list[Any] = []
         q = sk0[p3]
         if q < 0:
-            q = self.skip0(p3)
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
         if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'out', '')
@@ -23347,7 +26582,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'untap', '')
@@ -23356,7 +26594,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'during', '')
@@ -23372,7 +26613,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("controller's", q)):
             return None
         v = (q, "controller's", '')
@@ -23381,7 +26625,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'next', '')
@@ -23390,7 +26637,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return None
         v = (q, 'untap', '')
@@ -23401,7 +26651,10 @@ class CardParser:
         res4: list[Any] = []
         q = sk0[p3]
         if q < 0:
-            q = self.skip0(p3)
+            q = _WS0(text, p3).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p3] = q
         if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'step', '')
@@ -23446,7 +26699,10 @@ class CardParser:
                 res2.append(n)
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith(',', q)):
                 break
             v = (q, ',', '')
@@ -23493,7 +26749,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'and', '')
@@ -23527,14 +26786,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F12:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23550,7 +26815,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23572,13 +26840,19 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX8(text, q) if text[q:q + 1] in _F10 else None
         if m is not None:
             return None
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX3(text, q) if text[q:q + 1] in _F6 else None
         if m is None:
             return None
@@ -23602,14 +26876,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23625,7 +26905,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX42(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
@@ -23649,7 +26932,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F92:
@@ -23667,7 +26953,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23689,7 +26978,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX33(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -23719,7 +27011,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX34(text, q) if text[q:q + 1] in _F68 else None
                 if m is None:
                     p = c
@@ -23753,14 +27048,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('chooses', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23776,7 +27077,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23802,7 +27106,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
@@ -23841,14 +27148,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('take', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23864,7 +27177,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('takes', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23886,14 +27202,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23911,7 +27233,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23929,7 +27254,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -23947,7 +27275,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX36(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -23967,7 +27298,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX37(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -23993,14 +27327,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F8:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24016,7 +27356,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24038,14 +27381,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24061,7 +27410,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24083,7 +27435,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F93:
@@ -24092,7 +27447,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX47(text, q) if text[q:q + 1] in _F94 else None
                 if m is None:
                     p = c
@@ -24120,7 +27478,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24147,7 +27508,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24158,7 +27522,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24169,7 +27536,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24180,7 +27550,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24226,7 +27599,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24243,7 +27619,10 @@ class CardParser:
                     res10.append(n)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24310,7 +27689,10 @@ class CardParser:
                         res16.append(v)
                     q = sk0[p15]
                     if q < 0:
-                        q = self.skip0(p15)
+                        q = _WS0(text, p15).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p15] = q
                     if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'of', '')
@@ -24322,7 +27704,10 @@ class CardParser:
                     break
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24333,7 +27718,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24346,7 +27734,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -24366,7 +27757,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24410,7 +27804,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24423,7 +27820,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 m = _RX48(text, q) if text[q:q + 1] in _F96 else None
                 if m is None:
                     p = c
@@ -24474,7 +27874,10 @@ class CardParser:
                 res26: list[Any] = []
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24485,7 +27888,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24496,7 +27902,10 @@ class CardParser:
                 res26.append(v)
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24509,7 +27918,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24553,7 +27965,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -24608,14 +28023,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24650,7 +28071,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24678,7 +28102,10 @@ class CardParser:
             if not first:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith(',', q)):
                     p = c
                     if first:
@@ -24715,7 +28142,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
@@ -24724,7 +28154,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24735,7 +28168,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24746,7 +28182,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24757,7 +28196,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24770,7 +28212,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX49(text, q) if text[q:q + 1] in _F97 else None
                 if m is None:
                     p = c
@@ -24792,7 +28237,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX50(text, q) if text[q:q + 1] in _F98 else None
                 if m is None:
                     p = c
@@ -24830,7 +28278,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
@@ -24850,7 +28301,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24861,7 +28315,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('last', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24889,7 +28346,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24900,7 +28360,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24911,7 +28374,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('removed', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24922,7 +28388,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24933,7 +28402,10 @@ class CardParser:
                 res8.append(v)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24962,7 +28434,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('whenever', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24979,7 +28454,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -24990,7 +28468,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25001,7 +28482,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25031,7 +28515,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25066,7 +28553,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
@@ -25086,7 +28576,10 @@ class CardParser:
                     res22.append(n)
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25133,7 +28626,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
@@ -25155,7 +28651,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 m = _RX52(text, q) if text[q:q + 1] in _F38 else None
                 if m is None:
                     p = c
@@ -25228,7 +28727,10 @@ class CardParser:
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 m = _RX51(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
@@ -25293,7 +28795,10 @@ class CardParser:
                         res40.append(v)
                     q = sk0[p39]
                     if q < 0:
-                        q = self.skip0(p39)
+                        q = _WS0(text, p39).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p39] = q
                     if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'your', '')
@@ -25302,7 +28807,10 @@ class CardParser:
                     res40.append(v)
                     q = sk0[p39]
                     if q < 0:
-                        q = self.skip0(p39)
+                        q = _WS0(text, p39).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p39] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
@@ -25338,7 +28846,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('}', q):
                 p = c
                 break
@@ -25371,7 +28882,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'special', '')
@@ -25389,7 +28903,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'from', '')
@@ -25408,7 +28925,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F100:
@@ -25478,7 +28998,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if text.startswith('}', q):
                 p = c
                 break
@@ -25512,7 +29035,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -25521,7 +29047,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25560,7 +29089,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('once', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25577,7 +29109,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25588,7 +29123,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25610,7 +29148,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25627,7 +29168,10 @@ class CardParser:
                     res10.append(n)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25638,7 +29182,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25649,7 +29196,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25660,7 +29210,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25671,7 +29224,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25682,7 +29238,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('sorcery', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25704,7 +29263,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25721,7 +29283,10 @@ class CardParser:
                     res14.append(n)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25732,7 +29297,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25743,7 +29311,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('could', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25754,7 +29325,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25765,7 +29339,10 @@ class CardParser:
                 res14.append(v)
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25789,7 +29366,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F101:
@@ -25807,7 +29387,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25818,7 +29401,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25829,7 +29415,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25840,7 +29429,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25862,7 +29454,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
@@ -25882,7 +29477,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25906,7 +29504,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -25915,7 +29516,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25926,7 +29530,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25939,7 +29546,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('command', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25956,7 +29566,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('zone', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25978,7 +29591,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -25989,7 +29605,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26002,7 +29621,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26034,7 +29656,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F26:
@@ -26062,7 +29687,10 @@ class CardParser:
                         res4.append(v)
                     q = sk0[p3]
                     if q < 0:
-                        q = self.skip0(p3)
+                        q = _WS0(text, p3).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p3] = q
                     if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                         break
                     v = (q, 'additional', '')
@@ -26076,7 +29704,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
@@ -26096,7 +29727,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('/', q)):
                     p = c
                     ch = ch0
@@ -26109,7 +29743,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 m = _RX53(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
@@ -26132,7 +29769,10 @@ class CardParser:
                     res10: list[Any] = []
                     q = sk0[p9]
                     if q < 0:
-                        q = self.skip0(p9)
+                        q = _WS0(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p9] = q
                     if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'for', '')
@@ -26141,7 +29781,10 @@ class CardParser:
                     res10.append(v)
                     q = sk0[p9]
                     if q < 0:
-                        q = self.skip0(p9)
+                        q = _WS0(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p9] = q
                     if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'each', '')
@@ -26176,7 +29819,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26187,7 +29833,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26198,7 +29847,10 @@ class CardParser:
                 res12.append(v)
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26211,7 +29863,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk0[p13]
                 if q < 0:
-                    q = self.skip0(p13)
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
                 if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26244,7 +29899,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26257,7 +29915,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
-                    q = self.skip0(p17)
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26290,7 +29951,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26303,7 +29967,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
-                    q = self.skip0(p21)
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26336,7 +30003,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26347,7 +30017,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26358,7 +30031,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26369,7 +30045,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26380,7 +30059,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26393,7 +30075,10 @@ class CardParser:
                 res26: list[Any] = []
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -26413,7 +30098,10 @@ class CardParser:
                     res24.append(n)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26424,7 +30112,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26435,7 +30126,10 @@ class CardParser:
                 res24.append(v)
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26462,7 +30156,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26473,7 +30170,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26484,7 +30184,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26495,7 +30198,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26506,7 +30212,10 @@ class CardParser:
                 res28.append(v)
                 q = sk0[p27]
                 if q < 0:
-                    q = self.skip0(p27)
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26542,7 +30251,10 @@ class CardParser:
                 res30: list[Any] = []
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26553,7 +30265,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26564,7 +30279,10 @@ class CardParser:
                 res30.append(v)
                 q = sk0[p29]
                 if q < 0:
-                    q = self.skip0(p29)
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
                 if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26600,7 +30318,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26611,7 +30332,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26622,7 +30346,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26633,7 +30360,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26644,7 +30374,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26655,7 +30388,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26666,7 +30402,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26677,7 +30416,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26688,7 +30430,10 @@ class CardParser:
                 res32.append(v)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26716,7 +30461,10 @@ class CardParser:
                     res32.append(n)
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26743,7 +30491,10 @@ class CardParser:
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26754,7 +30505,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26765,7 +30519,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26776,7 +30533,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26787,7 +30547,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26798,7 +30561,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26809,7 +30575,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26820,7 +30589,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26841,7 +30613,10 @@ class CardParser:
                         res38.append(v)
                     q = sk0[p37]
                     if q < 0:
-                        q = self.skip0(p37)
+                        q = _WS0(text, p37).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p37] = q
                     if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                         break
                     v = (q, 'opponents', '')
@@ -26850,7 +30625,10 @@ class CardParser:
                     res38.append(v)
                     q = sk0[p37]
                     if q < 0:
-                        q = self.skip0(p37)
+                        q = _WS0(text, p37).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p37] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
@@ -26878,7 +30656,10 @@ class CardParser:
                 res40: list[Any] = []
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26889,7 +30670,10 @@ class CardParser:
                 res40.append(v)
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26902,7 +30686,10 @@ class CardParser:
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26935,7 +30722,10 @@ class CardParser:
                 res44: list[Any] = []
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -26946,7 +30736,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26959,7 +30752,10 @@ class CardParser:
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
-                    q = self.skip0(p45)
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
                 if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -26992,7 +30788,10 @@ class CardParser:
                 res48: list[Any] = []
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27003,7 +30802,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27014,7 +30816,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27025,7 +30830,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27036,7 +30844,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27047,7 +30858,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27058,7 +30872,10 @@ class CardParser:
                 res48.append(v)
                 q = sk0[p47]
                 if q < 0:
-                    q = self.skip0(p47)
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
                 if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27071,7 +30888,10 @@ class CardParser:
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27113,7 +30933,10 @@ class CardParser:
                     res52.append(v)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('"', q)):
                     p = c
                     ch = ch0
@@ -27141,7 +30964,10 @@ class CardParser:
                     res52.append(n)
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('"', q)):
                     p = c
                     ch = ch0
@@ -27194,7 +31020,10 @@ class CardParser:
                     res56.append(n)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27205,7 +31034,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27216,7 +31048,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27227,7 +31062,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27238,7 +31076,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27249,7 +31090,10 @@ class CardParser:
                 res56.append(v)
                 q = sk0[p55]
                 if q < 0:
-                    q = self.skip0(p55)
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27262,7 +31106,10 @@ class CardParser:
                 res60: list[Any] = []
                 q = sk0[p59]
                 if q < 0:
-                    q = self.skip0(p59)
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27363,7 +31210,10 @@ class CardParser:
                 res66: list[Any] = []
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27374,7 +31224,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27385,7 +31238,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27396,7 +31252,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27407,7 +31266,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27420,7 +31282,10 @@ class CardParser:
                 res68: list[Any] = []
                 q = sk0[p67]
                 if q < 0:
-                    q = self.skip0(p67)
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27440,7 +31305,10 @@ class CardParser:
                     res70: list[Any] = []
                     q = sk0[p69]
                     if q < 0:
-                        q = self.skip0(p69)
+                        q = _WS0(text, p69).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p69] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
@@ -27451,7 +31319,10 @@ class CardParser:
                     res72: list[Any] = []
                     q = sk0[p71]
                     if q < 0:
-                        q = self.skip0(p71)
+                        q = _WS0(text, p71).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p71] = q
                     if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'second', '')
@@ -27469,7 +31340,10 @@ class CardParser:
                     break
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27480,7 +31354,10 @@ class CardParser:
                 res66.append(v)
                 q = sk0[p65]
                 if q < 0:
-                    q = self.skip0(p65)
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27516,7 +31393,10 @@ class CardParser:
                 res74: list[Any] = []
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27527,7 +31407,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27538,7 +31421,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27549,7 +31435,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27560,7 +31449,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27571,7 +31463,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27582,7 +31477,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27593,7 +31491,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27604,7 +31505,10 @@ class CardParser:
                 res74.append(v)
                 q = sk0[p73]
                 if q < 0:
-                    q = self.skip0(p73)
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
@@ -27617,7 +31521,10 @@ class CardParser:
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
-                    q = self.skip0(p75)
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27650,7 +31557,10 @@ class CardParser:
                 res78: list[Any] = []
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
@@ -27661,7 +31571,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27672,7 +31585,10 @@ class CardParser:
                 res78.append(v)
                 q = sk0[p77]
                 if q < 0:
-                    q = self.skip0(p77)
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27685,7 +31601,10 @@ class CardParser:
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
-                    q = self.skip0(p79)
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27718,7 +31637,10 @@ class CardParser:
                 res82: list[Any] = []
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27729,7 +31651,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27740,7 +31665,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27751,7 +31679,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27762,7 +31693,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27773,7 +31707,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27784,7 +31721,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27795,7 +31735,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27806,7 +31749,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27817,7 +31763,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27828,7 +31777,10 @@ class CardParser:
                 res82.append(v)
                 q = sk0[p81]
                 if q < 0:
-                    q = self.skip0(p81)
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27841,7 +31793,10 @@ class CardParser:
                 res84: list[Any] = []
                 q = sk0[p83]
                 if q < 0:
-                    q = self.skip0(p83)
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27874,7 +31829,10 @@ class CardParser:
                 res86: list[Any] = []
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27885,7 +31843,10 @@ class CardParser:
                 res86.append(v)
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27896,7 +31857,10 @@ class CardParser:
                 res86.append(v)
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27907,7 +31871,10 @@ class CardParser:
                 res86.append(v)
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27918,7 +31885,10 @@ class CardParser:
                 res86.append(v)
                 q = sk0[p85]
                 if q < 0:
-                    q = self.skip0(p85)
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27931,7 +31901,10 @@ class CardParser:
                 res88: list[Any] = []
                 q = sk0[p87]
                 if q < 0:
-                    q = self.skip0(p87)
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
                 if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27964,7 +31937,10 @@ class CardParser:
                 res90: list[Any] = []
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -27975,7 +31951,10 @@ class CardParser:
                 res90.append(v)
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27986,7 +31965,10 @@ class CardParser:
                 res90.append(v)
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -27997,7 +31979,10 @@ class CardParser:
                 res90.append(v)
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28025,7 +32010,10 @@ class CardParser:
                     res90.append(n)
                 q = sk0[p89]
                 if q < 0:
-                    q = self.skip0(p89)
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28052,7 +32040,10 @@ class CardParser:
                 res94: list[Any] = []
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -28063,7 +32054,10 @@ class CardParser:
                 res94.append(v)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28074,7 +32068,10 @@ class CardParser:
                 res94.append(v)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28085,7 +32082,10 @@ class CardParser:
                 res94.append(v)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28096,7 +32096,10 @@ class CardParser:
                 res94.append(v)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28107,7 +32110,10 @@ class CardParser:
                 res94.append(v)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28135,7 +32141,10 @@ class CardParser:
                     res94.append(n)
                 q = sk0[p93]
                 if q < 0:
-                    q = self.skip0(p93)
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
                 if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28162,7 +32171,10 @@ class CardParser:
                 res98: list[Any] = []
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28173,7 +32185,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28184,7 +32199,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28212,7 +32230,10 @@ class CardParser:
                     res98.append(n)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28223,7 +32244,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28234,7 +32258,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28245,7 +32272,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28256,7 +32286,10 @@ class CardParser:
                 res98.append(v)
                 q = sk0[p97]
                 if q < 0:
-                    q = self.skip0(p97)
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28283,7 +32316,10 @@ class CardParser:
                 res102: list[Any] = []
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28294,7 +32330,10 @@ class CardParser:
                 res102.append(v)
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28315,7 +32354,10 @@ class CardParser:
                         res104.append(v)
                     q = sk0[p103]
                     if q < 0:
-                        q = self.skip0(p103)
+                        q = _WS0(text, p103).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p103] = q
                     if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'turn', '')
@@ -28327,7 +32369,10 @@ class CardParser:
                     break
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28338,7 +32383,10 @@ class CardParser:
                 res102.append(v)
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28358,7 +32406,10 @@ class CardParser:
                     res102.append(v)
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
@@ -28369,7 +32420,10 @@ class CardParser:
                 res102.append(v)
                 q = sk0[p101]
                 if q < 0:
-                    q = self.skip0(p101)
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28413,7 +32467,10 @@ class CardParser:
                 res108: list[Any] = []
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -28424,7 +32481,10 @@ class CardParser:
                 res108.append(v)
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28435,7 +32495,10 @@ class CardParser:
                 res108.append(v)
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28446,7 +32509,10 @@ class CardParser:
                 res108.append(v)
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28457,7 +32523,10 @@ class CardParser:
                 res108.append(v)
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28468,7 +32537,10 @@ class CardParser:
                 res108.append(v)
                 q = sk0[p107]
                 if q < 0:
-                    q = self.skip0(p107)
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
                 if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28481,7 +32553,10 @@ class CardParser:
                 res110: list[Any] = []
                 q = sk0[p109]
                 if q < 0:
-                    q = self.skip0(p109)
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -28526,7 +32601,10 @@ class CardParser:
                 res112: list[Any] = []
                 q = sk0[p111]
                 if q < 0:
-                    q = self.skip0(p111)
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28537,7 +32615,10 @@ class CardParser:
                 res112.append(v)
                 q = sk0[p111]
                 if q < 0:
-                    q = self.skip0(p111)
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28548,7 +32629,10 @@ class CardParser:
                 res112.append(v)
                 q = sk0[p111]
                 if q < 0:
-                    q = self.skip0(p111)
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28559,7 +32643,10 @@ class CardParser:
                 res112.append(v)
                 q = sk0[p111]
                 if q < 0:
-                    q = self.skip0(p111)
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28572,7 +32659,10 @@ class CardParser:
                 res114: list[Any] = []
                 q = sk0[p113]
                 if q < 0:
-                    q = self.skip0(p113)
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28605,7 +32695,10 @@ class CardParser:
                 res116: list[Any] = []
                 q = sk0[p115]
                 if q < 0:
-                    q = self.skip0(p115)
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28616,7 +32709,10 @@ class CardParser:
                 res116.append(v)
                 q = sk0[p115]
                 if q < 0:
-                    q = self.skip0(p115)
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28627,7 +32723,10 @@ class CardParser:
                 res116.append(v)
                 q = sk0[p115]
                 if q < 0:
-                    q = self.skip0(p115)
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28638,7 +32737,10 @@ class CardParser:
                 res116.append(v)
                 q = sk0[p115]
                 if q < 0:
-                    q = self.skip0(p115)
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28651,7 +32753,10 @@ class CardParser:
                 res118: list[Any] = []
                 q = sk0[p117]
                 if q < 0:
-                    q = self.skip0(p117)
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28684,7 +32789,10 @@ class CardParser:
                 res120: list[Any] = []
                 q = sk0[p119]
                 if q < 0:
-                    q = self.skip0(p119)
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
@@ -28695,7 +32803,10 @@ class CardParser:
                 res120.append(v)
                 q = sk0[p119]
                 if q < 0:
-                    q = self.skip0(p119)
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28708,7 +32819,10 @@ class CardParser:
                 res122: list[Any] = []
                 q = sk0[p121]
                 if q < 0:
-                    q = self.skip0(p121)
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28787,7 +32901,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -28796,7 +32913,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28823,7 +32943,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28840,7 +32963,10 @@ class CardParser:
                     res4.append(n)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -28865,7 +32991,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -28882,7 +33011,10 @@ class CardParser:
                     res8.append(n)
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -28904,7 +33036,10 @@ class CardParser:
             res12: list[Any] = []
             q = sk0[p11]
             if q < 0:
-                q = self.skip0(p11)
+                q = _WS0(text, p11).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p11] = q
             m = _RX54(text, q)
             if m is None:
                 p = c
@@ -28946,7 +33081,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX55(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
@@ -28984,7 +33122,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'other', '')
@@ -29002,7 +33143,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'another', '')
@@ -29020,7 +33164,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('face-down', q)):
             return p, None
         v = (q, 'face-down', '')
@@ -29038,7 +33185,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('face-up', q)):
             return p, None
         v = (q, 'face-up', '')
@@ -29060,7 +33210,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
@@ -29089,7 +33242,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F16:
@@ -29154,7 +33310,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F79:
@@ -29193,7 +33352,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
@@ -29202,7 +33364,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29270,7 +33435,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -29306,7 +33474,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("it's", q)):
             return p, None
         v = (q, "it's", '')
@@ -29324,7 +33495,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith("that's", q)):
             return p, None
         v = (q, "that's", '')
@@ -29343,7 +33517,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F106:
@@ -29361,7 +33538,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -29372,7 +33552,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('rounded', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29383,7 +33566,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29394,7 +33580,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -29414,7 +33603,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29425,7 +33617,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29436,7 +33631,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29460,7 +33658,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -29471,7 +33672,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29488,7 +33692,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29506,7 +33713,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29528,7 +33738,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F36:
@@ -29554,7 +33767,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29576,7 +33792,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29593,7 +33812,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29604,7 +33826,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29645,7 +33870,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
@@ -29654,7 +33882,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29706,14 +33937,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F34:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('draw', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29729,7 +33966,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29751,14 +33991,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29774,7 +34020,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29795,7 +34044,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'tapped', '')
@@ -29837,7 +34089,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
@@ -29866,7 +34121,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -29895,14 +34153,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29918,7 +34182,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('tokens', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -29944,7 +34211,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -29981,7 +34251,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F21:
@@ -29990,7 +34263,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30001,7 +34277,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30029,7 +34308,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30040,7 +34322,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30051,7 +34336,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30098,7 +34386,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F107:
@@ -30116,7 +34407,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30127,7 +34421,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30138,7 +34435,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30149,7 +34449,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30178,7 +34481,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
@@ -30189,7 +34495,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30202,7 +34511,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 m = _RX26(text, q) if text[q:q + 1] in _F48 else None
                 if m is None:
                     p = c
@@ -30270,14 +34582,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F34:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30295,7 +34613,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('discards', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30324,14 +34645,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30347,7 +34674,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30369,7 +34699,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F108:
@@ -30387,7 +34720,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30434,14 +34770,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F26:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30457,7 +34799,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30479,7 +34824,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F36:
@@ -30505,7 +34853,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30534,7 +34885,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30545,7 +34899,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30556,7 +34913,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30597,7 +34957,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F65:
@@ -30606,7 +34969,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30637,7 +35003,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30650,7 +35019,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30682,7 +35054,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -30691,7 +35066,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30702,7 +35080,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
@@ -30722,7 +35103,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30760,7 +35144,10 @@ class CardParser:
             break
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'target', '')
@@ -30794,7 +35181,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                 break
             v = (q, 'your', '')
@@ -30803,7 +35193,10 @@ class CardParser:
             res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
             v = (q, 'graveyard', '')
@@ -30827,7 +35220,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'from', '')
@@ -30838,7 +35234,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         m = _RX56(text, q) if text[q:q + 1] in _F38 else None
         if m is None:
             return None
@@ -30856,7 +35255,10 @@ class CardParser:
             res.append(n)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
             return None
         v = (q, 'graveyard', '')
@@ -30877,7 +35279,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F109:
@@ -30895,7 +35300,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30915,7 +35323,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30928,7 +35339,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -30955,7 +35369,10 @@ class CardParser:
                         res8.append(v)
                     q = sk0[p7]
                     if q < 0:
-                        q = self.skip0(p7)
+                        q = _WS0(text, p7).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p7] = q
                     if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'your', '')
@@ -30964,7 +35381,10 @@ class CardParser:
                     res8.append(v)
                     q = sk0[p7]
                     if q < 0:
-                        q = self.skip0(p7)
+                        q = _WS0(text, p7).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p7] = q
                     if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                         break
                     v = (q, 'control', '')
@@ -30988,7 +35408,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'from', '')
@@ -31007,7 +35430,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F110:
@@ -31025,7 +35451,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31036,7 +35465,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31047,7 +35479,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31058,7 +35493,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31087,7 +35525,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31111,7 +35552,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F112:
@@ -31129,7 +35573,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31140,7 +35587,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31169,7 +35619,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31180,7 +35633,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
@@ -31191,7 +35647,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31214,7 +35673,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'up', '')
@@ -31237,7 +35699,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
@@ -31274,7 +35739,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'and', '')
@@ -31293,7 +35761,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F114:
@@ -31311,7 +35782,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31340,7 +35814,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31358,7 +35835,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31374,7 +35854,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31396,7 +35879,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
@@ -31405,7 +35891,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31416,7 +35905,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31429,7 +35921,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31462,7 +35957,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31490,7 +35988,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31517,7 +36018,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31545,7 +36049,10 @@ class CardParser:
                     res10.append(n)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31575,7 +36082,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('tapped', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'tapped', '')
@@ -31594,7 +36104,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F100:
@@ -31657,14 +36170,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31680,7 +36199,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31702,14 +36224,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31725,7 +36253,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31747,14 +36278,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31770,7 +36307,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31792,7 +36332,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -31801,7 +36344,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31826,7 +36372,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31839,7 +36388,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31869,14 +36421,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31894,7 +36452,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31905,7 +36466,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
@@ -31929,14 +36493,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31952,7 +36522,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31974,14 +36547,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F14:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -31997,7 +36576,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('sacrifices', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32019,14 +36601,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32042,7 +36630,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32064,7 +36655,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
@@ -32073,7 +36667,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32084,7 +36681,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32095,7 +36695,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('beginning', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32106,7 +36709,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32117,7 +36723,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32128,7 +36737,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32156,7 +36768,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32176,7 +36791,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32189,7 +36807,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32206,7 +36827,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32217,7 +36841,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32241,7 +36868,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
@@ -32289,7 +36919,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F21:
@@ -32298,7 +36931,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32309,7 +36945,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32322,7 +36961,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX7(text, q)
                 if m is None:
                     p = c
@@ -32342,7 +36984,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32364,7 +37009,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32381,7 +37029,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('paying', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32392,7 +37043,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32403,7 +37057,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32414,7 +37071,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32437,7 +37097,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'you', '')
@@ -32456,7 +37119,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -32465,7 +37131,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32478,7 +37147,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 m = _RX41(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
@@ -32533,7 +37205,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'this', '')
@@ -32552,14 +37227,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F12:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32575,7 +37256,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32597,14 +37281,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F34:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
@@ -32620,7 +37310,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
@@ -32642,14 +37335,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32665,7 +37364,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -32687,7 +37389,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F66:
@@ -32716,7 +37421,10 @@ class CardParser:
                     res6: list[Any] = []
                     q = sk0[p5]
                     if q < 0:
-                        q = self.skip0(p5)
+                        q = _WS0(text, p5).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p5] = q
                     if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'and', '')
@@ -32782,7 +37490,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 m = _RX55(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
@@ -32825,7 +37536,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -32861,7 +37575,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'its', '')
@@ -32905,7 +37622,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F11:
@@ -32944,7 +37664,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return None
         v = (q, 'target', '')
@@ -32955,7 +37678,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         m = _RX57(text, q) if text[q:q + 1] in _F96 else None
         if m is None:
             return None
@@ -32983,7 +37709,10 @@ class CardParser:
                 res4.append(v)
             q = sk0[p3]
             if q < 0:
-                q = self.skip0(p3)
+                q = _WS0(text, p3).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p3] = q
             if not (text.startswith('planeswalker', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 break
             v = (q, 'planeswalker', '')
@@ -33006,7 +37735,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'each', '')
@@ -33027,7 +37759,10 @@ class CardParser:
         res2: list[Any] = []
         q = sk0[p1]
         if q < 0:
-            q = self.skip0(p1)
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
         m = _RX35(text, q) if text[q:q + 1] in _F71 else None
         if m is None:
             return None
@@ -33081,14 +37816,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F27:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33122,7 +37863,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F24:
@@ -33156,7 +37900,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33184,7 +37931,10 @@ class CardParser:
                     res4.append(n)
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33211,7 +37961,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('sacrifice', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33225,7 +37978,10 @@ class CardParser:
                     res10: list[Any] = []
                     q = sk1[p9]
                     if q < 0:
-                        q = self.skip1(p9)
+                        q = _WS1(text, p9).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p9] = q
                     m = _RX15(text, q) if text[q:q + 1] in _F33 else None
                     if m is None:
                         break
@@ -33282,7 +38038,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk1[p15]
                 if q < 0:
-                    q = self.skip1(p15)
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
                 if not (text.startswith('discard', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33343,7 +38102,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk1[p21]
                 if q < 0:
-                    q = self.skip1(p21)
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33388,7 +38150,10 @@ class CardParser:
                     res22.append(n)
                 q = sk1[p21]
                 if q < 0:
-                    q = self.skip1(p21)
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33399,7 +38164,10 @@ class CardParser:
                 res22.append(v)
                 q = sk1[p21]
                 if q < 0:
-                    q = self.skip1(p21)
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33410,7 +38178,10 @@ class CardParser:
                 res22.append(v)
                 q = sk1[p21]
                 if q < 0:
-                    q = self.skip1(p21)
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33437,7 +38208,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk1[p27]
                 if q < 0:
-                    q = self.skip1(p27)
+                    q = _WS1(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p27] = q
                 if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33451,7 +38225,10 @@ class CardParser:
                     res30: list[Any] = []
                     q = sk1[p29]
                     if q < 0:
-                        q = self.skip1(p29)
+                        q = _WS1(text, p29).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p29] = q
                     m = _RX15(text, q) if text[q:q + 1] in _F33 else None
                     if m is None:
                         break
@@ -33511,7 +38288,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'creature', '')
@@ -33534,7 +38314,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -33571,14 +38354,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('casts', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33594,7 +38383,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33616,14 +38408,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33639,7 +38437,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33661,7 +38462,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F115:
@@ -33679,7 +38483,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33697,7 +38504,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33713,7 +38523,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33739,7 +38552,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -33775,7 +38591,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'under', '')
@@ -33801,7 +38620,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith(':', q)):
             return None
         v = (q, ':', '')
@@ -33817,7 +38639,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'power', '')
@@ -33836,14 +38661,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F26:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33859,7 +38690,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33880,7 +38714,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'an', '')
@@ -33899,7 +38736,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F116:
@@ -33925,7 +38765,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33936,7 +38779,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33947,7 +38793,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -33993,7 +38842,10 @@ class CardParser:
                     res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'the', '')
@@ -34002,7 +38854,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     break
                 v = (q, 'battlefield', '')
@@ -34031,7 +38886,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -34072,7 +38930,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -34109,7 +38970,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F117:
@@ -34118,7 +38982,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 m = _RX43(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -34176,7 +39043,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'your', '')
@@ -34195,14 +39065,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34218,7 +39094,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34234,7 +39113,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34250,7 +39132,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34272,7 +39157,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F51:
@@ -34315,14 +39203,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34338,7 +39232,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34354,7 +39251,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34370,7 +39270,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34392,14 +39295,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F25:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34415,7 +39324,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34431,7 +39343,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34447,7 +39362,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34473,7 +39391,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -34510,14 +39431,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F8:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('loses', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34533,7 +39460,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34559,7 +39489,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -34596,14 +39529,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F14:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34619,7 +39558,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('steps', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34640,7 +39582,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'this', '')
@@ -34659,14 +39604,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34682,7 +39633,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34704,14 +39658,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F0:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34727,7 +39687,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34749,14 +39712,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34772,7 +39741,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -34797,7 +39769,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
@@ -34879,7 +39854,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -34909,7 +39887,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -34941,7 +39922,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
@@ -34973,7 +39957,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -35005,7 +39992,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -35032,7 +40022,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX41(text, q) if text[q:q + 1] in _F80 else None
         if m is None:
             return None
@@ -35044,7 +40037,10 @@ class CardParser:
             res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         m = _RX32(text, q) if text[q:q + 1] in _F60 else None
         if m is None:
             return None
@@ -35067,7 +40063,10 @@ class CardParser:
             c = p
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -35095,7 +40094,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('evenly', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'evenly', '')
@@ -35114,7 +40116,10 @@ class CardParser:
         res: list[Any] = []
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'for', '')
@@ -35123,7 +40128,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'each', '')
@@ -35132,7 +40140,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return None
         v = (q, 'time', '')
@@ -35141,7 +40152,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return None
         v = (q, 'it', '')
@@ -35150,7 +40164,10 @@ class CardParser:
         res.append(v)
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return None
         v = (q, 'was', '')
@@ -35185,7 +40202,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'one', '')
@@ -35208,7 +40228,10 @@ class CardParser:
             if not first:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith(',', q)):
                     p = c
                     if first:
@@ -35221,7 +40244,10 @@ class CardParser:
                     res.append(v)
             q = sk0[p]
             if q < 0:
-                q = self.skip0(p)
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             m = _RX26(text, q) if text[q:q + 1] in _F48 else None
             if m is None:
                 p = c
@@ -35254,7 +40280,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk0[p1]
             if q < 0:
-                q = self.skip0(p1)
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
@@ -35283,7 +40312,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'at', '')
@@ -35302,7 +40334,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F21:
@@ -35336,7 +40371,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35347,7 +40385,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35408,7 +40449,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F19:
@@ -35417,7 +40461,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35430,7 +40477,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35458,7 +40508,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35471,7 +40524,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35488,7 +40544,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35531,7 +40590,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F27:
@@ -35542,7 +40604,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35559,7 +40624,10 @@ class CardParser:
                     res2.append(n)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35570,7 +40638,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35592,7 +40663,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35609,7 +40683,10 @@ class CardParser:
                     res6.append(n)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35620,7 +40697,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35642,7 +40722,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35659,7 +40742,10 @@ class CardParser:
                     res10.append(n)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('lose', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35670,7 +40756,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35681,7 +40770,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35692,7 +40784,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35715,7 +40810,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'another', '')
@@ -35733,7 +40831,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'in', '')
@@ -35751,7 +40852,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'your', '')
@@ -35769,7 +40873,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'under', '')
@@ -35787,7 +40894,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'face', '')
@@ -35805,7 +40915,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'face', '')
@@ -35823,7 +40936,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'under', '')
@@ -35841,7 +40957,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'under', '')
@@ -35860,14 +40979,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35883,7 +41008,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35929,7 +41057,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'that', '')
@@ -35947,7 +41078,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'those', '')
@@ -35966,14 +41100,20 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F27:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -35991,7 +41131,10 @@ class CardParser:
             while True:
                 q = sk0[p]
                 if q < 0:
-                    q = self.skip0(p)
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('upkeep', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36014,7 +41157,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'you', '')
@@ -36032,7 +41178,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'or', '')
@@ -36051,7 +41200,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F5:
@@ -36060,7 +41212,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('attached', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36071,7 +41226,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36108,7 +41266,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36119,7 +41280,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36130,7 +41294,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36141,7 +41308,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36152,7 +41322,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36198,7 +41371,10 @@ class CardParser:
                     res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36209,7 +41385,10 @@ class CardParser:
                 res10.append(v)
                 q = sk0[p9]
                 if q < 0:
-                    q = self.skip0(p9)
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36232,7 +41411,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'equipped', '')
@@ -36254,7 +41436,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX26(text, q) if text[q:q + 1] in _F48 else None
             if m is None:
                 p = c
@@ -36283,7 +41468,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F28:
@@ -36292,7 +41480,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -36336,7 +41527,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F22 else None
                 if m is None:
                     p = c
@@ -36368,7 +41562,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36379,7 +41576,10 @@ class CardParser:
                 res8.append(v)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36390,7 +41590,10 @@ class CardParser:
                 res8.append(v)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36407,7 +41610,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 m = _RX4(text, q) if text[q:q + 1] in _F7 else None
                 if m is None:
                     p = c
@@ -36439,7 +41645,10 @@ class CardParser:
                     res8.append(n)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36450,7 +41659,10 @@ class CardParser:
                 res8.append(v)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36461,7 +41673,10 @@ class CardParser:
                 res8.append(v)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36494,7 +41709,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk1[p15]
                 if q < 0:
-                    q = self.skip1(p15)
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
                 m = _RX14(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -36526,7 +41744,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk1[p19]
                 if q < 0:
-                    q = self.skip1(p19)
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36537,7 +41758,10 @@ class CardParser:
                 res20.append(v)
                 q = sk1[p19]
                 if q < 0:
-                    q = self.skip1(p19)
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
                 if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36548,7 +41772,10 @@ class CardParser:
                 res20.append(v)
                 q = sk1[p19]
                 if q < 0:
-                    q = self.skip1(p19)
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36586,7 +41813,10 @@ class CardParser:
                         res24.append(v)
                     q = sk1[p23]
                     if q < 0:
-                        q = self.skip1(p23)
+                        q = _WS1(text, p23).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p23] = q
                     if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                         break
                     v = (q, 'the', '')
@@ -36595,7 +41825,10 @@ class CardParser:
                     res24.append(v)
                     q = sk1[p23]
                     if q < 0:
-                        q = self.skip1(p23)
+                        q = _WS1(text, p23).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p23] = q
                     if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                         break
                     v = (q, 'battlefield', '')
@@ -36631,7 +41864,10 @@ class CardParser:
                 res28: list[Any] = []
                 q = sk1[p27]
                 if q < 0:
-                    q = self.skip1(p27)
+                    q = _WS1(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p27] = q
                 m = _RX21(text, q) if text[q:q + 1] in _F44 else None
                 if m is not None:
                     p = c
@@ -36639,7 +41875,10 @@ class CardParser:
                     break
                 q = sk1[p27]
                 if q < 0:
-                    q = self.skip1(p27)
+                    q = _WS1(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p27] = q
                 m = _RX22(text, q) if text[q:q + 1] in _F45 else None
                 if m is None:
                     p = c
@@ -36724,7 +41963,10 @@ class CardParser:
                     res6: list[Any] = []
                     q = sk1[p5]
                     if q < 0:
-                        q = self.skip1(p5)
+                        q = _WS1(text, p5).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p5] = q
                     if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'or', '')
@@ -36798,7 +42040,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk1[p11]
                 if q < 0:
-                    q = self.skip1(p11)
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     break
@@ -36829,7 +42074,10 @@ class CardParser:
                     res14.append(v)
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'that', '')
@@ -36838,7 +42086,10 @@ class CardParser:
                 res14.append(v)
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'type', '')
@@ -36880,7 +42131,10 @@ class CardParser:
                     res20: list[Any] = []
                     q = sk1[p19]
                     if q < 0:
-                        q = self.skip1(p19)
+                        q = _WS1(text, p19).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS1)
+                        sk1[p19] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
@@ -36914,7 +42168,10 @@ class CardParser:
                 res22: list[Any] = []
                 q = sk1[p21]
                 if q < 0:
-                    q = self.skip1(p21)
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     break
                 v = (q, 'named', '')
@@ -36925,7 +42182,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk1[p23]
                 if q < 0:
-                    q = self.skip1(p23)
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
                 m = _RX0(text, q) if text[q:q + 1] in _F1 else None
                 if m is None:
                     break
@@ -36961,7 +42221,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F27:
@@ -36970,7 +42233,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('enters', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36981,7 +42247,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -36994,7 +42263,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37027,7 +42299,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('leaves', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37038,7 +42313,10 @@ class CardParser:
                 res6.append(v)
                 q = sk0[p5]
                 if q < 0:
-                    q = self.skip0(p5)
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37051,7 +42329,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
-                    q = self.skip0(p7)
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37086,7 +42367,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk0[p11]
                 if q < 0:
-                    q = self.skip0(p11)
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 if not (text.startswith('dies', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37121,7 +42405,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
-                    q = self.skip0(p15)
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
                 if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37156,7 +42443,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
-                    q = self.skip0(p19)
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37183,7 +42473,10 @@ class CardParser:
                         res22.append(v)
                     q = sk0[p21]
                     if q < 0:
-                        q = self.skip0(p21)
+                        q = _WS0(text, p21).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p21] = q
                     if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'creature', '')
@@ -37211,7 +42504,10 @@ class CardParser:
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
-                    q = self.skip0(p23)
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37224,7 +42520,10 @@ class CardParser:
                 res26: list[Any] = []
                 q = sk0[p25]
                 if q < 0:
-                    q = self.skip0(p25)
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37244,7 +42543,10 @@ class CardParser:
                     res28: list[Any] = []
                     q = sk0[p27]
                     if q < 0:
-                        q = self.skip0(p27)
+                        q = _WS0(text, p27).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p27] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
@@ -37287,7 +42589,10 @@ class CardParser:
                 res32: list[Any] = []
                 q = sk0[p31]
                 if q < 0:
-                    q = self.skip0(p31)
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
                 if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37300,7 +42605,10 @@ class CardParser:
                 res34: list[Any] = []
                 q = sk0[p33]
                 if q < 0:
-                    q = self.skip0(p33)
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
                 m = _RX58(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
@@ -37336,7 +42644,10 @@ class CardParser:
                 res36: list[Any] = []
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37347,7 +42658,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37358,7 +42672,10 @@ class CardParser:
                 res36.append(v)
                 q = sk0[p35]
                 if q < 0:
-                    q = self.skip0(p35)
+                    q = _WS0(text, p35).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p35] = q
                 if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37371,7 +42688,10 @@ class CardParser:
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
-                    q = self.skip0(p37)
+                    q = _WS0(text, p37).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p37] = q
                 if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37404,7 +42724,10 @@ class CardParser:
                 res40: list[Any] = []
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37415,7 +42738,10 @@ class CardParser:
                 res40.append(v)
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37426,7 +42752,10 @@ class CardParser:
                 res40.append(v)
                 q = sk0[p39]
                 if q < 0:
-                    q = self.skip0(p39)
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37439,7 +42768,10 @@ class CardParser:
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
-                    q = self.skip0(p41)
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37472,7 +42804,10 @@ class CardParser:
                 res44: list[Any] = []
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37483,7 +42818,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37496,7 +42834,10 @@ class CardParser:
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
-                    q = self.skip0(p45)
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37513,7 +42854,10 @@ class CardParser:
                     res44.append(n)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37524,7 +42868,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37535,7 +42882,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37546,7 +42896,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37557,7 +42910,10 @@ class CardParser:
                 res44.append(v)
                 q = sk0[p43]
                 if q < 0:
-                    q = self.skip0(p43)
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
                 if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37578,7 +42934,10 @@ class CardParser:
                         res48.append(v)
                     q = sk0[p47]
                     if q < 0:
-                        q = self.skip0(p47)
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
                     if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'opponent', '')
@@ -37587,7 +42946,10 @@ class CardParser:
                     res48.append(v)
                     q = sk0[p47]
                     if q < 0:
-                        q = self.skip0(p47)
+                        q = _WS0(text, p47).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p47] = q
                     if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'controls', '')
@@ -37615,7 +42977,10 @@ class CardParser:
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
-                    q = self.skip0(p49)
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37637,7 +43002,10 @@ class CardParser:
                 res52: list[Any] = []
                 q = sk0[p51]
                 if q < 0:
-                    q = self.skip0(p51)
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37657,7 +43025,10 @@ class CardParser:
                     res54: list[Any] = []
                     q = sk0[p53]
                     if q < 0:
-                        q = self.skip0(p53)
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
                     if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'to', '')
@@ -37668,7 +43039,10 @@ class CardParser:
                     res56: list[Any] = []
                     q = sk0[p55]
                     if q < 0:
-                        q = self.skip0(p55)
+                        q = _WS0(text, p55).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p55] = q
                     m = _RX59(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
@@ -37705,7 +43079,10 @@ class CardParser:
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37716,7 +43093,10 @@ class CardParser:
                 res58.append(v)
                 q = sk0[p57]
                 if q < 0:
-                    q = self.skip0(p57)
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37738,7 +43118,10 @@ class CardParser:
                 res60: list[Any] = []
                 q = sk0[p59]
                 if q < 0:
-                    q = self.skip0(p59)
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37774,7 +43157,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'this', '')
@@ -37792,7 +43178,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -37836,7 +43225,10 @@ class CardParser:
         c = p
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F118:
@@ -37854,7 +43246,10 @@ class CardParser:
                     res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37865,7 +43260,10 @@ class CardParser:
                 res2.append(v)
                 q = sk0[p1]
                 if q < 0:
-                    q = self.skip0(p1)
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37894,7 +43292,10 @@ class CardParser:
                     res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37905,7 +43306,10 @@ class CardParser:
                 res4.append(v)
                 q = sk0[p3]
                 if q < 0:
-                    q = self.skip0(p3)
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -37928,7 +43332,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'in', '')
@@ -37946,7 +43353,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('X', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'X', '')
@@ -37964,7 +43374,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -37983,14 +43396,20 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38006,7 +43425,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38022,7 +43444,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('face-down', q)):
                     p = c
                     ch = ch0
@@ -38038,7 +43463,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('face-up', q)):
                     p = c
                     ch = ch0
@@ -38054,7 +43482,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38070,7 +43501,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 m = _RX38(text, q) if text[q:q + 1] in _F73 else None
                 if m is None:
                     p = c
@@ -38088,7 +43522,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 m = _RX39(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
@@ -38106,7 +43543,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 m = _RX40(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
@@ -38150,7 +43590,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38223,7 +43666,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'exiled', '')
@@ -38245,7 +43691,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX38(text, q) if text[q:q + 1] in _F73 else None
             if m is None:
                 p = c
@@ -38277,7 +43726,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX38(text, q) if text[q:q + 1] in _F73 else None
             if m is None:
                 p = c
@@ -38309,7 +43761,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
@@ -38342,7 +43797,10 @@ class CardParser:
             res2: list[Any] = []
             q = sk1[p1]
             if q < 0:
-                q = self.skip1(p1)
+                q = _WS1(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p1] = q
             if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                 p = c
                 break
@@ -38406,14 +43864,20 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38429,7 +43893,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38445,7 +43912,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 m = _RX32(text, q) if text[q:q + 1] in _F60 else None
                 if m is None:
                     p = c
@@ -38463,7 +43933,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38479,7 +43952,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38495,7 +43971,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38511,7 +43990,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38540,7 +44022,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
@@ -38556,7 +44041,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38572,7 +44060,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith("that's", q)):
                     p = c
                     ch = ch0
@@ -38588,7 +44079,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38604,7 +44098,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('named', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38642,7 +44139,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'of', '')
@@ -38661,7 +44161,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F50:
@@ -38670,7 +44173,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38681,7 +44187,10 @@ class CardParser:
                 res2.append(v)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38692,7 +44201,10 @@ class CardParser:
                 res2.append(v)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38703,7 +44215,10 @@ class CardParser:
                 res2.append(v)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38716,7 +44231,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -38736,7 +44254,10 @@ class CardParser:
                     res2.append(n)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38749,7 +44270,10 @@ class CardParser:
                 res6: list[Any] = []
                 q = sk1[p5]
                 if q < 0:
-                    q = self.skip1(p5)
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
                 m = _RX44(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
@@ -38778,7 +44302,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38791,7 +44318,10 @@ class CardParser:
                 res10: list[Any] = []
                 q = sk1[p9]
                 if q < 0:
-                    q = self.skip1(p9)
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
                 m = _RX45(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
@@ -38813,7 +44343,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk1[p11]
                 if q < 0:
-                    q = self.skip1(p11)
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -38833,7 +44366,10 @@ class CardParser:
                     res8.append(n)
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38846,7 +44382,10 @@ class CardParser:
                 res14: list[Any] = []
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 m = _RX44(text, q) if text[q:q + 1] in _F37 else None
                 if m is None:
                     p = c
@@ -38875,7 +44414,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk1[p15]
                 if q < 0:
-                    q = self.skip1(p15)
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38904,7 +44446,10 @@ class CardParser:
                 res18: list[Any] = []
                 q = sk1[p17]
                 if q < 0:
-                    q = self.skip1(p17)
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
                 if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38945,7 +44490,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F35:
@@ -38956,7 +44504,10 @@ class CardParser:
                 res4: list[Any] = []
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38973,7 +44524,10 @@ class CardParser:
                     res2.append(n)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -38997,7 +44551,10 @@ class CardParser:
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
-                    q = self.skip1(p7)
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39014,7 +44571,10 @@ class CardParser:
                     res6.append(n)
                 q = sk1[p5]
                 if q < 0:
-                    q = self.skip1(p5)
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
                 if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39038,7 +44598,10 @@ class CardParser:
                 res12: list[Any] = []
                 q = sk1[p11]
                 if q < 0:
-                    q = self.skip1(p11)
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
                 if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39055,7 +44618,10 @@ class CardParser:
                     res10.append(n)
                 q = sk1[p9]
                 if q < 0:
-                    q = self.skip1(p9)
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
                 if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39066,7 +44632,10 @@ class CardParser:
                 res10.append(v)
                 q = sk1[p9]
                 if q < 0:
-                    q = self.skip1(p9)
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39090,7 +44659,10 @@ class CardParser:
                 res16: list[Any] = []
                 q = sk1[p15]
                 if q < 0:
-                    q = self.skip1(p15)
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39107,7 +44679,10 @@ class CardParser:
                     res14.append(n)
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39118,7 +44693,10 @@ class CardParser:
                 res14.append(v)
                 q = sk1[p13]
                 if q < 0:
-                    q = self.skip1(p13)
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
                 if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39142,7 +44720,10 @@ class CardParser:
                 res20: list[Any] = []
                 q = sk1[p19]
                 if q < 0:
-                    q = self.skip1(p19)
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39159,7 +44740,10 @@ class CardParser:
                     res18.append(n)
                 q = sk1[p17]
                 if q < 0:
-                    q = self.skip1(p17)
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
                 if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39170,7 +44754,10 @@ class CardParser:
                 res18.append(v)
                 q = sk1[p17]
                 if q < 0:
-                    q = self.skip1(p17)
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39200,7 +44787,10 @@ class CardParser:
             if not first:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -39237,7 +44827,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F89:
@@ -39255,7 +44848,10 @@ class CardParser:
                     res2.append(v)
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39284,7 +44880,10 @@ class CardParser:
                     res4.append(v)
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39295,7 +44894,10 @@ class CardParser:
                 res4.append(v)
                 q = sk1[p3]
                 if q < 0:
-                    q = self.skip1(p3)
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39318,7 +44920,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'a', '')
@@ -39336,7 +44941,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'an', '')
@@ -39354,7 +44962,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'combat', '')
@@ -39372,7 +44983,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'combat', '')
@@ -39390,7 +45004,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'in', '')
@@ -39408,7 +45025,10 @@ class CardParser:
         v: Any
         q = sk0[p]
         if q < 0:
-            q = self.skip0(p)
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -39427,14 +45047,20 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F50:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('white', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39452,7 +45078,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('blue', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39470,7 +45099,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('black', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39488,7 +45120,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('red', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39506,7 +45141,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('green', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39524,7 +45162,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('colorless', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39548,14 +45189,20 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F8:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('legendary', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39573,7 +45220,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('basic', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39591,7 +45241,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('snow', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39609,7 +45262,10 @@ class CardParser:
             while True:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('world', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39632,7 +45288,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'other', '')
@@ -39650,7 +45309,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'another', '')
@@ -39668,7 +45330,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('face-down', q)):
             return p, None
         v = (q, 'face-down', '')
@@ -39686,7 +45351,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith('face-up', q)):
             return p, None
         v = (q, 'face-up', '')
@@ -39708,7 +45376,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX39(text, q) if text[q:q + 1] in _F75 else None
             if m is None:
                 p = c
@@ -39737,7 +45408,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F16:
@@ -39802,7 +45476,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F79:
@@ -39841,7 +45518,10 @@ class CardParser:
         c = p
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F69:
@@ -39850,7 +45530,10 @@ class CardParser:
                 res2: list[Any] = []
                 q = sk1[p1]
                 if q < 0:
-                    q = self.skip1(p1)
+                    q = _WS1(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p1] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -39918,7 +45601,10 @@ class CardParser:
             if not first:
                 q = sk1[p]
                 if q < 0:
-                    q = self.skip1(p)
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     if first:
@@ -39954,7 +45640,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith("it's", q)):
             return p, None
         v = (q, "it's", '')
@@ -39972,7 +45661,10 @@ class CardParser:
         v: Any
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         if not (text.startswith("that's", q)):
             return p, None
         v = (q, "that's", '')
@@ -39994,7 +45686,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX40(text, q) if text[q:q + 1] in _F76 else None
             if m is None:
                 p = c
@@ -40076,7 +45771,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -40106,7 +45804,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -40138,7 +45839,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX5(text, q) if text[q:q + 1] in _F3 else None
             if m is None:
                 p = c
@@ -40170,7 +45874,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
@@ -40202,7 +45909,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -40229,7 +45939,10 @@ class CardParser:
         res: list[Any] = []
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         m = _RX41(text, q) if text[q:q + 1] in _F80 else None
         if m is None:
             return None
@@ -40241,7 +45954,10 @@ class CardParser:
             res.append(v)
         q = sk1[p]
         if q < 0:
-            q = self.skip1(p)
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
         m = _RX32(text, q) if text[q:q + 1] in _F60 else None
         if m is None:
             return None
@@ -40264,7 +45980,10 @@ class CardParser:
             c = p
             q = sk1[p]
             if q < 0:
-                q = self.skip1(p)
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
             m = _RX41(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
