@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from typing import NoReturn
 
 FORBIDDEN_NAMES = frozenset({"eval", "exec", "compile", "open", "__import__", "globals", "locals", "vars",
                              "getattr", "setattr", "delattr", "input", "breakpoint", "os", "sys", "subprocess"})
@@ -138,13 +139,17 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
         for dunder in _DUNDER.findall(spaced):
             if dunder.decode("ascii") not in ALLOWED_DUNDERS:
                 _refuse_word(filename, k, dunder.decode("ascii"))
+        # (Unreachable while the counts mean what the comment says; if they ever disagree with
+        # the search, the module is still refused, never let through for want of a name.)
+        raise UnsafeCode(f"{filename}: a dunder name other than __future__ and __init__")
     # A token that starts with a digit but isn't all digits (``1if``, ``0x1``, ``1e5``): in the
     # text's shape (letters and "_" as "a", digits as "0", separators as spaces), more tokens
     # start with a letter once the digits are deleted than before: exactly those.
     if (b" " + ascii_k.translate(_SHAPES, b"0123456789")).count(b" a") != \
             (b" " + ascii_k.translate(_SHAPES)).count(b" a"):
         bad_number = _NUMBER_INTO_LETTERS.search(b" " + ascii_k.translate(_SHAPES))
-        assert bad_number is not None
+        if bad_number is None:  # (as above: refused even without a word to name)
+            raise UnsafeCode(f"{filename}: a number run into letters")
         _refuse_word(filename, k, spaced[bad_number.start() + 1:].split(None, 1)[0].decode("ascii"))
     imports = _IMPORT_LINE.findall("\n" + k)
     headers = _METHOD_HEADER.findall(k)
@@ -164,7 +169,7 @@ def check_generated(code: str, filename: str = "<generated>") -> None:
         raise UnsafeCode(f"{filename}: unbalanced brackets")
 
 
-def _refuse_word(filename: str, code: str, word: str) -> None:
+def _refuse_word(filename: str, code: str, word: str) -> NoReturn:
     raise UnsafeCode(f"{filename}:{_line_of(code, word)}: {word!r} is not allowed")
 
 
