@@ -18,12 +18,30 @@ from dsl.metamodel import location, parse_text
 from dsl.strings import unescape
 from runtime.pool import module_name as pool_module_name
 
-from .ir import (
-    AbilityIR, ActionIR, ArgValue, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, ConditionIR, CostIR,
-    CounterIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR, EntersWithIR, FilterIR, KeywordFileIR, KeywordIR, KeywordPartIR,
-    KeywordUseIR, LandTypeIR, LibraryIR, RefIR,
-    SacrificeIR, SentenceIR, SpellIR, StaticIR, StaticPartIR, TargetIR, TriggeredIR, TriggerIR,
+from .ir import amounts as am
+from .ir import conditions as co
+from .ir import effects as ef
+from .ir import references as rf
+from .ir import statics as sp
+from .ir.abilities import (
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    TriggeredIR, UncounterableIR,
 )
+from .ir.amounts import Amount
+from .ir.conditions import Condition
+from .ir.costs import CostIR, SacrificeIR
+from .ir.effects import Effect
+from .ir.library import (
+    ActionIR, ActionStep, AdditionalCostPart, AlternativeCostPart, AuraPart, CastFromPart, CounterIR,
+    DiscardInsteadPart, ExileFromStackPart, FaceUpPart, FlashPart, HandOnResolvePart, HastePart, InertPart,
+    KeywordFileIR, KeywordIR, KeywordPart, LandTypeIR, LibraryIR, SplicePart,
+)
+from .ir.references import Ref
+from .ir.selectors import FilterIR
+from .ir.statics import StaticPart
+from .ir.targets import TargetIR, TargetKind
+from .ir.triggers import EventTrigger, StepTrigger, Trigger
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -59,6 +77,9 @@ def module_name(text: str) -> str:
 
 # ------------------------------------------------------------------ keyword library
 
+_ACTION_STEPS = {"FindStep": ActionStep.FIND, "MoveStep": ActionStep.MOVE, "RandomizeStep": ActionStep.RANDOMIZE,
+                 "FaceDownStep": ActionStep.FACE_DOWN, "ArrangeStep": ActionStep.ARRANGE}
+
 
 def lower_keyword_file(text: str, path: str, module: str) -> tuple[KeywordFileIR | None, list[Diagnostic]]:
     """Parse and lower one keyword file (its keywords' abilities are lowered by :func:`build_library`)."""
@@ -77,33 +98,31 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
     land_types: list[LandTypeIR] = []
     ability_words: list[str] = []
     for item in model.items:
-        kind = cname(item)
-        if kind == "AbilityWordDef":
+        rule = cname(item)
+        if rule == "AbilityWordDef":
             ability_words.append(item.name)
-        elif kind == "LandTypeDef":
+        elif rule == "LandTypeDef":
             low = CardLowering(ck, LibraryIR(()), item)
             cost = _cost(ck, item.cost)
             sents = low.sentences(item.sentences)
-            if low.targets or not all(e.kind == "add_mana" for s in sents for e in s.effects):
+            if low.targets or not all(isinstance(e, ef.AddMana) for s in sents for e in s.effects):
                 ck.error(item, "a land type's ability must be a mana ability without targets (305.6)")
             land_types.append(LandTypeIR(ck.subtype(item, item.name), item.rule,
                                          ActivatedIR(cost, (), sents, True, intrinsic=True)))
-        elif kind == "CardDef":
+        elif rule == "CardDef":
             ck.error(item, "card definitions belong in their own .card file, not in a keyword file")
-        elif kind == "CounterDef":
+        elif rule == "CounterDef":
             counters.append(CounterIR(item.name, item.rule or ""))
-        elif kind == "ActionDef":
+        elif rule == "ActionDef":
             steps = []
             up_for_mana = False
             for st in item.steps:
-                steps.append({"FindStep": ("find", bool(getattr(st, "mayfail", False))), "MoveStep": ("move", False),
-                              "RandomizeStep": ("randomize", False), "FaceDownStep": ("face_down", False),
-                              "ArrangeStep": ("arrange", False)}[cname(st)])
+                steps.append((_ACTION_STEPS[cname(st)], bool(getattr(st, "mayfail", False))))
                 up_for_mana = up_for_mana or bool(getattr(st, "manacost", False))
             # Face-down keywords (cloak's ward) are resolved in build_library's second pass.
             actions.append(ActionIR(item.name, identifier(item.name, "Action"), module, item.rule, unescape(item.text),
                                     tuple(steps), face_up_for_mana_cost=up_for_mana))
-        elif kind == "KeywordDef":
+        elif rule == "KeywordDef":
             keywords.append(_lower_keyword(ck, item, module, path))
     return (KeywordFileIR(path, module, tuple(keywords), tuple(actions), tuple(counters),
                           tuple(land_types), tuple(ability_words)), ck.diagnostics, model)
@@ -115,7 +134,7 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     reminder = ""
     cond = ""
     joined = ""
-    parts: list[KeywordPartIR] = []
+    parts: list[KeywordPart] = []
     for st in item.stmts:
         k = cname(st)
         if k == "ReminderStmt":
@@ -138,38 +157,38 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
             elif dict(params)[st.param] != "cost":
                 ck.error(st, f"'{st.param}' is a number, not a cost")
             if k == "AdditionalCostStmt":
-                parts.append(KeywordPartIR("additional", st.param, bool(st.repeatable)))
+                parts.append(AdditionalCostPart(st.param, bool(st.repeatable)))
             elif k == "FaceUpStmt":
                 counter = st.counter.name if st.amount is not None else ""
                 n = _amount(st.amount).value if st.amount is not None else 0
-                parts.append(KeywordPartIR("face_up", st.param, counter=counter, amount=n))
+                parts.append(FaceUpPart(st.param, counter=counter, amount=n))
             else:
-                parts.append(KeywordPartIR("alternative", st.param or "", zone=st.zone or "hand", fixed=fixed,
-                                           face_down=bool(st.facedown), instructed=bool(st.instructed)))
+                parts.append(AlternativeCostPart(st.param or "", zone=st.zone or "hand", fixed=fixed,
+                                                 face_down=bool(st.facedown), instructed=bool(st.instructed)))
         elif k == "CastFromStmt":
-            parts.append(KeywordPartIR("cast_from", zone=st.zone, cost=_cost(ck, st.extra)))
+            parts.append(CastFromPart(zone=st.zone, cost=_cost(ck, st.extra)))
         elif k == "DiscardInsteadStmt":
-            parts.append(KeywordPartIR("discard_instead", zone=st.zone))
+            parts.append(DiscardInsteadPart(zone=st.zone))
         elif k == "ExileFromStackStmt":
-            parts.append(KeywordPartIR("exile_from_stack"))
+            parts.append(ExileFromStackPart())
         elif k == "AuraStmt":
             if dict(params).get(st.param) != "type":
                 ck.error(st, f"'{st.param}' is not a type parameter of {item.name}")
-            parts.append(KeywordPartIR("aura", st.param))
+            parts.append(AuraPart(st.param))
         elif k == "HasteStmt":
-            parts.append(KeywordPartIR("haste"))
+            parts.append(HastePart())
         elif k == "SpliceStmt":
             if dict(params).get(st.onto) != "subtype":
                 ck.error(st, f"'{st.onto}' is not a subtype parameter of {item.name}")
             if dict(params).get(st.cost) != "cost":
                 ck.error(st, f"'{st.cost}' is not a cost parameter of {item.name}")
-            parts.append(KeywordPartIR("splice", st.cost, zone=st.onto))
+            parts.append(SplicePart(st.cost, subtype=st.onto))
         elif k == "HandOnResolveStmt":
-            parts.append(KeywordPartIR("hand_on_resolve"))
+            parts.append(HandOnResolvePart())
         elif k == "FlashStmt":
-            parts.append(KeywordPartIR("flash"))
+            parts.append(FlashPart())
         elif k == "InertStmt":
-            parts.append(KeywordPartIR("inert"))
+            parts.append(InertPart())
         # AbilityStmt: lowered in the second pass of build_library, once every name is known.
     line, _ = location(item)
     return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
@@ -193,7 +212,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         any_types = types[-1:] + tuple(t[:-1] if t.endswith("s") else t for t in f.ortypes)
         types = types[:-1]
     subtypes = tuple(ck.subtype(f, s) for s in f.subtypes)
-    kind = (f.kind or "").rstrip("s")
+    noun = (f.kind or "").rstrip("s")
     non = []
     for n in f.nons:
         word = n[3:].rstrip(",")  # "nonartifact, nonblack creature": the comma is printed only
@@ -206,7 +225,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             non.append(word)  # a card type, "token", or a supertype ("nonbasic land", 205.4a)
         else:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
-    if not (types or any_types or subtypes or kind):
+    if not (types or any_types or subtypes or noun):
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
     # Oracle order: subtypes before card types ("target Goblin creature", "Saproling creatures").
     type_words = list(f.subtypes) + list(f.types)
@@ -262,9 +281,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
         keywords = tuple(f.late)
         words += " with " + " or ".join(f.late)
-    if kind == "permanent card":
+    if noun == "permanent card":
         # 110.4b: a permanent card is an artifact, creature, enchantment, land or planeswalker card.
-        kind = "card"
+        noun = "card"
         if any_types:
             ck.error(f, "'permanent card' can't be joined with 'or' card types")
         any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
@@ -277,7 +296,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" named {name}"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=keywords, kind=kind, words=words, other=bool(f.other or f.another),
+                    keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
@@ -288,36 +307,46 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     of_chosen=bool(f.chosen))
 
 
+# Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
+_FIXED_PARTS: dict[str, type[StaticPart]] = {
+    "CantAttackOrBlock": sp.CantAttackOrBlock, "CantAttack": sp.CantAttack, "CantBlock": sp.CantBlock,
+    "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
+    "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
+    "DamageIsLethal": sp.DamageIsLethal, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
+    "BlocksEachCombat": sp.BlocksEachCombat,
+}
+
+
 class _EmptyCost:
     """The cost node of an activated ability whose whole cost is a keyword's cost parameter."""
 
     parts: tuple[Any, ...] = ()
 
 
-def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> AmountIR:
+def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = None) -> Amount:
     if a.x:
-        return AmountIR("x", words="X")
+        return am.XAmount(words="X")
     if a.count is not None and ck is not None:
         f = _filter(ck, a.count.filter, a.count)
         where = " on the battlefield" if a.count.onbf else ""
         if not where and not f.controller:
             ck.error(a.count, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-        return AmountIR("count", words=f"the number of {f.words}{where}", filter=f)
+        return am.CountOf(0, "", words=f"the number of {f.words}{where}", filter=f)
     if a.counters is not None:
-        return AmountIR("counters_on_this", label=a.counters.counter.name,
-                        words=f"the number of {a.counters.counter.name} counters on it")
+        return am.CountersOnThis(a.counters.counter.name,
+                                 words=f"the number of {a.counters.counter.name} counters on it")
     if a.that:
-        return AmountIR("event_amount", words=str(a.that))  # 603.2: the triggering event's amount
+        return am.EventAmount(words=str(a.that))  # 603.2: the triggering event's amount
     if a.param:
         if params is None or params.get(a.param) != "number":
             if ck is not None:
                 ck.error(a, f"'{a.param}' is not a number parameter here",
                          "numbers are digits or words (a, two, ...); inside a keyword, its number parameters")
-            return AmountIR("fixed", 0, words=a.param)
-        return AmountIR("param", label=a.param, words=a.param)
+            return am.Fixed(0, words=a.param)
+        return am.ParamAmount(a.param, words=a.param)
     if a.word:
-        return AmountIR("fixed", NUMBER_WORDS[a.word], words=a.word)
-    return AmountIR("fixed", int(a.value), words=str(a.value))
+        return am.Fixed(NUMBER_WORDS[a.word], words=a.word)
+    return am.Fixed(int(a.value), words=str(a.value))
 
 
 def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
@@ -348,7 +377,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
         elif k == "PayLifeCost":
             life = _amount(p.amount)
         elif k == "SacrificeCost":
-            count = _amount(p.count) if p.count is not None else AmountIR("fixed", 1, words="a")
+            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="a")
             sac = SacrificeIR(count, _filter(ck, p.filter, p))
         elif k == "DiscardThisCost":
             discard_this = True
@@ -364,7 +393,7 @@ def _cost(ck: Checker, c: Any, counters_known: Any = None) -> CostIR:
         elif k == "RemoveCountersCost":
             remove = (str(p.counter.name), _amount(p.count).value)
         elif k == "TapPermanentsCost":
-            count = _amount(p.count) if p.count is not None else AmountIR("fixed", 1, words="")
+            count = _amount(p.count) if p.count is not None else am.Fixed(1, words="")
             f = _filter(ck, p.filter, p)
             if "untapped" not in f.states or f.controller != "you":
                 ck.error(p, "a tapping cost taps untapped permanents you control",
@@ -405,17 +434,17 @@ class CardLowering:
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
         self.targets: list[TargetIR] = []
-        self.event: TriggerIR | None = None  # the trigger of the ability being lowered ("that much", "that player")
-        self.last_player: RefIR | None = None  # the player of the last instruction that named one
+        self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
+        self.last_player: Ref | None = None  # the player of the last instruction that named one
         self.chose = False  # an instruction before, in this ability, had a player choose a kind ("of that type")
 
     # amounts and costs ---------------------------------------------------
 
-    def amount(self, a: Any, per: Any = None) -> AmountIR:
+    def amount(self, a: Any, per: Any = None) -> Amount:
         """An amount, with keyword parameters allowed inside keyword definitions; ``per``: "for each
         time it was kicked" multiplies it by the times the linked cost was paid (702.33d)."""
         out = _amount(a, self.params, self.ck)
-        if out.kind == "event_amount" and (self.event is None or not self.event.event_amount):
+        if isinstance(out, am.EventAmount) and (self.event is None or not self.event.event_amount):
             self.ck.error(a, f"'{out.words}' has nothing to refer to: only a trigger on a damage event has an amount",
                           "e.g. 'whenever this is dealt damage: you gain that much life.'")
         if per is not None and cname(per) == "PerObject":
@@ -424,13 +453,13 @@ class CardLowering:
             where = " in your graveyard" if per.gy else " on the battlefield" if per.bf else ""
             if not where and not f.controller:
                 self.ck.error(per, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-            if out.kind != "fixed":
+            if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each' multiplies a number")
-            return AmountIR("count", out.value, zone, words=f"for each {f.words}{where}", filter=f)
+            return am.CountOf(out.value, zone, words=f"for each {f.words}{where}", filter=f)
         if per is not None and self.ck.name_in(per, "condition word", per.word, self.words):
-            if out.kind != "fixed":
+            if not isinstance(out, am.Fixed):
                 self.ck.error(a, "'for each time' multiplies a number")
-            return AmountIR("times_paid", out.value, self.words[per.word], words=per.word)
+            return am.TimesPaid(out.value, self.words[per.word], words=per.word)
         return out
 
     def cost_value(self, c: Any) -> CostIR:
@@ -441,47 +470,63 @@ class CardLowering:
             return CostIR(param=c.param)
         return _cost(self.ck, c.cost)
 
-    # conditions --------------------------------------------------------
+    # conditions: one method per grammar rule (condition_<Rule>) -------------
 
-    def condition(self, c: Any, gate_slot: bool = False) -> ConditionIR | None:
-        """Resolve a condition: linked cost (607), graveyard size, control history, result, keyword."""
-        k = cname(c)
-        if k == "GraveyardCondition":
-            n = self.amount(c.count)
-            return ConditionIR("", "", kind="graveyard", count=n.value)
-        if k == "ControlSinceCondition":
-            return ConditionIR("", "", kind="control_since")
-        if k == "ResultCondition":
-            return ConditionIR("", "do" if c.did else "don't" if c.dont else "can't", kind="result", did=bool(c.did))
-        if k == "HasKeywordCondition":
-            self.ck.name_in(c, "keyword", c.keyword, self.keywords)
-            return ConditionIR("", "", kind="has_keyword", keyword=c.keyword)
-        if k == "CastInMainCondition":
-            return ConditionIR("", "", kind="cast_in_main")
-        if k == "CastFromCondition":
-            return ConditionIR("", c.whose, kind="cast_from", zone=c.zone)
-        if k == "DefendingControlsCondition":
-            return ConditionIR("", "", kind="defending_controls", filter=_filter(self.ck, c.filter, c))
-        if k == "LeftBattlefieldCondition":
-            return ConditionIR("", "", kind="permanent_left")
-        if k == "ManaValueCondition":
-            # "if it has converted mana cost N or less": "it" is the last target chosen before it.
-            subject = len(self.targets) - 1 if self.targets else None
-            return ConditionIR("", c.dir, kind="mana_value", count=int(c.value), subject=subject, its=bool(c.its))
-        if k == "ControlCondition":
-            filters = tuple(_filter(self.ck, t.filter, t) for t in c.things)
-            return ConditionIR("", "", kind="control", filters=filters)
-        if k == "EmptyHandCondition":
-            return ConditionIR("", "", kind="empty_hand")
-        if k == "TotalPowerCondition":
-            return ConditionIR("", "", kind="total_power", count=int(c.value))
-        if k == "ItIsCondition":
-            return ConditionIR("", "", kind="it_is", filter=_filter(self.ck, c.filter, c))
-        if k == "CountersCondition":
-            # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
-            n = self.amount(c.count)
-            return ConditionIR("", self.counter_kind(c.counter), kind="counters", count=n.value, negated=False,
-                               keyword="or more" if c.ormore else "")
+    def condition(self, c: Any) -> Condition | None:
+        """Resolve a condition (a linked cost, 607; a count; a result; a keyword ...)."""
+        lower = getattr(self, "condition_" + cname(c))
+        out: Condition | None = lower(c)
+        return out
+
+    def condition_GraveyardCondition(self, c: Any) -> Condition:
+        return co.GraveyardCount(self.amount(c.count).value)
+
+    def condition_ControlSinceCondition(self, c: Any) -> Condition:
+        return co.ControlledSinceUpkeep()
+
+    def condition_ResultCondition(self, c: Any) -> Condition:
+        return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
+
+    def condition_HasKeywordCondition(self, c: Any) -> Condition:
+        self.ck.name_in(c, "keyword", c.keyword, self.keywords)
+        return co.HasKeyword(c.keyword)
+
+    def condition_CastInMainCondition(self, c: Any) -> Condition:
+        return co.CastInMainPhase()
+
+    def condition_CastFromCondition(self, c: Any) -> Condition:
+        return co.CastFrom(c.whose, c.zone)
+
+    def condition_DefendingControlsCondition(self, c: Any) -> Condition:
+        return co.DefendingControls(_filter(self.ck, c.filter, c))
+
+    def condition_LeftBattlefieldCondition(self, c: Any) -> Condition:
+        return co.PermanentLeft()
+
+    def condition_ManaValueCondition(self, c: Any) -> Condition:
+        # "if it has converted mana cost N or less": "it" is the last target chosen before it.
+        subject = len(self.targets) - 1 if self.targets else None
+        return co.ManaValueIs(c.dir, int(c.value), subject=subject, its=bool(c.its))
+
+    def condition_ControlCondition(self, c: Any) -> Condition:
+        return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things))
+
+    def condition_EmptyHandCondition(self, c: Any) -> Condition:
+        return co.EmptyHand()
+
+    def condition_TotalPowerCondition(self, c: Any) -> Condition:
+        return co.TotalPower(int(c.value))
+
+    def condition_ItIsCondition(self, c: Any) -> Condition:
+        return co.ItIs(_filter(self.ck, c.filter, c))
+
+    def condition_CountersCondition(self, c: Any) -> Condition:
+        # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
+        n = self.amount(c.count)
+        return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
+
+    def condition_PaidCondition(self, c: Any) -> Condition | None:
+        """A linked cost condition (607.2): "if it was kicked", "with its {1}{G} kicker"."""
         word = c.word
         if not self.ck.name_in(c, "condition word", word, self.words):
             return None
@@ -490,7 +535,7 @@ class CardLowering:
         own_kw = [kw for lab, _, kw in self.uses if lab == label]
         subject = None
         if c.thatspell:
-            return ConditionIR(label, word, that_spell=True)
+            return co.CostWasPaid(label, word, that_spell=True)
         if c.subject and self.targets:
             subject = len(self.targets) - 1  # "if it was kicked": the target chosen before it
         # With no target before it, "it" is the object itself ("When ... enters, if it was kicked").
@@ -505,16 +550,17 @@ class CardLowering:
             linked = self.ck.mana_symbols(c.linked, list(c.linked.symbols))
             if linked in own:
                 ordinal = own.index(linked)
-                return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
-                                   keyword=own_kw[ordinal])
+                return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
+                                      keyword=own_kw[ordinal])
             else:
                 printed = ", ".join("".join(o) for o in own) or "none"
                 self.ck.error(c.linked, f"this card has no {label} cost {''.join(linked)} (its costs: {printed})")
-        return ConditionIR(label, word, ordinal=ordinal, linked_cost=linked, subject=subject, negated=bool(c.negated))
+        return co.CostWasPaid(label, word, ordinal=ordinal, linked_cost=linked, subject=subject,
+                              negated=bool(c.negated))
 
     # references --------------------------------------------------------
 
-    def target(self, t: Any, condition: ConditionIR | None) -> RefIR:
+    def target(self, t: Any, condition: Condition | None) -> Ref:
         """A target reference: a new slot for "target ..." or an earlier one for "it"."""
         k = cname(t)
         if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets"):
@@ -524,49 +570,49 @@ class CardLowering:
             f = _filter(self.ck, t.filter, t)
             first = len(self.targets)
             words = f"any number of target {f.words}"
-            self.targets.append(TargetIR("object", f, "stack" if f.kind == "spell" else "battlefield", condition,
+            self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
                                          words=words, optional=True, group=first, repeat=True))
-            return RefIR("slots_from", first, words=words)
+            return rf.SlotsFrom(first, words=words)
         if k == "AnyTarget":
-            self.targets.append(TargetIR("any", condition=condition, words="any target"))
+            self.targets.append(TargetIR(TargetKind.ANY, condition=condition, words="any target"))
         elif k == "TargetPlayer":
             opp = t.player == "opponent"
             if t.walker:
                 # 115.4-style: a player or a planeswalker (players are always candidates of "any").
                 if opp:
                     self.ck.error(t, "'target opponent or planeswalker' is not supported; write 'target player or planeswalker'")
-                self.targets.append(TargetIR("any", FilterIR(types=("planeswalker",)), condition=condition,
+                self.targets.append(TargetIR(TargetKind.ANY, FilterIR(types=("planeswalker",)), condition=condition,
                                              words="target player or planeswalker"))
             else:
-                self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
+                self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
                                              condition=condition, words=f"target {t.player}"))
         elif k == "EachPlayers":
-            return RefIR(f"each_{t.who}", words=f"each {t.who}")
+            return rf.each_player(t.who, f"each {t.who}")
         elif k == "EachObjects":
             f = _filter(self.ck, t.filter, t)
             if t.attached:
                 # 303.4: "all Auras attached to them": the objects the phrase before it named.
                 back = self.back_ref(str(t.attached))
-                return RefIR("each", words=f"{t.quant} {f.words} attached to {t.attached}", filter=f, attached_to=back)
+                return rf.EachObject(f"{t.quant} {f.words} attached to {t.attached}", f, attached_to=back)
             if t.samename:
                 # 201.2: "all other creatures with the same name as that creature": "other" means other
                 # than that object, which the instruction names anyway (so not "other than the source").
                 back = self.back_ref(str(t.samename))
-                return RefIR("each", words=f"{t.quant} {f.words} with the same name as {t.samename}",
-                             filter=replace(f, other=False), same_name_as=back)
+                return rf.EachObject(f"{t.quant} {f.words} with the same name as {t.samename}",
+                                     replace(f, other=False), same_name_as=back)
             if f.of_chosen and not self.chose:
                 self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
-                return RefIR("each", words=f"{t.quant} {f.words} in your graveyard", filter=f, in_graveyard=True)
-            return RefIR("each", words=f"{t.quant} {f.words}", filter=f)
+                return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
+            return rf.EachObject(f"{t.quant} {f.words}", f)
         elif k == "EnchantedRef":
             # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
             host = "equipped" if t.equipped else "enchanted"
-            return RefIR("enchanted", words=f"{host} {t.enchanted.rstrip('s')}")
+            return rf.EnchantedRef(words=f"{host} {t.enchanted.rstrip('s')}")
         elif k == "TargetObject":
             f = _filter(self.ck, t.filter, t)
-            zone = "stack" if f.kind == "spell" else "battlefield"
+            zone = "stack" if f.is_spell else "battlefield"
             lead = "target"
             if t.another:
                 f = replace(f, other=True)
@@ -574,63 +620,64 @@ class CardLowering:
             words = f"{lead} {f.words}"
             if t.ingy:
                 # 115.1, 404: a card in your graveyard as the target.
-                if f.kind != "card":
+                if not f.is_card:
                     self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
                 zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
-            self.targets.append(TargetIR("object", f, zone, condition, words=words))
+            self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
         elif k == "ThatRef":
-            return RefIR("last", words="that spell or ability")
+            return rf.LastAffected(words="that spell or ability")
         elif k == "UpToTargets":
             f = _filter(self.ck, t.filter, t)
             n = NUMBER_WORDS[t.count]
             if n < 2:
                 self.ck.error(t, "'up to' needs two or more targets here; write 'target ...' for one")
             first = len(self.targets)
-            zone = "stack" if f.kind == "spell" else "battlefield"
+            zone = "stack" if f.is_spell else "battlefield"
             words = f"up to {t.count} target {f.words}"   # written plural: "up to two target creatures"
             for _ in range(n):
-                self.targets.append(TargetIR("object", f, zone, condition, words=words, optional=True, group=first))
+                self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words, optional=True,
+                                             group=first))
             self.last_group = (first, n)
-            return RefIR("slots", first, words=f"each of {words}" if t.each else words, count=n)
+            return rf.SlotRange(first, words=f"each of {words}" if t.each else words, count=n)
         else:
             if t.word == "this":
-                return RefIR("this", words="this")
+                return rf.ThisRef(words="this")
             if t.word == "that card":
-                return RefIR("last", words="that card")  # what the previous instruction moved
+                return rf.LastAffected(words="that card")  # what the previous instruction moved
             if t.word.startswith("those "):
                 if self.last_group is None:
                     self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
-                    return RefIR("this", words="this")
-                return RefIR("slots", self.last_group[0], words=t.word, count=self.last_group[1])
+                    return rf.ThisRef(words="this")
+                return rf.SlotRange(self.last_group[0], words=t.word, count=self.last_group[1])
             if t.word.startswith("that ") and t.word != "that player":
                 if not self.targets and self.effects_done:
                     # "Create a 7/1 ... token. ... that creature gets +7/+0": what an instruction before made.
-                    return RefIR("last", words=t.word)
+                    return rf.LastAffected(words=t.word)
                 if not self.targets and self.event is not None:
                     # A trigger's event object ("whenever this blocks a creature, ... that creature",
                     # 509.3c): what the trigger remembers.
-                    return RefIR("last", words=t.word)
+                    return rf.LastAffected(words=t.word)
                 if not self.targets:
                     self.ck.error(t, f"'{t.word}' has nothing to refer to: no target was chosen before it")
-                    return RefIR("this", words="this")
-                return RefIR("slot", len(self.targets) - 1, words=t.word)
+                    return rf.ThisRef(words="this")
+                return rf.SlotRef(len(self.targets) - 1, words=t.word)
             if self.targets and t.word == "it" and self.moved_slot == len(self.targets) - 1:
                 # "Exile target creature you control, then return it ...": the card the exile moved
                 # is a new object (400.7), found as what the instruction before moved.
-                return RefIR("last", words="it")
+                return rf.LastAffected(words="it")
             if self.targets and t.word == "it":
-                return RefIR("slot", len(self.targets) - 1, words=t.word)
+                return rf.SlotRef(len(self.targets) - 1, words=t.word)
             if t.word == "it" and self.named_this:
                 # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
                 # object the instruction before named.
-                return RefIR("this", words="it")
+                return rf.ThisRef(words="it")
             if t.word == "it" and self.self_it and not self.effects_done:
                 # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
                 # instruction, "it" in a trigger on the object's own event is the object (400.7d
                 # finds its new object if it moved).
-                return RefIR("this", words="it")
-            return RefIR("last", words=t.word)
-        return RefIR("slot", len(self.targets) - 1, words=self.targets[-1].words)
+                return rf.ThisRef(words="it")
+            return rf.LastAffected(words=t.word)
+        return rf.SlotRef(len(self.targets) - 1, words=self.targets[-1].words)
 
     def after_unbounded(self, node: Any) -> None:
         """115.1d: an unbounded "any number of targets" slot repeats, so no target may follow it."""
@@ -638,45 +685,45 @@ class CardLowering:
             self.ck.error(node, "no target can follow 'any number of targets' in the same ability",
                           "put the 'any number of targets' phrase last")
 
-    def back_ref(self, word: str) -> RefIR:
+    def back_ref(self, word: str) -> Ref:
         """"them"/"it" naming the last target phrase (all of an "any number of targets" phrase)."""
         if not self.targets:
-            return RefIR("last", words=word)
+            return rf.LastAffected(words=word)
         last = self.targets[-1]
         if last.repeat:
-            return RefIR("slots_from", last.group, words=word)
-        return RefIR("slot", len(self.targets) - 1, words=word)
+            return rf.SlotsFrom(last.group, words=word)
+        return rf.SlotRef(len(self.targets) - 1, words=word)
 
-    def player(self, p: Any, condition: ConditionIR | None) -> RefIR:
+    def player(self, p: Any, condition: Condition | None) -> Ref:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
         if p is not None and p.owner:
             # "that creature's owner" (108.3): of the last target.
-            return RefIR("owner_of", len(self.targets) - 1 if self.targets else -1, words=str(p.owner))
+            return rf.OwnerOf(len(self.targets) - 1 if self.targets else -1, words=str(p.owner))
         if p is not None and p.controller:
             # "its controller": the controller of the object "it" names (the last target, else this).
-            return RefIR("controller_of", len(self.targets) - 1 if self.targets else -1, words="its controller")
+            return rf.ControllerOf(len(self.targets) - 1 if self.targets else -1, words="its controller")
         if p is None or p.who in ("you", "your"):
-            return RefIR("you", words="you")
+            return rf.YouRef(words="you")
         if p.who.startswith("each "):
-            return RefIR("each_" + p.who.split()[1], words=p.who)
+            return rf.each_player(p.who.split()[1], p.who)
         if p.who == "that player":
-            slots = [i for i, t in enumerate(self.targets) if t.kind == "player"]
+            slots = [i for i, t in enumerate(self.targets) if t.kind is TargetKind.PLAYER]
             if not slots and self.event is not None and self.event.event_player:
-                return RefIR("event_player", words="that player")  # the player dealt damage (603.2)
+                return rf.EventPlayer(words="that player")  # the player dealt damage (603.2)
             if not slots:
                 self.ck.error(p, "'that player' has nothing to refer to: no player was targeted before it")
-                return RefIR("you", words="that player")
-            return RefIR("player_slot", slots[-1], words="that player")
+                return rf.YouRef(words="that player")
+            return rf.PlayerSlot(slots[-1], words="that player")
         opp = p.who == "target opponent"
         self.after_unbounded(p)
-        self.targets.append(TargetIR("player", FilterIR(controller="opponent") if opp else FilterIR(),
+        self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
                                      condition=condition, words=p.who))
-        return RefIR("player_slot", len(self.targets) - 1, words=p.who)
+        return rf.PlayerSlot(len(self.targets) - 1, words=p.who)
 
-    def from_graveyard(self, e: Any, ref: RefIR) -> str:
+    def from_graveyard(self, e: Any, ref: Ref) -> str:
         """'from your/a graveyard': the target slot just made chooses among cards in graveyards (115.1)."""
         whose = str(e.source.whose)
-        if ref.kind != "slot" or not self.targets:
+        if not isinstance(ref, rf.SlotRef) or not self.targets:
             self.ck.error(e, "'from ... graveyard' needs a target card, e.g. 'target creature card'")
             return whose
         t = self.targets[ref.index]
@@ -689,420 +736,480 @@ class CardLowering:
         self.ck.name_in(node, "counter kind", node.name, self.counters)
         return str(node.name)
 
-    # effects -----------------------------------------------------------
+    # effects: one method per grammar rule (effect_<Rule>) ------------------
 
-    def effect(self, e: Any, cond: ConditionIR | None) -> EffectIR:
-        """Lower one effect statement."""
-        k = cname(e)
-        if k == "ChooseAmongEffect":
-            # A choice among kinds of objects, remembered for "of that type" (608.2c-d).
-            player = self.player(e.player, cond)
-            self.last_player = player
-            options = tuple(_filter(self.ck, f, e) for f in [*e.options, e.last])
-            if any(f.of_chosen for f in options):
-                self.ck.error(e, "an option can't itself be 'of that type'")
-            self.chose = True
-            return EffectIR("choose_among", (("player", player), ("options", options)))
-        if k == "ExtraTurnEffect":
-            player = self.player(e.player, cond)
-            self.last_player = player
-            return EffectIR("extra_turn", (("player", player),))
-        if k == "CantCastEffect":
-            named = self.back_ref(str(e.samename))
-            if named.kind != "slot":
-                self.ck.error(e, f"'{e.samename}' must name a target chosen before it")
-            return EffectIR("cant_cast_same_name", (("player", self.player(e.player, cond)), ("named", named)))
-        if k == "DividedDamageEffect" and e.evenly:
+    def effect(self, e: Any, cond: Condition | None) -> Effect:
+        """Lower one instruction by its grammar rule; ``cond``: the condition its targets are
+        chosen under (702.33g)."""
+        lower = getattr(self, "effect_" + cname(e))
+        out: Effect = lower(e, cond)
+        return out
+
+    def effect_ChooseAmongEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # A choice among kinds of objects, remembered for "of that type" (608.2c-d).
+        player = self.player(e.player, cond)
+        self.last_player = player
+        options = tuple(_filter(self.ck, f, e) for f in [*e.options, e.last])
+        if any(f.of_chosen for f in options):
+            self.ck.error(e, "an option can't itself be 'of that type'")
+        self.chose = True
+        return ef.ChooseAmong(player, options)
+
+    def effect_ExtraTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.ExtraTurn(player)
+
+    def effect_CantCastEffect(self, e: Any, cond: Condition | None) -> Effect:
+        named = self.back_ref(str(e.samename))
+        if not isinstance(named, rf.SlotRef):
+            self.ck.error(e, f"'{e.samename}' must name a target chosen before it")
+        return ef.CantCastSameName(self.player(e.player, cond), named)
+
+    def effect_DividedDamageEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.evenly:
             # "divided evenly, rounded down, among any number of targets" (115.1d): unbounded.
             self.after_unbounded(e)
             first = len(self.targets)
-            self.targets.append(TargetIR("any", condition=cond, words="any number of targets", optional=True,
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets", optional=True,
                                          group=first, repeat=True))
-            return EffectIR("divided_evenly", (("amount", self.amount(e.amount)), ("first", first)))
-        if k == "DividedDamageEffect":
-            amount = self.amount(e.amount)
-            if amount.kind != "fixed" or amount.value < 1:
-                self.ck.error(e, "the amount divided among targets must be a number (601.2d)")
-            first = len(self.targets)
-            # 601.2d: each target gets at least 1, so there are at most `amount` of them.
-            for n in range(max(amount.value, 1)):
-                self.targets.append(TargetIR("any", condition=cond, words="any number of targets",
-                                             optional=n > 0, group=first))
-            return EffectIR("divided_damage", (("amount", amount),
-                                               ("slots", tuple(str(i) for i in range(first, len(self.targets))))))
-        if k == "DamageEffect":
-            also = self.target(e.also, cond) if e.also is not None else None
-            to = RefIR("you", words="you") if e.you else self.target(e.target, cond)
-            return EffectIR("damage", (("amount", self.amount(e.amount)), ("target", to),
-                                       ("equal_to", bool(e.equal)), ("also", also), ("named", bool(e.named))))
-        if k == "ReturnAllFromGraveyardsEffect":
-            f = _filter(self.ck, e.filter, e)
-            return EffectIR("return_all_from_graveyards", (("filter", f),))
-        if k == "NoUntapEffect":
-            return EffectIR("no_untap", (("target", self.target(e.target, cond)),))
-        if k == "PhaseOutEffect":
-            return EffectIR("phase_out", (("target", self.target(e.target, cond)),))
-        if k == "NoRegenEffect":
-            if e.thisturn:
-                # 701.15c with a duration: any destruction this turn can't be replaced by regeneration.
-                ref = self.target(e.target, cond) if e.target is not None else \
-                    RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}")
-                return EffectIR("no_regen_turn", (("target", ref),))
-            if e.thatnoun:
-                ref = RefIR("slot", len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
-                    else RefIR("this", words="this")
-                return EffectIR("no_regen", (("target", ref), ("words", f"that {e.thatnoun}")))
-            return EffectIR("no_regen", (("target", self.target(e.target, cond)), ("words", "it")))
-        if k == "GainLifeEffect" and e.equal is not None:
-            player = self.player(e.player, cond)
-            if e.equal.target is not None:
-                # "the power of target creature you control": a new target slot (115.1).
-                ref = self.target(e.equal.target, cond)
-                slot = ref.index if ref.kind == "slot" else -1
-                return EffectIR("gain_life", (("player", player),
-                                              ("amount", AmountIR("power_of", slot, words=f"the power of {ref.words}"))))
-            slot = len(self.targets) - 1 if self.targets else -1
-            return EffectIR("gain_life", (("player", player),
-                                          ("amount", AmountIR("power_of", slot, words="its power"))))
-        if k in ("GainLifeEffect", "LoseLifeEffect", "DrawEffect", "DiscardEffect"):
-            kind = {"GainLifeEffect": "gain_life", "LoseLifeEffect": "lose_life", "DrawEffect": "draw",
-                    "DiscardEffect": "discard"}[k]
-            if k == "DiscardEffect" and e.player is None and getattr(e, "third", None):
-                if self.last_player is None or self.last_player.kind == "you":
-                    self.ck.error(e, "'discards' needs a player: name one, or follow an instruction of another player")
-                else:
-                    return EffectIR(kind, (("player", self.last_player), ("amount", self.amount(e.amount)),
-                                           ("implicit", True)))
-            player = self.player(e.player, cond)
-            self.last_player = player
-            per = e.per if k in ("GainLifeEffect", "DiscardEffect") else None
-            args: tuple[tuple[str, ArgValue], ...] = (("player", player), ("amount", self.amount(e.amount, per)))
-            if k == "DiscardEffect" and e.random:
-                args += (("at_random", True),)
-            return EffectIR(kind, args)
-        if k == "PlayerMillEffect":
-            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", self.amount(e.amount)),
-                                     ("their", True)))
-        if k == "MillEffect":
-            amount = self.amount(e.amount) if e.amount is not None else AmountIR("fixed", 1, words="1")
-            return EffectIR("mill", (("player", self.player(e.player, cond)), ("amount", amount)))
-        if k == "RemoveCountersEffect":
-            return EffectIR("remove_counters", (("amount", self.amount(e.amount)),
-                                                ("counter", self.counter_kind(e.counter)),
-                                                ("target", self.target(e.target, cond))))
-        if k == "SacrificeEffect":
-            unless = self.cost_value(e.unless) if e.unless is not None else None
-            return EffectIR("sacrifice", (("target", self.target(e.target, cond)), ("unless", unless)))
-        if k == "TapOrUntapEffect":
-            return EffectIR("tap_or_untap", (("target", self.target(e.target, cond)),))
-        if k in ("UntapEffect", "TapEffect", "ReturnToHandEffect", "RegenerateEffect"):
-            kind = {"UntapEffect": "untap", "TapEffect": "tap", "ReturnToHandEffect": "bounce",
-                    "RegenerateEffect": "regenerate"}[k]
-            ref = self.target(e.target, cond)
-            if k == "ReturnToHandEffect" and e.yours:
-                # "to your hand": only for what you own (its owner's hand is yours, 400.3).
-                last = self.targets[-1] if ref.kind == "slot" and self.targets else None
-                if last is None or last.filter.controller != "own":
-                    self.ck.error(e, "'to your hand' needs a target you own ('target creature you own')",
-                                  "otherwise write 'to its owner's hand'")
-                elif last.filter.exiled:
-                    # 406: "return target exiled card ... you own to your hand": a card in exile as a target.
-                    self.targets[ref.index] = replace(last, zone="exile")
-                    return EffectIR("return_from_graveyard", (("target", ref), ("from", ""), ("to", "hand"),
-                                                              ("mine", False), ("zone", "exile")))
-                return EffectIR(kind, (("target", ref), ("yours", True)))
-            return EffectIR(kind, (("target", ref),))
-        if k == "ContinuousEffect":
-            duration = "eot"
-            d = e.lead if e.lead is not None else e.duration
-            parts = tuple(self.static_part(p) for p in e.parts)
-            if any(p.per_counter or p.per_filter is not None for p in parts):
-                self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
-            tail = tuple(self.static_part(p) for p in e.tail)
-            if d is None and parts and all(p.kind == "has" for p in parts) and not tail and e.lead is None:
-                # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
-                duration = "forever"
-            elif d is None and not any(p.this_turn for p in parts):
-                self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
-            elif d is not None and d.next_upkeep:
-                duration = "next_upkeep"
-            elif d is not None and d.losecontrol:
-                duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
-            if e.target is not None:
-                ref = self.target(e.target, cond)
-                if e.also is not None:
-                    return EffectIR("continuous", (("target", ref), ("parts", parts), ("duration", duration),
-                                                   ("lead", e.lead is not None), ("tail", tail),
-                                                   ("written", d is not None), ("also", self.target(e.also, cond))))
-            else:
-                f = _filter(self.ck, e.group, e)
-                ref = RefIR("each", words=f.words, filter=f)
-            return EffectIR("continuous", (("target", ref), ("parts", parts), ("duration", duration),
-                                           ("lead", e.lead is not None), ("tail", tail),
-                                           ("written", d is not None),
-                                           ("this_turn", bool(d is not None and d.thisturn))))
-        if k == "GainControlEffect":
-            duration = "forever"
-            if e.duration is not None:
-                duration = "next_upkeep" if e.duration.next_upkeep else "eot"
-            return EffectIR("gain_control", (("target", self.target(e.target, cond)), ("duration", duration)))
-        if k == "BlockRequirementEffect":
-            return EffectIR("must_block", (("target", self.target(e.target, cond)),))
-        if k == "PreventEffect":
-            ref = RefIR("you", words="you") if e.you else self.target(e.target, cond)
-            return EffectIR("prevent", (("amount", self.amount(e.amount)), ("target", ref)))
-        if k == "DestroyEffect":
-            return EffectIR("destroy", (("target", self.target(e.target, cond)), ("no_regeneration", False)))
-        if k == "ExileEffect":
-            ref = self.target(e.target, cond)
-            whose = self.from_graveyard(e, ref) if e.source is not None else ""
-            also = self.target(e.also, cond) if e.also is not None else None
-            exile_args: tuple[tuple[str, Any], ...] = (("target", ref), ("from", whose), ("also", also))
-            if e.counter is not None:
-                # 702.62a: "exile it with N time counters on it" (the counters come with it, 122.1).
-                exile_args += (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)))
-            return EffectIR("exile", exile_args)
-        if k == "ReturnFromGraveyardEffect" and e.source is None:
-            ref = self.target(e.target, cond)
-            t = self.targets[ref.index] if ref.kind == "slot" and self.targets else None
-            if t is None or not t.filter.exiled or not e.hand:
-                self.ck.error(e, "return a card to your hand from where? write 'from your graveyard' or "
-                                 "'target exiled card ... you own'")
-            else:
-                # 406: a card in exile as a target; "you own": only the controller's own (108.3).
-                self.targets[ref.index] = replace(t, zone="exile")
-            return EffectIR("return_from_graveyard", (("target", ref), ("from", ""), ("to", "hand"),
-                                                      ("mine", False), ("zone", "exile")))
-        if k == "ReturnFromGraveyardEffect":
-            ref = self.target(e.target, cond)
-            whose = self.from_graveyard(e, ref)
-            return EffectIR("return_from_graveyard", (("target", ref), ("from", whose),
-                                                      ("to", "hand" if e.hand else "battlefield"),
-                                                      ("mine", bool(e.mine))))
-        if k == "CounterSpellEffect":
-            if e.unless is not None:
-                per = AmountIR("graveyard_size", words="for each card in your graveyard") if e.per else None
-                return EffectIR("counter_unless", (("target", self.target(e.target, cond)),
-                                                   ("unless", self.cost_value(e.unless)), ("per", per)))
-            return EffectIR("counter_spell", (("target", self.target(e.target, cond)),))
-        if k == "PlayerSacrificesEffect":
-            return EffectIR("player_sacrifices", (("player", self.player(e.player, cond)),
-                                                  ("amount", self.amount(e.amount)),
-                                                  ("filter", _filter(self.ck, e.filter, e))))
-        if k == "PutOnLibraryEffect":
-            ref = self.target(e.target, cond)
-            whose = self.from_graveyard(e, ref) if e.source is not None else ""
-            return EffectIR("put_on_library", (("target", ref), ("from", whose), ("top", bool(e.top))))
-        if k == "PutIntoZoneEffect":
-            return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "graveyard"),
-                                         ("face_down", "no"), ("mine", False), ("from_graveyard", False)))
-        if k == "ReturnToBattlefieldEffect":
-            face = "choice" if e.choice else "yes" if e.facedown else "no"
-            return EffectIR("put_into", (("target", self.target(e.target, cond)), ("zone", "battlefield"),
-                                         ("face_down", face), ("mine", bool(e.mine)),
-                                         ("from_graveyard", bool(e.fromgy)), ("owners", bool(e.owners))))
-        if k == "ExileTopEffect":
-            return EffectIR("exile_top", (("player", self.player(e.player, cond)),))
-        if k == "MayPlayEffect":
-            return EffectIR("may_play", ())
-        if k == "CastThisEffect" and e.free:
-            # 118.9, 608.2g, 702.62a: cast it during resolution without paying its mana cost, if able.
-            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", "")))
-        if k == "CastThisEffect":
-            if self.params is None:
-                self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
-            # 113.7a: the triggered ability names the cost itself ("cast it by paying [cost]"), so it
-            # still can once the keyword is gone (e.g. granted by a permanent that left).
-            costs = [p for p, t in (self.params or {}).items() if t == "cost"]
-            return EffectIR("cast_this", (("target", self.target(e.target, cond)), ("label", str(e.label).lower()),
-                                          ("cost_param", costs[0] if len(costs) == 1 else "")))
-        if k == "CopySpellEffect":
-            return EffectIR("copy_spell", (("target", self.target(e.target, cond)), ("new_targets", bool(e.newtargets))))
-        if k == "TokenCopyEffect":
-            return EffectIR("token_copy", (("target", self.target(e.target, cond)),))
-        if k == "PlayerTopCardActionEffect":
-            # "manifests": the action word with the third person's -s.
-            word = e.action[:-1] if e.action.endswith("s") and e.action[:-1] in self.actions else e.action
-            name = self._action(e, word)
-            act = self.actions.get(name)
-            if act is not None and not any(kind == "face_down" for kind, _ in act.steps):
-                self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
-            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True),
-                                       ("their", True)))
-        if k == "AttachEffect":
-            return EffectIR("attach", (("target", self.target(e.target, cond)),))
-        if k == "NumberedActionEffect":
-            name = self._action(e, e.action)
-            act = self.actions.get(name)
-            if act is not None and not any(kind == "arrange" for kind, _ in act.steps):
-                self.ck.error(e, f"the keyword action '{name}' doesn't take a number of cards")
-            return EffectIR("action", (("action", name), ("player", RefIR("you", words="you")),
-                                       ("count", self.amount(e.count)), ("numbered", True)))
-        if k == "TopCardActionEffect":
-            name = self._action(e, e.action)
-            act = self.actions.get(name)
-            if act is not None and not any(kind == "face_down" for kind, _ in act.steps):
-                self.ck.error(e, f"the keyword action '{name}' doesn't act on the top card of a library")
-            extra = (("count", self.amount(e.count)),) if e.count is not None else ()
-            return EffectIR("action", (("action", name), ("player", self.player(e.player, cond)), ("top_card", True))
-                            + extra)
-        if k == "PutCountersEffect":
-            return EffectIR("put_counters", (("amount", self.amount(e.amount)), ("counter", self.counter_kind(e.counter)),
-                                             ("target", self.target(e.target, cond))))
-        if k == "SearchEffect":
-            action = self._action(e, "search")
-            found = _filter(self.ck, e.filter, e)
-            if e.alts:
-                # "a basic land card or a Gate card": a card matching any one of the selectors.
-                alt_filters = tuple(_filter(self.ck, a, e) for a in e.alts)
-                words = found.words + "".join(f" or {'an' if a.words[:1] in 'aeiou' else 'a'} {a.words}"
-                                              for a in alt_filters)
-                found = replace(found, alternatives=alt_filters, words=words)
-            dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
-            return EffectIR("action", (("action", action), ("player", self.player(e.player, cond)),
-                                       ("count", self.amount(e.count)), ("up_to", bool(e.upto)),
-                                       ("filter", found), ("destination", dest),
-                                       ("tapped", bool(e.tapped)), ("that_card", bool(e.thatcard)),
-                                       ("those_cards", bool(e.thosecards)), ("reveal", bool(e.reveal))))
-        if k == "ShuffleEffect":
-            return EffectIR("action", (("action", self._action(e, "shuffle")), ("player", self.player(e.player, cond))))
-        if k == "TokenEffect":
-            for kw in e.keywords:
-                if kw not in self.keywords:
-                    self.ck.name_in(e, "keyword", kw, self.keywords)
-                elif self.keywords[kw].params:
-                    self.ck.error(e, f"a token keyword must take no parameters; '{kw}' does")
-            subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
-            types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
-            name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
-            has_name = bool(e.tokname)
-            if e.tokname:
-                name = unescape(e.tokname)
-                if not name.strip():
-                    self.ck.error(e, "a token's name can't be empty")
-            count = self.amount(e.count, e.pertime)
-            if e.per is not None:
-                kind = self.counter_kind(e.per)
-                count = AmountIR("counters_on_this", label=kind, words=f"for each {kind} counter on it")
-            return EffectIR("create_tokens", (
-                ("count", count), ("name", name), ("power", int(e.power)), ("toughness", int(e.toughness)),
-                ("colors", tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless")),
-                ("types", types), ("subtypes", subtypes), ("keywords", tuple(e.keywords)), ("named", has_name),
-                ("tapped", bool(e.tapped))))
-        if k == "AddManaEffect":
-            if e.anycolor:
-                return EffectIR("add_mana", (("mana", ()), ("any_color", True)))
-            if e.last:
-                syms = self.ck.mana_symbols(e, [*e.choices, e.last])
-                return EffectIR("add_mana", (("mana", ()), ("any_color", False), ("choices", syms)))
-            mana = self.ck.mana_symbols(e.mana, list(e.mana.symbols))
-            if e.alts:
-                # "add {W} or {U}": one mana, of the player's choice among these (106.1a).
-                alts = (mana,) + tuple(self.ck.mana_symbols(c, list(c.symbols)) for c in e.alts)
-                if any(len(c) != 1 for c in alts):
-                    self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
-                return EffectIR("add_mana", (("mana", ()), ("any_color", False),
-                                             ("choices", tuple(c[0] for c in alts if c))))
-            return EffectIR("add_mana", (("mana", mana), ("any_color", False)))
-        if k == "PayEffect":
-            cost = _cost(self.ck, e.cost)
-            if cost.tap or cost.sacrifice_this or cost.exile_this:
-                self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
-                                 "activated abilities")
-            return EffectIR("pay", (("cost", cost),))
-        if k == "MayEffect":
-            return EffectIR("may", (("effect", self.effect(e.effect, cond)),))  # 608.2d
-        if k == "PutFromHandEffect":
-            return EffectIR("put_from_hand", (("filter", _filter(self.ck, e.filter, e)),))
-        if k == "DelayedEffect":
-            step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
-            return EffectIR("delayed", (("step", step), ("effect", self.effect(e.effect, cond))))
-        self.ck.error(e, f"unsupported effect {k}")  # pragma: no cover - grammar and lowering agree
-        return EffectIR("none", ())
+            return ef.DividedEvenly(self.amount(e.amount), first)
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed) or amount.value < 1:
+            self.ck.error(e, "the amount divided among targets must be a number (601.2d)")
+        first = len(self.targets)
+        # 601.2d: each target gets at least 1, so there are at most `amount` of them.
+        for n in range(max(amount.value, 1)):
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets",
+                                         optional=n > 0, group=first))
+        return ef.DividedDamage(amount, tuple(range(first, len(self.targets))))
 
-    def _action(self, e: Any, name: str) -> str:
+    def effect_DamageEffect(self, e: Any, cond: Condition | None) -> Effect:
+        also = self.target(e.also, cond) if e.also is not None else None
+        to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
+        return ef.DealDamage(self.amount(e.amount), to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+
+    def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ReturnAllFromGraveyards(_filter(self.ck, e.filter, e))
+
+    def effect_NoUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.NoUntap(self.target(e.target, cond))
+
+    def effect_PhaseOutEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PhaseOut(self.target(e.target, cond))
+
+    def effect_NoRegenEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thisturn:
+            # 701.15c with a duration: any destruction this turn can't be replaced by regeneration.
+            ref = self.target(e.target, cond) if e.target is not None else \
+                rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}")
+            return ef.CantBeRegeneratedThisTurn(ref)
+        if e.thatnoun:
+            ref = rf.SlotRef(len(self.targets) - 1, words=f"that {e.thatnoun}") if self.targets \
+                else rf.ThisRef(words="this")
+            return ef.CantBeRegenerated(ref, f"that {e.thatnoun}")
+        return ef.CantBeRegenerated(self.target(e.target, cond), "it")
+
+    def effect_GainLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.equal is None:
+            return self._player_amount(e, cond, ef.GainLife, e.per)
+        player = self.player(e.player, cond)
+        if e.equal.target is not None:
+            # "the power of target creature you control": a new target slot (115.1).
+            ref = self.target(e.equal.target, cond)
+            slot = ref.index if isinstance(ref, rf.SlotRef) else -1
+            return ef.GainLife(player, am.PowerOf(slot, words=f"the power of {ref.words}"))
+        slot = len(self.targets) - 1 if self.targets else -1
+        return ef.GainLife(player, am.PowerOf(slot, words="its power"))
+
+    def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return self._player_amount(e, cond, ef.LoseLife)
+
+    def effect_DrawEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return self._player_amount(e, cond, ef.Draw)
+
+    def effect_DiscardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.player is None and getattr(e, "third", None):
+            if self.last_player is None or isinstance(self.last_player, rf.YouRef):
+                self.ck.error(e, "'discards' needs a player: name one, or follow an instruction of another player")
+            else:
+                return ef.Discard(self.last_player, self.amount(e.amount), implicit=True)
+        player = self.player(e.player, cond)
+        self.last_player = player
+        return ef.Discard(player, self.amount(e.amount, e.per), at_random=bool(e.random))
+
+    def _player_amount(self, e: Any, cond: Condition | None, make: Any, per: Any = None) -> Effect:
+        """An instruction of a player with a number ("target player draws two cards")."""
+        player = self.player(e.player, cond)
+        self.last_player = player
+        out: Effect = make(player, self.amount(e.amount, per))
+        return out
+
+    def effect_PlayerMillEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Mill(self.player(e.player, cond), self.amount(e.amount), their=True)
+
+    def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
+        amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")
+        return ef.Mill(self.player(e.player, cond), amount)
+
+    def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+
+    def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        unless = self.cost_value(e.unless) if e.unless is not None else None
+        return ef.Sacrifice(self.target(e.target, cond), unless)
+
+    def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.TapOrUntap(self.target(e.target, cond))
+
+    def effect_UntapEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Untap(self.target(e.target, cond))
+
+    def effect_TapEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Tap(self.target(e.target, cond))
+
+    def effect_RegenerateEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Regenerate(self.target(e.target, cond))
+
+    def effect_ReturnToHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        ref = self.target(e.target, cond)
+        if not e.yours:
+            return ef.ReturnToHand(ref)
+        # "to your hand": only for what you own (its owner's hand is yours, 400.3).
+        slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
+        last = self.targets[-1] if slot is not None else None
+        if slot is None or last is None or last.filter.controller != "own":
+            self.ck.error(e, "'to your hand' needs a target you own ('target creature you own')",
+                          "otherwise write 'to its owner's hand'")
+        elif last.filter.exiled:
+            # 406: "return target exiled card ... you own to your hand": a card in exile as a target.
+            self.targets[slot] = replace(last, zone="exile")
+            return ef.ReturnFromGraveyard(ref, "", "hand", zone="exile")
+        return ef.ReturnToHand(ref, yours=True)
+
+    def effect_ContinuousEffect(self, e: Any, cond: Condition | None) -> Effect:
+        duration = "eot"
+        d = e.lead if e.lead is not None else e.duration
+        parts = tuple(self.static_part(p) for p in e.parts)
+        if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
+            self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
+        tail = tuple(self.static_part(p) for p in e.tail)
+        if d is None and parts and all(isinstance(p, sp.HasKeywords) for p in parts) and not tail and e.lead is None:
+            # 611.2a: "That creature gains haste." -- no duration: it lasts as long as the object does.
+            duration = "forever"
+        elif d is None and not any(isinstance(p, sp.AttacksDespite) and p.this_turn for p in parts):
+            self.ck.error(e, "a continuous effect needs a duration ('until end of turn', 'until your next upkeep')")
+        elif d is not None and d.next_upkeep:
+            duration = "next_upkeep"
+        elif d is not None and d.losecontrol:
+            duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
+        ref: Ref
+        if e.target is not None:
+            ref = self.target(e.target, cond)
+            if e.also is not None:
+                return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail,
+                                          written=d is not None, also=self.target(e.also, cond))
+        else:
+            f = _filter(self.ck, e.group, e)
+            ref = rf.EachObject(f.words, f)
+        return ef.ApplyContinuous(ref, parts, duration, lead=e.lead is not None, tail=tail, written=d is not None,
+                                  this_turn=bool(d is not None and d.thisturn))
+
+    def effect_GainControlEffect(self, e: Any, cond: Condition | None) -> Effect:
+        duration = "forever"
+        if e.duration is not None:
+            duration = "next_upkeep" if e.duration.next_upkeep else "eot"
+        return ef.GainControl(self.target(e.target, cond), duration)
+
+    def effect_BlockRequirementEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.MustBlock(self.target(e.target, cond))
+
+    def effect_PreventEffect(self, e: Any, cond: Condition | None) -> Effect:
+        ref = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
+        return ef.PreventDamage(self.amount(e.amount), ref)
+
+    def effect_DestroyEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Destroy(self.target(e.target, cond))
+
+    def effect_ExileEffect(self, e: Any, cond: Condition | None) -> Effect:
+        ref = self.target(e.target, cond)
+        whose = self.from_graveyard(e, ref) if e.source is not None else ""
+        also = self.target(e.also, cond) if e.also is not None else None
+        if e.counter is not None:
+            # 702.62a: "exile it with N time counters on it" (the counters come with it, 122.1).
+            return ef.Exile(ref, whose, also, self.amount(e.amount), self.counter_kind(e.counter))
+        return ef.Exile(ref, whose, also)
+
+    def effect_ReturnFromGraveyardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        ref = self.target(e.target, cond)
+        if e.source is not None:
+            whose = self.from_graveyard(e, ref)
+            return ef.ReturnFromGraveyard(ref, whose, "hand" if e.hand else "battlefield", mine=bool(e.mine))
+        slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
+        t = self.targets[slot] if slot is not None else None
+        if slot is None or t is None or not t.filter.exiled or not e.hand:
+            self.ck.error(e, "return a card to your hand from where? write 'from your graveyard' or "
+                             "'target exiled card ... you own'")
+        else:
+            # 406: a card in exile as a target; "you own": only the controller's own (108.3).
+            self.targets[slot] = replace(t, zone="exile")
+        return ef.ReturnFromGraveyard(ref, "", "hand", zone="exile")
+
+    def effect_CounterSpellEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.unless is not None:
+            per = am.GraveyardSize(words="for each card in your graveyard") if e.per else None
+            return ef.CounterUnless(self.target(e.target, cond), self.cost_value(e.unless), per)
+        return ef.CounterSpell(self.target(e.target, cond))
+
+    def effect_PlayerSacrificesEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PlayerSacrifices(self.player(e.player, cond), self.amount(e.amount), _filter(self.ck, e.filter, e))
+
+    def effect_PutOnLibraryEffect(self, e: Any, cond: Condition | None) -> Effect:
+        ref = self.target(e.target, cond)
+        whose = self.from_graveyard(e, ref) if e.source is not None else ""
+        return ef.PutOnLibrary(ref, whose, top=bool(e.top))
+
+    def effect_PutIntoZoneEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutInto(self.target(e.target, cond), "graveyard")
+
+    def effect_ReturnToBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
+        face = "choice" if e.choice else "yes" if e.facedown else "no"
+        return ef.PutInto(self.target(e.target, cond), "battlefield", face, mine=bool(e.mine),
+                          from_graveyard=bool(e.fromgy), owners=bool(e.owners))
+
+    def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExileTop(self.player(e.player, cond))
+
+    def effect_MayPlayEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.MayPlay()
+
+    def effect_CastThisEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.free:
+            # 118.9, 608.2g, 702.62a: cast it during resolution without paying its mana cost, if able.
+            return ef.CastThis(self.target(e.target, cond))
+        if self.params is None:
+            self.ck.error(e, "'cast this for its ... cost' belongs in a keyword definition with that cost")
+        # 113.7a: the triggered ability names the cost itself ("cast it by paying [cost]"), so it
+        # still can once the keyword is gone (e.g. granted by a permanent that left).
+        costs = [p for p, t in (self.params or {}).items() if t == "cost"]
+        return ef.CastThis(self.target(e.target, cond), str(e.label).lower(), costs[0] if len(costs) == 1 else "")
+
+    def effect_CopySpellEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.CopySpell(self.target(e.target, cond), bool(e.newtargets))
+
+    def effect_TokenCopyEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.CreateTokenCopy(self.target(e.target, cond))
+
+    def effect_PlayerTopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # "manifests": the action word with the third person's -s.
+        word = e.action[:-1] if e.action.endswith("s") and e.action[:-1] in self.actions else e.action
+        name = self._action(e, word, ActionStep.FACE_DOWN, "act on the top card of a library")
+        return ef.TopCardAction(name, self.player(e.player, cond), their=True)
+
+    def effect_AttachEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Attach(self.target(e.target, cond))
+
+    def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
+        return ef.NumberedAction(name, rf.YouRef(words="you"), self.amount(e.count))
+
+    def effect_TopCardActionEffect(self, e: Any, cond: Condition | None) -> Effect:
+        name = self._action(e, e.action, ActionStep.FACE_DOWN, "act on the top card of a library")
+        count = self.amount(e.count) if e.count is not None else None
+        return ef.TopCardAction(name, self.player(e.player, cond), count)
+
+    def effect_PutCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+
+    def effect_SearchEffect(self, e: Any, cond: Condition | None) -> Effect:
+        action = self._action(e, "search")
+        found = _filter(self.ck, e.filter, e)
+        if e.alts:
+            # "a basic land card or a Gate card": a card matching any one of the selectors.
+            alt_filters = tuple(_filter(self.ck, a, e) for a in e.alts)
+            words = found.words + "".join(f" or {'an' if a.words[:1] in 'aeiou' else 'a'} {a.words}"
+                                          for a in alt_filters)
+            found = replace(found, alternatives=alt_filters, words=words)
+        dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
+        return ef.Search(action, self.player(e.player, cond), self.amount(e.count), bool(e.upto), found, dest,
+                         tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
+                         reveal=bool(e.reveal))
+
+    def effect_ShuffleEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.Shuffle(self._action(e, "shuffle"), self.player(e.player, cond))
+
+    def effect_TokenEffect(self, e: Any, cond: Condition | None) -> Effect:
+        for kw in e.keywords:
+            if kw not in self.keywords:
+                self.ck.name_in(e, "keyword", kw, self.keywords)
+            elif self.keywords[kw].params:
+                self.ck.error(e, f"a token keyword must take no parameters; '{kw}' does")
+        subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
+        types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
+        name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
+        has_name = bool(e.tokname)
+        if e.tokname:
+            name = unescape(e.tokname)
+            if not name.strip():
+                self.ck.error(e, "a token's name can't be empty")
+        count = self.amount(e.count, e.pertime)
+        if e.per is not None:
+            kind = self.counter_kind(e.per)
+            count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
+        return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
+                               tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
+                               types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped))
+
+    def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.anycolor:
+            return ef.AddMana(any_color=True)
+        if e.last:
+            return ef.AddMana(choices=self.ck.mana_symbols(e, [*e.choices, e.last]))
+        mana = self.ck.mana_symbols(e.mana, list(e.mana.symbols))
+        if e.alts:
+            # "add {W} or {U}": one mana, of the player's choice among these (106.1a).
+            alts = (mana,) + tuple(self.ck.mana_symbols(c, list(c.symbols)) for c in e.alts)
+            if any(len(c) != 1 for c in alts):
+                self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
+            return ef.AddMana(choices=tuple(c[0] for c in alts if c))
+        return ef.AddMana(mana=mana)
+
+    def effect_PayEffect(self, e: Any, cond: Condition | None) -> Effect:
+        cost = _cost(self.ck, e.cost)
+        if cost.tap or cost.sacrifice_this or cost.exile_this:
+            self.ck.error(e, "an instruction can't pay {T}, sacrifice this or exile this: those are costs of "
+                             "activated abilities")
+        return ef.Pay(cost)
+
+    def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.May(self.effect(e.effect, cond))  # 608.2d
+
+    def effect_PutFromHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutFromHand(_filter(self.ck, e.filter, e))
+
+    def effect_DelayedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
+        return ef.Delayed(step, self.effect(e.effect, cond))
+
+    def _action(self, e: Any, name: str, step: ActionStep | None = None, does: str = "") -> str:
+        """A keyword action's name, checked against the library (and, with ``step``, that one
+        of its steps is that: what the instruction needs it to ``does``)."""
         if name not in self.actions:
             self.ck.error(e, f"the keyword action '{name}' is not defined in the keyword library",
                           "define it in cards/keywords/ (action ... rule 701.x { ... })")
+        elif step is not None and not self.actions[name].has_step(step):
+            self.ck.error(e, f"the keyword action '{name}' doesn't {does}")
         return name
 
     # static abilities and continuous effects ---------------------------------
 
-    def static_part(self, p: Any) -> StaticPartIR:
+    # static parts: one method per grammar rule (static_<Rule>) ---------------
+
+    def static_part(self, p: Any) -> StaticPart:
         """One thing a static ability or continuous effect does."""
-        k = cname(p)
-        if k == "AttacksDespite":
-            self.ck.name_in(p, "keyword", p.keyword, self.keywords)
-            return StaticPartIR("attack_despite", keywords=(p.keyword,), this_turn=bool(p.thisturn))
-        if k == "PTChange":
-            def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
-                return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
-            (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
-            per = self.counter_kind(p.per) if p.per is not None else ""
-            per_filter = None
-            if p.perfilter is not None:
-                per_filter = _filter(self.ck, p.perfilter, p)
-                if p.onbf:
-                    per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
-                elif not per_filter.controller:
-                    self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
-            # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
-            minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
-            return StaticPartIR("pt", power=pw, toughness=tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
-                                additional=bool(p.additional), per_counter=per, per_filter=per_filter)
-        if k == "IsColor":
-            if p.color == "colorless":
-                self.ck.error(p, "'is colorless' is not supported: name a color")
-            return StaticPartIR("color", colors=(COLOR_LETTER.get(p.color, ""),))
-        if k in ("CantBeBlockedExcept", "CanBlockOnly"):
-            return StaticPartIR("evasion" if k == "CantBeBlockedExcept" else "block_only",
-                                filters=tuple(_filter(self.ck, f) for f in p.filters))
-        if k == "CantBeTargeted":
-            return StaticPartIR("hexproof" if p.opponents else "shroud")
-        if k == "CantBeBlockedByFewer":
-            return StaticPartIR("min_blockers", count=NUMBER_WORDS[p.count])
-        if k == "MaxBlockers":
-            return StaticPartIR("max_blockers", count=NUMBER_WORDS[p.count])
-        if k == "CombatDamageSteps":
-            return StaticPartIR("damage_steps", regular=bool(p.regular))
-        if k in ("CantBeBlockedBy", "CantBeTargetedBy", "CantBeAttachedBy", "PreventDamageFrom"):
-            kind = {"CantBeBlockedBy": "cant_be_blocked_by", "CantBeTargetedBy": "cant_be_targeted_by",
-                    "CantBeAttachedBy": "cant_be_attached_by", "PreventDamageFrom": "prevent_damage_from"}[k]
-            q = p.quality
-            if q.param:
-                if self.params is None or self.params.get(q.param) != "quality":
-                    self.ck.error(q, f"'{q.param}' is not a quality parameter here",
-                                  "a quality is a color or 'multicolored'; inside a keyword, its quality parameter")
-                return StaticPartIR(kind, quality_param=q.param)
-            return StaticPartIR(kind, quality=q.word)
-        if k == "GainsAbility":
-            # Lowered as an ability of its own (its targets are its own), rendered as a class.
-            saved = self.targets
-            inner = self.ability(SimpleNamespace(abilityword=None, body=p.ability))
-            self.targets = saved
-            self.granted += 1
-            return StaticPartIR("gain_ability", ability=inner, ability_cls=f"Granted{self.granted}")
-        if k == "HasKeywordAtManaCost":
-            # 702.1b: the keyword's one cost parameter is the object's mana cost.
-            self.ck.name_in(p, "keyword", p.keyword, self.keywords)
-            kw = self.keywords.get(p.keyword)
-            if kw is not None and [t for _, t in kw.params] != ["cost"]:
-                self.ck.error(p, f"'{p.keyword}' doesn't take one cost: 'with cost equal to its mana cost' needs a "
-                                 "keyword with one cost parameter (flashback, madness, ...)")
-            return StaticPartIR("has_at_mana_cost", keywords=(str(p.keyword),))
-        if k in ("HasKeywords", "LosesKeywords"):
-            for kw in p.keywords:
-                self.ck.name_in(p, "keyword", kw, self.keywords)
-                if kw in self.keywords and self.keywords[kw].params:
-                    self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
-            return StaticPartIR("has" if k == "HasKeywords" else "loses", keywords=tuple(p.keywords))
-        kind = {"CantAttackOrBlock": "cant_attack_or_block", "CantAttack": "cant_attack", "CantBlock": "cant_block",
-                "CantBeDestroyed": "indestructible", "CantPhaseOut": "cant_phase_out",
-                "PhasesEachUntap": "phasing", "AssignsExcess": "excess_to_player",
-                "AttacksUntapped": "attacks_untapped", "DamageGainsLife": "lifelink_damage",
-                "DamageIsLethal": "lethal_damage", "CantBeBlocked": "unblockable",
-                "AttacksEachCombat": "must_attack", "BlocksEachCombat": "must_block_each"}[k]
-        return StaticPartIR(kind)
+        lower = getattr(self, "static_" + cname(p), None)
+        if lower is None:
+            return _FIXED_PARTS[cname(p)]()
+        out: StaticPart = lower(p)
+        return out
+
+    def static_AttacksDespite(self, p: Any) -> StaticPart:
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        return sp.AttacksDespite(p.keyword, this_turn=bool(p.thisturn))
+
+    def static_PTChange(self, p: Any) -> StaticPart:
+        def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
+            return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
+        (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
+        per = self.counter_kind(p.per) if p.per is not None else ""
+        per_filter = None
+        if p.perfilter is not None:
+            per_filter = _filter(self.ck, p.perfilter, p)
+            if p.onbf:
+                per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
+            elif not per_filter.controller:
+                self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
+        # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
+        minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
+        return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
+                           additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+
+    def static_IsColor(self, p: Any) -> StaticPart:
+        if p.color == "colorless":
+            self.ck.error(p, "'is colorless' is not supported: name a color")
+        return sp.SetColor((COLOR_LETTER.get(p.color, ""),))
+
+    def static_CantBeBlockedExcept(self, p: Any) -> StaticPart:
+        return sp.CantBeBlockedExcept(tuple(_filter(self.ck, f) for f in p.filters))
+
+    def static_CanBlockOnly(self, p: Any) -> StaticPart:
+        return sp.CanBlockOnly(tuple(_filter(self.ck, f) for f in p.filters))
+
+    def static_CantBeTargeted(self, p: Any) -> StaticPart:
+        return sp.Hexproof() if p.opponents else sp.Shroud()
+
+    def static_CantBeBlockedByFewer(self, p: Any) -> StaticPart:
+        return sp.MinBlockers(NUMBER_WORDS[p.count])
+
+    def static_MaxBlockers(self, p: Any) -> StaticPart:
+        return sp.MaxBlockers(NUMBER_WORDS[p.count])
+
+    def static_CombatDamageSteps(self, p: Any) -> StaticPart:
+        return sp.CombatDamageSteps(regular=bool(p.regular))
+
+    def _quality(self, p: Any, make: Any) -> StaticPart:
+        """A protection part (702.16) from a quality word or a keyword's quality parameter."""
+        q = p.quality
+        if q.param:
+            if self.params is None or self.params.get(q.param) != "quality":
+                self.ck.error(q, f"'{q.param}' is not a quality parameter here",
+                              "a quality is a color or 'multicolored'; inside a keyword, its quality parameter")
+            out: StaticPart = make(quality_param=q.param)
+            return out
+        out = make(quality=q.word)
+        return out
+
+    def static_CantBeBlockedBy(self, p: Any) -> StaticPart:
+        return self._quality(p, sp.CantBeBlockedBy)
+
+    def static_CantBeTargetedBy(self, p: Any) -> StaticPart:
+        return self._quality(p, sp.CantBeTargetedBy)
+
+    def static_CantBeAttachedBy(self, p: Any) -> StaticPart:
+        return self._quality(p, sp.CantBeAttachedBy)
+
+    def static_PreventDamageFrom(self, p: Any) -> StaticPart:
+        return self._quality(p, sp.PreventDamageFrom)
+
+    def static_GainsAbility(self, p: Any) -> StaticPart:
+        # Lowered as an ability of its own (its targets are its own), rendered as a class.
+        saved = self.targets
+        inner = self.ability(SimpleNamespace(abilityword=None, body=p.ability))
+        self.targets = saved
+        self.granted += 1
+        return sp.GainAbility(inner, f"Granted{self.granted}")
+
+    def static_HasKeywordAtManaCost(self, p: Any) -> StaticPart:
+        # 702.1b: the keyword's one cost parameter is the object's mana cost.
+        self.ck.name_in(p, "keyword", p.keyword, self.keywords)
+        kw = self.keywords.get(p.keyword)
+        if kw is not None and [t for _, t in kw.params] != ["cost"]:
+            self.ck.error(p, f"'{p.keyword}' doesn't take one cost: 'with cost equal to its mana cost' needs a "
+                             "keyword with one cost parameter (flashback, madness, ...)")
+        return sp.HasKeywordAtManaCost(str(p.keyword))
+
+    def _keywords(self, p: Any) -> tuple[str, ...]:
+        for kw in p.keywords:
+            self.ck.name_in(p, "keyword", kw, self.keywords)
+            if kw in self.keywords and self.keywords[kw].params:
+                self.ck.error(p, f"'{kw}' takes parameters; it can't be granted or removed this way")
+        return tuple(p.keywords)
+
+    def static_HasKeywords(self, p: Any) -> StaticPart:
+        return sp.HasKeywords(self._keywords(p))
+
+    def static_LosesKeywords(self, p: Any) -> StaticPart:
+        return sp.LosesKeywords(self._keywords(p))
 
     def ability(self, st: Any) -> AbilityIR:
         """Lower one ability statement (of a card, or of a keyword definition)."""
@@ -1118,7 +1225,7 @@ class CardLowering:
             if b.zone:
                 trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
             cond = self.condition(b.condition) if b.condition is not None else None
-            self.self_it, self.effects_done = trigger.scope == "this" and trigger.events != ("beginning",), 0
+            self.self_it, self.effects_done = trigger.own_event, 0
             self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
@@ -1126,7 +1233,7 @@ class CardLowering:
                 self.self_it = False
                 self.event = None
             # An ability that returns its own card "from your graveyard" works from there (113.6k).
-            if any(e.kind == "put_into" and dict(e.args).get("from_graveyard") for s in sents for e in s.effects):
+            if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in sents for e in s.effects):
                 trigger = replace(trigger, from_graveyard=True)
             return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
         if k == "ActivatedStmt":
@@ -1149,12 +1256,12 @@ class CardLowering:
                     self.counter_kind(part.counter)
             sents = self.sentences(b.sentences)
             # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
-            is_mana = not self.targets and any(e.kind == "add_mana" for s in sents for e in s.effects)
+            is_mana = not self.targets and any(isinstance(e, ef.AddMana) for s in sents for e in s.effects)
             restriction = self.condition(b.restriction) if b.restriction is not None else None
             if b.sorcery:
-                restriction = ConditionIR("", "", kind="sorcery_timing")
+                restriction = co.SorceryTiming()
             if b.castable:
-                restriction = ConditionIR("", "", kind="cast_timing")  # 116.2f: when it could be cast
+                restriction = co.CastTiming()  # 116.2f: when it could be cast
             return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
                                once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
         if k == "UncounterableStmt":
@@ -1167,7 +1274,7 @@ class CardLowering:
             amount = self.amount(b.amount)
             counter = self.counter_kind(b.counter)
             if b.word and self.ck.name_in(b, "condition word", b.word, self.words):
-                amount = AmountIR("times_paid", amount.value, self.words[b.word], words=b.word)
+                amount = am.TimesPaid(amount.value, self.words[b.word], words=b.word)
             cond = self.condition(b.condition) if b.condition is not None else None
             for kw in b.keywords:
                 self.ck.name_in(b, "keyword", kw, self.keywords)
@@ -1181,50 +1288,50 @@ class CardLowering:
         if k == "PTDefiningStmt":
             which = "both" if b.both else str(b.which)
             amount = self.amount(b.amount)
-            if amount.kind not in ("count", "counters_on_this", "fixed"):
+            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.Fixed)):
                 self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
-            return StaticIR((StaticPartIR("set_pt", keywords=(which,), amount=amount),), None, False, word)
+            return StaticIR((sp.SetPT(which, amount),), None, False, word)
         if k == "PreventDamageByStmt":
-            return StaticIR((StaticPartIR("prevent_damage_by", filters=(_filter(self.ck, b.filter, b),)),), None, False, word)
+            return StaticIR((sp.PreventDamageBy(_filter(self.ck, b.filter, b)),), None, False, word)
         if k == "CostReductionStmt":
             filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
             syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
             if len(syms) != 1 or not syms[0].strip("{}").isdigit():
                 self.ck.error(b.amount, "a cost reduction is a generic amount, e.g. {1} (601.2f)")
             n = int(syms[0].strip("{}")) if syms and syms[0].strip("{}").isdigit() else 0
-            if any(f.kind != "spell" for f in filters):
+            if any(not f.is_spell for f in filters):
                 self.ck.error(b, "a cost reduction names spells ('green spells and blue spells you cast')")
             zones = tuple("command" if z.command else "battlefield" for z in b.zones)
-            return StaticIR((StaticPartIR("cost_reduction", count=n, filters=filters),), None, False, word, zones=zones)
+            return StaticIR((sp.CostReduction(n, filters),), None, False, word, zones=zones)
         if k == "HandSizeStmt":
-            return StaticIR((StaticPartIR("hand_size", count=NUMBER_WORDS[b.amount]),), None, False, word)
+            return StaticIR((sp.HandSize(NUMBER_WORDS[b.amount]),), None, False, word)
         if k in ("CantSearchStmt", "SkipExtraTurnStmt"):
             # 701.19 / 614.10: a static ability affecting players, relative to its controller.
             who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
-            kind = "cant_search" if k == "CantSearchStmt" else "skip_extra_turns"
-            return StaticIR((StaticPartIR(kind, keywords=(who,)),), None, False, word)
+            part = sp.CantSearch(who) if k == "CantSearchStmt" else sp.SkipExtraTurns(who)
+            return StaticIR((part,), None, False, word)
         if k == "AdditionalLandStmt":
             # 305.2: continuous effects may increase the number of lands a player can play.
-            return StaticIR((StaticPartIR("extra_land", count=NUMBER_WORDS[b.count]),), None, False, word)
+            return StaticIR((sp.ExtraLand(NUMBER_WORDS[b.count]),), None, False, word)
         if k == "TopRevealedStmt":
             # 401.5: the top card of its controller's library is public while this is on the battlefield.
-            return StaticIR((StaticPartIR("top_revealed"),), None, False, word)
+            return StaticIR((sp.TopRevealed(),), None, False, word)
         if k == "PlayTopStmt":
             # 305.1, 601.2a: a permission to play (or only cast) the top card of your library.
-            flt = (_filter(self.ck, b.filter, b),) if b.filter is not None else ()
-            return StaticIR((StaticPartIR("play_top", filters=flt, keywords=(str(b.verb),)),), None, False, word)
+            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+            return StaticIR((sp.PlayTop(str(b.verb), flt),), None, False, word)
         if k == "CantActivateStmt":
-            return StaticIR((StaticPartIR("cant_activate"),), None, False, word,
-                            affected=_filter(self.ck, b.affected, b))
+            return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
         if k == "CostPerTargetStmt":
-            return CardCostIR("per_extra_target", CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
-        if k in ("CardAltCostStmt", "CardAddCostStmt"):
-            cost = _cost(self.ck, b if k == "CardAltCostStmt" else b.cost)
-            return CardCostIR("alternative" if k == "CardAltCostStmt" else "additional", cost, word)
+            return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
+        if k == "CardAltCostStmt":
+            return AlternativeCardCost(_cost(self.ck, b), word)
+        if k == "CardAddCostStmt":
+            return AdditionalCardCost(_cost(self.ck, b.cost), word)
         if k == "CardsStaticStmt":
             # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
             f = _filter(self.ck, b.affected, b)
-            if f.kind != "card":
+            if not f.is_card:
                 self.ck.error(b, "cards outside the battlefield are named as cards: 'each ... card you own'")
             return StaticIR(tuple(self.static_part(p) for p in b.parts), None, False, word,
                             affected=replace(f, words=f"each {f.words} that isn't on the battlefield"), cards=True)
@@ -1232,14 +1339,14 @@ class CardLowering:
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
         parts = tuple(self.static_part(p) for p in b.parts)
-        if any(p.x_power or p.x_toughness for p in parts):
+        if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) for p in parts):
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
                         enchanted="creature" if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
-    def trigger(self, t: Any) -> TriggerIR:
+    def trigger(self, t: Any) -> StepTrigger | EventTrigger:
         """Lower a trigger condition (603.2)."""
         if cname(t) == "CastTrigger":
             # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
@@ -1247,24 +1354,23 @@ class CardLowering:
             who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
             article = "an" if spell.words[:1] in "aeiou" else "a"
             verb = "cast" if t.who == "you" else "casts"
-            return TriggerIR(("cast",), scope=f"cast_{who}", subject=spell,
+            return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
                              words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
         if cname(t) == "BatchAttackTrigger":
             # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
             subject = _filter(self.ck, t.subject, t)
             if subject.controller != "you":
                 self.ck.error(t, "write 'whenever one or more FILTER you control attack'")
-            return TriggerIR(("attack_batch",), scope="yours", subject=subject,
+            return EventTrigger(("attack_batch",), scope="yours", subject=subject,
                              words=f"whenever one or more {subject.words} attack")
         if cname(t) == "LastCounterTrigger":
             # 702.62a-style: the last counter of a kind is removed from the object (603.2).
             kind = self.counter_kind(t.counter)
-            return TriggerIR(("last_counter_removed",), counter=kind,
+            return EventTrigger(("last_counter_removed",), counter=kind,
                              words=f"{t.lead} the last {kind} counter is removed from this")
         if cname(t) == "BeginningTrigger":
             step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
-            return TriggerIR(("beginning",), step=step, whose=t.whose,
-                             words=f"at the beginning of {t.whose} {t.step}")
+            return StepTrigger(step, t.whose, words=f"at the beginning of {t.whose} {t.step}")
         events: list[str] = []
         flt = None
         words: list[str] = []
@@ -1324,10 +1430,10 @@ class CardLowering:
             elif subject.other:
                 article = ""  # "another red creature"
             head = " ".join(w for w in (lead, article, subject.words, " or ".join(words)) if w)
-            return TriggerIR(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
+            return EventTrigger(tuple(events), filter=flt, scope="yours", subject=subject, opponents=opponents,
                              words=head + under, combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
-        return TriggerIR(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
+        return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
@@ -1341,15 +1447,16 @@ class CardLowering:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
-            gate = cond if cond is not None and cond.kind == "paid" else None
-            effects = []
+            gate = cond if isinstance(cond, co.CostWasPaid) else None
+            effects: list[Effect] = []
             for e in [*s.effects, *([s.last] if s.last is not None else [])]:
                 effects.append(self.effect(e, gate))
                 self.effects_done += 1
                 self.named_this = not self.targets and any(
-                    isinstance(v, RefIR) and v.kind == "this" and v.words != "it" for _, v in effects[-1].args)
-                moved = dict(effects[-1].args).get("target") if effects[-1].kind == "exile" else None
-                self.moved_slot = moved.index if isinstance(moved, RefIR) and moved.kind == "slot" else -1
+                    isinstance(v, rf.ThisRef) and v.words != "it" for v in effects[-1].refs())
+                moved = effects[-1]
+                self.moved_slot = moved.target.index if isinstance(moved, ef.Exile) and \
+                    isinstance(moved.target, rf.SlotRef) else -1
             if s.post is not None:
                 cond = self.condition(s.post)
             own_gate = None
@@ -1365,17 +1472,16 @@ class CardLowering:
                 self.ck.name_in(s, "ability word", word, self.library.ability_words())
             if (s.instead or s.tailinstead) and not out:
                 self.ck.error(s, "'instead' needs a sentence before it to replace")
-            if effects and all(e.kind == "no_regen" for e in effects):
+            no_regen = [e for e in effects if isinstance(e, ef.CantBeRegenerated)]
+            if no_regen:
                 # 701.15c: "It can't be regenerated." belongs to the destroy instruction before it.
                 prev = out[-1] if out else None
                 last = prev.effects[-1] if prev is not None and prev.effects else None
-                same = last is not None and last.kind == "destroy" and \
-                    _same_ref(dict(last.args)["target"], dict(effects[0].args)["target"])
-                if not same or prev is None or last is None:
+                if prev is None or not isinstance(last, ef.Destroy) or len(no_regen) != len(effects) \
+                        or not rf.same_ref(last.target, no_regen[0].target):
                     self.ck.error(s, "'can't be regenerated' must follow a 'destroy' of the same object")
                 else:
-                    fixed = EffectIR("destroy", (("target", dict(last.args)["target"]), ("no_regeneration", True),
-                                                 ("no_regen_words", dict(effects[0].args)["words"])))
+                    fixed = replace(last, no_regeneration=True, no_regen_words=no_regen[0].words)
                     out[-1] = replace(prev, effects=prev.effects[:-1] + (fixed,))
                 continue
             out.append(SentenceIR(tuple(effects), cond, bool(s.instead or s.lastinstead or s.tailinstead), bool(s.may),
@@ -1384,10 +1490,6 @@ class CardLowering:
                                   condition_after=s.post is not None and s.pre is None,
                                   and_last=s.last is not None))
         return tuple(out)
-
-
-def _same_ref(a: object, b: object) -> bool:
-    return isinstance(a, RefIR) and isinstance(b, RefIR) and (a.kind, a.index) == (b.kind, b.index)
 
 
 def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | None, list[Diagnostic]]:
@@ -1488,7 +1590,7 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
         ck.error(card, "an instant or sorcery needs a 'spell:' with its instructions")
     if "PTStmt" in seen:
         st = seen["PTStmt"]
-        defined = {p.keywords[0] for a in abilities if isinstance(a, StaticIR) for p in a.parts if p.kind == "set_pt"}
+        defined = {p.which for a in abilities if isinstance(a, StaticIR) for p in a.parts if isinstance(p, sp.SetPT)}
         for which, value in (("power", st.power), ("toughness", st.toughness)):
             has = bool(defined & {which, "both"})
             if value == "*" and not has:
@@ -1554,7 +1656,7 @@ def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:
         else:
             cost = _cost(low.ck, arg)
             args.append(cost)
-            if any(p.kind in ("additional", "alternative") for p in kw.parts):
+            if kw.has_linked_cost:
                 low.uses.append((kw.label, cost.mana, kw.name.lower()))
     return KeywordUseIR(kw.name, kw.module, kw.cls, tuple(args))
 

@@ -7,18 +7,22 @@ are sorted, and nothing time-dependent is written, so output is byte-for-byte de
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 import jinja2
 
 from runtime.pool import INDEX_TABLE
 
 from . import VERSION, pyexpr
-from .ir import (
-    AbilityIR, ActivatedIR, AmountIR, AmplifyIR, AsTurnedFaceUpIR, CardCostIR, CardIR, EffectIR, EntersAsCopyIR, UncounterableIR, EntersTappedIR,
-    EntersWithIR, KeywordFileIR, KeywordIR, KeywordPartIR,
-    KeywordUseIR, LibraryIR, SpellIR, StaticIR, StaticPartIR, TriggeredIR,
+from .ir.abilities import (
+    AbilityIR, ActivatedIR, AdditionalCardCost, AlternativeCardCost, AmplifyIR, AsTurnedFaceUpIR, CardIR,
+    CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
+    TriggeredIR, UncounterableIR,
 )
+from .ir.conditions import condition_python
+from .ir.effects import DividedDamage, Effect, action_names
+from .ir.library import ActionStep, KeywordFileIR, LibraryIR
+from .ir.statics import GainAbility
 from .lower import identifier
 from .templating import TEMPLATES
 from .text import ability_text, card_text
@@ -84,13 +88,74 @@ _BASES = {SpellIR: ("Spell", "SpellAbility"), TriggeredIR: ("Triggered", "Trigge
           ActivatedIR: ("Activated", "ActivatedAbility"), StaticIR: ("Static", "StaticAbility")}
 
 
-def _effect_actions(effects: tuple[EffectIR, ...], out: set[str]) -> None:
-    for e in effects:
-        for k, v in e.args:
-            if k == "action" and isinstance(v, str):
-                out.add(v)
-            if isinstance(v, EffectIR):
-                _effect_actions((v,), out)
+def sentence_python(s: SentenceIR, actions: Mapping[str, str]) -> str:
+    """The ``rt.Sentence`` expression of one sentence (``actions``: keyword action -> class name)."""
+    effects = ", ".join(e.python(actions) for e in s.effects)
+    if len(s.effects) == 1:
+        effects += ","
+    fields = [f"effects=({effects})"]
+    if s.condition is not None:
+        fields.append(f"condition={s.condition.python()}")
+    if s.instead:
+        fields.append("instead=True")
+    if s.may:
+        fields.append("may=True")
+    if s.gate is not None:
+        fields.append(f"gate={s.gate.python()}")
+    return f"rt.Sentence({', '.join(fields)})"
+
+
+# Abilities that are instances of runtime classes (not classes of their own): one function each.
+
+def _instance_KeywordUseIR(ab: KeywordUseIR) -> str:
+    args = ", ".join(str(a) if isinstance(a, int) else pyexpr.lit(a) if isinstance(a, str) else a.python()
+                     for a in ab.args)
+    return f"{pyexpr.ident(ab.cls)}({args})"
+
+
+def _instance_EntersWithIR(ab: EntersWithIR) -> str:
+    cond = f", condition={ab.condition.python()}" if ab.condition is not None else ""
+    kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
+    return f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws})"
+
+
+def _instance_EntersTappedIR(ab: EntersTappedIR) -> str:
+    return "rt.EntersTapped()"
+
+
+def _instance_CostPerExtraTarget(ab: CostPerExtraTarget) -> str:
+    return f"rt.CostsMorePerExtraTarget(cost={ab.cost.python()})"
+
+
+def _instance_AlternativeCardCost(ab: AlternativeCardCost) -> str:
+    return f"rt.AlternativeCost(label='alternative', cost={ab.cost.python()}, zone=rt.Zone.HAND)"
+
+
+def _instance_AdditionalCardCost(ab: AdditionalCardCost) -> str:
+    return f"rt.AdditionalCost(label='additional', cost={ab.cost.python()}, mandatory=True)"
+
+
+def _instance_AmplifyIR(ab: AmplifyIR) -> str:
+    return f"rt.RevealToEnterWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)})"
+
+
+def _instance_AsTurnedFaceUpIR(ab: AsTurnedFaceUpIR) -> str:
+    return f"rt.AsTurnedFaceUp(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)})"
+
+
+def _instance_UncounterableIR(ab: UncounterableIR) -> str:
+    return "rt.CantBeCountered()"
+
+
+def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
+    return f"rt.EntersAsCopy(filter={ab.filter.python()})"
+
+
+_INSTANCES: dict[type, Callable[[Any], str]] = {
+    cls: globals()[f"_instance_{cls.__name__}"]
+    for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, AlternativeCardCost,
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, UncounterableIR, EntersAsCopyIR)
+}
 
 
 def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextOf",
@@ -102,54 +167,23 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
     counts: dict[str, int] = {}
     used: dict[str, str] = {}
     for ab in abilities:
-        if isinstance(ab, KeywordUseIR):
-            imports.add((ab.module, pyexpr.ident(ab.cls)))
-            args = ", ".join(str(a) if isinstance(a, int) else pyexpr.lit(a) if isinstance(a, str) else pyexpr.cost(a)
-                             for a in ab.args)
-            instances.append(f"{pyexpr.ident(ab.cls)}({args})")
-            continue
-        if isinstance(ab, EntersWithIR):
-            cond = f", condition={pyexpr.condition(ab.condition)}" if ab.condition is not None else ""
-            kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
-            instances.append(f"rt.EntersWithCounters(amount={pyexpr.amount(ab.amount)}, "
-                             f"counter={pyexpr.lit(ab.counter)}{cond}{kws})")
-            continue
-        if isinstance(ab, EntersTappedIR):
-            instances.append("rt.EntersTapped()")
-            continue
-        if isinstance(ab, CardCostIR):
-            if ab.kind == "per_extra_target":
-                instances.append(f"rt.CostsMorePerExtraTarget(cost={pyexpr.cost(ab.cost)})")
-            elif ab.kind == "alternative":
-                instances.append(f"rt.AlternativeCost(label='alternative', cost={pyexpr.cost(ab.cost)}, "
-                                 "zone=rt.Zone.HAND)")
-            else:
-                instances.append(f"rt.AdditionalCost(label='additional', cost={pyexpr.cost(ab.cost)}, "
-                                 "mandatory=True)")
-            continue
-        if isinstance(ab, AmplifyIR):
-            instances.append(f"rt.RevealToEnterWithCounters(amount={pyexpr.amount(ab.amount)}, "
-                             f"counter={pyexpr.lit(ab.counter)})")
-            continue
-        if isinstance(ab, AsTurnedFaceUpIR):
-            instances.append(f"rt.AsTurnedFaceUp(amount={pyexpr.amount(ab.amount)}, counter={pyexpr.lit(ab.counter)})")
-            continue
-        if isinstance(ab, UncounterableIR):
-            instances.append("rt.CantBeCountered()")
-            continue
-        if isinstance(ab, EntersAsCopyIR):
-            instances.append(f"rt.EntersAsCopy(filter={pyexpr.obj_filter(ab.filter)})")
+        instance = _INSTANCES.get(type(ab))
+        if instance is not None:
+            if isinstance(ab, KeywordUseIR):
+                imports.add((ab.module, pyexpr.ident(ab.cls)))
+            instances.append(instance(ab))
             continue
         # 613.1f: quoted abilities its effects grant are classes of their own, defined before it.
         for part in _granted(ab):
-            assert part.ability is not None
-            sub, _, sub_imports = ability_classes((part.ability,), base + part.ability_cls, text_of, actions)
-            sub[-1]["cls"] = part.ability_cls
+            sub, _, sub_imports = ability_classes((part.ability,), base + part.cls, text_of, actions)
+            sub[-1]["cls"] = part.cls
             entries.extend(sub)
             imports |= sub_imports
-        kind, base_cls = _BASES[type(ab)]
-        counts[kind] = counts.get(kind, 0) + 1
-        cls = f"{base}{kind}{counts[kind] if counts[kind] > 1 or kind != 'Spell' else ''}"
+        # Classes are named by their kind of ability and counted ("Activated2"); a card's one
+        # spell ability is plain "Spell".
+        noun, base_cls = _BASES[type(ab)]
+        counts[noun] = counts.get(noun, 0) + 1
+        cls = f"{base}{noun}{counts[noun] if counts[noun] > 1 or not isinstance(ab, SpellIR) else ''}"
         entry: dict[str, object] = {"cls": cls, "base": base_cls, "text": text_of(ab), "trigger": "", "affects": "",
                                     "filter": "",
                                     "condition": "", "cost": "", "is_mana": False, "targets": [],
@@ -157,36 +191,35 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                                     "from_hand": False, "special": False, "zones": (),
                                     "modes": [], "choose": 0, "divide": ""}
         if isinstance(ab, StaticIR):
-            entry["parts"] = [pyexpr.static_part(p) for p in ab.parts]
+            entry["parts"] = [p.python() for p in ab.parts]
             entry["affects"] = "enchanted" if ab.enchanted else "cards" if ab.cards else \
                 "filter" if ab.affected is not None else ""
-            entry["filter"] = pyexpr.obj_filter(ab.affected) if ab.affected is not None else ""
-            entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
+            entry["filter"] = ab.affected.python() if ab.affected is not None else ""
+            entry["condition"] = condition_python(ab.condition) if ab.condition else ""
             entry["zones"] = ab.zones
         else:
+            assert isinstance(ab, (SpellIR, TriggeredIR, ActivatedIR))
             names: set[str] = set()
             for sent in (*ab.sentences, *(s for m in getattr(ab, "modes", ()) for s in m)):
-                _effect_actions(sent.effects, names)
+                action_names(sent.effects, names)
             for n in sorted(names):
                 used[n] = actions[n][1]
                 imports.add(actions[n])
-            entry["targets"] = [pyexpr.target(t) for t in ab.targets]
-            entry["sentences"] = [pyexpr.sentence(sent, used) for sent in ab.sentences]
-            divided = [e for s in ab.sentences for e in s.effects if e.kind == "divided_damage"]
+            entry["targets"] = [t.python() for t in ab.targets]
+            entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
+            divided = [e for s in ab.sentences for e in s.effects if isinstance(e, DividedDamage)]
             if isinstance(ab, SpellIR) and divided:
-                amt = dict(divided[0].args)["amount"]
-                assert isinstance(amt, AmountIR)
-                entry["divide"] = pyexpr.amount(amt)
+                entry["divide"] = divided[0].amount.python()
             if isinstance(ab, SpellIR) and ab.modes:
-                entry["modes"] = [[pyexpr.sentence(sent, used) for sent in mode] for mode in ab.modes]
+                entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose
             if isinstance(ab, TriggeredIR):
-                entry["trigger"] = pyexpr.trigger(ab.trigger)
-                entry["condition"] = pyexpr.condition(ab.condition) if ab.condition else ""
+                entry["trigger"] = ab.trigger.python()
+                entry["condition"] = condition_python(ab.condition) if ab.condition else ""
             if isinstance(ab, ActivatedIR):
-                entry["cost"] = pyexpr.cost(ab.cost)
+                entry["cost"] = ab.cost.python()
                 entry["is_mana"] = ab.is_mana
-                entry["restriction"] = pyexpr.condition(ab.restriction) if ab.restriction else ""
+                entry["restriction"] = condition_python(ab.restriction) if ab.restriction else ""
                 entry["once"] = ab.once_per_turn
                 entry["from_hand"] = ab.from_hand
                 entry["special"] = ab.special
@@ -198,24 +231,25 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
 TextOf = Callable[[AbilityIR], str]
 
 
-def _granted(ab: AbilityIR) -> list[StaticPartIR]:
-    """The "gain_ability" parts of the continuous effects in ``ab``'s instructions."""
-    out: list[StaticPartIR] = []
+def _granted(ab: AbilityIR) -> list[GainAbility]:
+    """The quoted abilities granted (613.1f) by the continuous effects in ``ab``'s instructions,
+    or by its static parts ("has "When ... dies, ..."")."""
+    out: list[GainAbility] = []
     for s in (*getattr(ab, "sentences", ()), *(x for m in getattr(ab, "modes", ()) for x in m)):
         for e in s.effects:
             _walk_granted(e, out)
     if isinstance(ab, StaticIR):
-        _walk_granted(ab.parts, out)  # a static ability's quoted abilities ("has "When ... dies, ..."")
+        _walk_granted(ab.parts, out)
     return out
 
 
-def _walk_granted(v: object, out: list[StaticPartIR]) -> None:
-    # (A function of its own, not a closure: a closure that calls itself is a reference cycle,
-    # left for the cyclic collector, once per ability of every card compiled.)
-    if isinstance(v, StaticPartIR) and v.kind == "gain_ability":
+def _walk_granted(v: object, out: list[GainAbility]) -> None:
+    # Through the fields of effects (the parts of continuous effects, nested instructions), in
+    # order; not into a granted ability itself, whose own grants are its class's.
+    if isinstance(v, GainAbility):
         out.append(v)
-    elif isinstance(v, EffectIR):
-        for _, arg in v.args:
+    elif isinstance(v, Effect):
+        for arg in vars(v).values():
             _walk_granted(arg, out)
     elif isinstance(v, tuple):
         for x in v:
@@ -247,46 +281,6 @@ def render_card(card: CardIR, library: LibraryIR, text: str | None = None,
     )
 
 
-def _part(k: KeywordIR, p: KeywordPartIR) -> str:
-    label = pyexpr.lit(k.label)
-    if p.kind == "additional":
-        return (f"rt.AdditionalCost(label={label}, cost={pyexpr.ident(p.param)}, "
-                f"repeatable={p.repeatable!r}, keyword={pyexpr.lit(k.name)})")
-    if p.kind == "alternative":
-        cost = f"rt.Cost(mana={pyexpr.lit(p.fixed)})" if p.fixed else pyexpr.ident(p.param)
-        extra = ""
-        if p.face_down:
-            extra += f", face_down=rt.FaceDown({label})"
-        if p.instructed:
-            extra += ", instructed=True"
-        return (f"rt.AlternativeCost(label={label}, cost={cost}, "
-                f"zone=rt.Zone.{p.zone.upper()}, keyword={pyexpr.lit(k.name)}{extra})")
-    if p.kind == "face_up":
-        counters = f", counters=(({pyexpr.lit(p.counter)}, {pyexpr.lit(p.amount)}),)" if p.counter else ""
-        return (f"rt.FaceUpCost(label={label}, cost={pyexpr.ident(p.param)}{counters}, "
-                f"keyword={pyexpr.lit(k.name)})")
-    if p.kind == "cast_from":
-        assert p.cost is not None
-        return (f"rt.AlternativeCost(label={label}, cost={pyexpr.cost(p.cost)}, zone=rt.Zone.{p.zone.upper()}, "
-                f"keyword={pyexpr.lit(k.name)}, plus_mana_cost=True)")
-    if p.kind == "discard_instead":
-        return f"rt.DiscardInstead(zone=rt.Zone.{p.zone.upper()}, label={label})"
-    if p.kind == "exile_from_stack":
-        return f"rt.ExileIfLeavesStack(label={label})"
-    if p.kind == "haste":
-        return "rt.IgnoresSummoningSickness()"
-    if p.kind == "hand_on_resolve":
-        return f"rt.HandIfPaidOnResolve(label={label})"
-    if p.kind == "flash":
-        return "rt.MayCastAsThoughInstant()"
-    if p.kind == "splice":
-        return (f"rt.SpliceOnto(subtype={pyexpr.ident(p.zone)}, label={label}, cost={pyexpr.ident(p.param)}, "
-                f"keyword={pyexpr.lit(k.name)})")
-    if p.kind == "aura":
-        return f"rt.AuraTarget(types=({pyexpr.ident(p.param)},))"
-    raise ValueError(p.kind)
-
-
 def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
     """The Python module for one keyword file."""
     actions = library.action_classes()
@@ -298,7 +292,7 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         all_imports |= imports
         keywords.append({
             "cls": k.cls, "name": k.name, "rule": k.rule, "reminder": k.reminder, "params": list(k.params),
-            "parts": [_part(k, p) for p in k.parts if p.kind != "inert"] + instances,
+            "parts": [e for e in (p.python(k) for p in k.parts) if e is not None] + instances,
             "abilities": entries,
         })
     actions_out = []
@@ -306,10 +300,11 @@ def render_keyword_file(f: KeywordFileIR, library: LibraryIR) -> str:
         _, kw_instances, imports = ability_classes(a.face_down_keywords, a.cls, lambda ab: a.name, actions)
         all_imports |= imports
         face_down = ""
-        if any(kind == "face_down" for kind, _ in a.steps):
+        if a.has_step(ActionStep.FACE_DOWN):
             face_down = (f"rt.FaceDown({pyexpr.lit(a.name)}, abilities=({''.join(i + ', ' for i in kw_instances)}), "
                          f"up_for_mana_cost={a.face_up_for_mana_cost!r})")
-        actions_out.append({"cls": a.cls, "name": a.name, "rule": a.rule, "steps": a.steps, "face_down": face_down})
+        steps = tuple((step.value, may_fail) for step, may_fail in a.steps)
+        actions_out.append({"cls": a.cls, "name": a.name, "rule": a.rule, "steps": steps, "face_down": face_down})
     return _render("keywords.py.j2",
         version=VERSION, source=f.source, doc=f"Keywords from {f.source}: generated module.",
         imports=_import_lines(all_imports, f.module), keywords=keywords, actions=actions_out,

@@ -1,0 +1,199 @@
+"""Abilities (113) and cards: what a card's text is made of, and the card itself.
+
+Their rules text is phrased by :mod:`compiler.text` and their classes rendered by
+:mod:`compiler.render`, each with one function per class here.
+"""
+from __future__ import annotations
+
+from typing import Union
+
+from .amounts import Amount
+from .base import dataclass, freeze
+from .conditions import Condition
+from .costs import CostIR
+from .effects import Effect
+from .selectors import FilterIR
+from .statics import StaticPart
+from .targets import TargetIR
+from .triggers import Trigger
+
+
+@dataclass(frozen=True)
+class SentenceIR:
+    """A sentence of instructions (608.2c)."""
+
+    effects: tuple[Effect, ...]
+    condition: Condition | None = None
+    instead: bool = False
+    may: bool = False  # "you may" (603.5 / 608.2d): the controller chooses whether to do it
+    then: bool = False  # printed "Then ..." (a new sentence continuing the one before)
+    gate: Condition | None = None  # "... if C instead if D": C gates the replacing sentence itself
+    ability_word: str = ""  # 207.2c: a spell's paragraph labelled by an ability word ("Revolt — ...")
+    instead_last: bool = False  # printed "... instead." at the end of the sentence
+    instead_if: bool = False  # printed "... instead if CONDITION."
+    condition_after: bool = False  # printed after the instructions ("... if seven or more cards are ...")
+    and_last: bool = False  # the last instruction printed after "and" ("... loses 3 life and you gain 3 life")
+
+
+@dataclass(frozen=True)
+class KeywordUseIR:
+    """A keyword line on a card: which compiled keyword class, with which arguments."""
+
+    name: str
+    module: str
+    cls: str
+    args: tuple[Union[CostIR, int, str], ...]  # str: a card type ("enchant creature")
+    joined: str = ""  # "," or ";" when printed on the same line as the keyword before it
+
+
+@dataclass(frozen=True)
+class SpellIR:
+    """An instant's or sorcery's instructions (608.2)."""
+
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+    modes: tuple[tuple[SentenceIR, ...], ...] = ()  # 700.2: a modal spell's modes, in printed order
+    choose: int = 0  # how many modes are chosen
+
+
+@dataclass(frozen=True)
+class TriggeredIR:
+    """A triggered ability (603)."""
+
+    trigger: Trigger
+    condition: Condition | None
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class ActivatedIR:
+    """An activated ability (602)."""
+
+    cost: CostIR
+    targets: tuple[TargetIR, ...]
+    sentences: tuple[SentenceIR, ...]
+    is_mana: bool
+    intrinsic: bool = False  # granted by a land type (305.6); printed as reminder text
+    restriction: Condition | None = None  # "activate only if" (602.5b)
+    ability_word: str = ""
+    once_per_turn: bool = False  # "Activate this ability only once each turn." (602.5b)
+    from_hand: bool = False  # functions only while its card is in its owner's hand (113.6a, 702.29a)
+    special: bool = False  # a special action (116.2f): doesn't use the stack
+
+
+@dataclass(frozen=True)
+class EntersWithIR:
+    """"enters with N counters" (614.1c)."""
+
+    amount: Amount
+    counter: str
+    condition: Condition | None = None
+    ability_word: str = ""
+    keywords: tuple[str, ...] = ()  # "... and with flying": keywords it has from then on
+
+
+@dataclass(frozen=True)
+class EntersTappedIR:
+    """"this enters the battlefield tapped" (614.1c)."""
+
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class AmplifyIR:
+    """As it enters, reveal cards sharing a creature type; N counters per card (702.38a, 614.1c)."""
+
+    amount: Amount
+    counter: str
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class StaticIR:
+    """A static ability of the object itself, maybe "as long as" a condition (604, 611.3)."""
+
+    parts: tuple[StaticPart, ...]
+    condition: Condition | None = None
+    condition_first: bool = False  # "As long as ..., this ..." (printed order)
+    ability_word: str = ""
+    enchanted: str = ""  # "enchanted creature gets ...": applies to what the Aura is attached to
+    host_word: str = "enchanted"  # "enchanted" (an Aura, 303.4) or "equipped" (an Equipment, 301.5)
+    affected: FilterIR | None = None  # "white creatures get +1/+1": every permanent the selector matches
+    cards: bool = False  # ... every card it matches that isn't on the battlefield (611.3a)
+    zones: tuple[str, ...] = ()  # 113.6b: the zones it says it functions in ("command", "battlefield")
+
+
+@dataclass(frozen=True)
+class UncounterableIR:
+    """"This spell can't be countered." (101.2, 701.5a)"""
+
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class AsTurnedFaceUpIR:
+    """"As this is turned face up, put N counters on it" (708.11)."""
+
+    amount: Amount
+    counter: str
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class EntersAsCopyIR:
+    """"You may have this enter the battlefield as a copy of any creature on the battlefield" (707.5)."""
+
+    filter: FilterIR
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class AlternativeCardCost:
+    """118.9: "You may ... rather than pay this spell's mana cost." printed on the card."""
+
+    cost: CostIR
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class AdditionalCardCost:
+    """601.2b: "As an additional cost to cast this spell, ..." (mandatory)."""
+
+    cost: CostIR
+    ability_word: str = ""
+
+
+@dataclass(frozen=True)
+class CostPerExtraTarget:
+    """601.2f: "This spell costs {1} more to cast for each target beyond the first."."""
+
+    cost: CostIR
+    ability_word: str = ""
+
+
+AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
+                  AsTurnedFaceUpIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
+                  CostPerExtraTarget]
+
+
+@dataclass(frozen=True)
+class CardIR:
+    """A whole card: its characteristics (109.3) and its abilities in printed order."""
+
+    name: str
+    source: str
+    module: str
+    mana_cost: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    colors: tuple[str, ...]
+    abilities: tuple[AbilityIR, ...]
+    text_override: str | None
+
+
+freeze(globals())

@@ -1,0 +1,1081 @@
+"""Effects: one instruction of a spell or ability (608.2c), each a class.
+
+Each class renders its rules text (``text``: the instruction as printed, uncapitalized, with no
+final period, phrased by :class:`compiler.text.Phrase`, which remembers what the ability has
+named already) and its runtime effect (``python``: an ``rt`` effect of :mod:`runtime.effects`).
+``subject`` is how the source is named as the subject of a sentence ("Lightning Bolt", "it").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Mapping
+
+from ..pyexpr import ident, lit, tuple_expr
+from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
+from .amounts import Amount, CountOf, CountersOnThis, EventAmount, Fixed, PowerOf, TimesPaid, XAmount, per_time
+from .base import dataclass, freeze
+from .costs import CostIR
+from .references import Group, Ref, YouRef
+from .selectors import FilterIR
+from .statics import (
+    AttacksDespite, GainAbility, HasKeywordAtManaCost, StaticPart, mana_cost_sentences, static_parts_text,
+)
+
+if TYPE_CHECKING:
+    from ..text import Phrase
+
+Actions = Mapping[str, str]  # keyword action name -> the class name the module imports
+
+
+class Effect:
+    """One instruction."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        """The instruction as printed."""
+        raise NotImplementedError(type(self).__name__)
+
+    def python(self, actions: Actions) -> str:
+        """The runtime effect expression."""
+        raise NotImplementedError(type(self).__name__)
+
+    def nested(self) -> tuple["Effect", ...]:
+        """The effects this one contains ("you may ...", "... at the beginning of the next end step")."""
+        return ()
+
+    def refs(self) -> tuple[Ref, ...]:
+        """The references among its fields, in order (an instance's ``__dict__`` holds its fields)."""
+        return tuple(v for v in vars(self).values() if isinstance(v, Ref))
+
+
+# ------------------------------------------------------------------ damage and life (120, 119)
+
+
+@dataclass(frozen=True)
+class DealDamage(Effect):
+    """120.3: "deals 3 damage to any target" / "deals damage equal to ... to ..."."""
+
+    amount: Amount
+    target: Ref
+    equal_to: bool = False  # printed "deals damage equal to N to ..."
+    also: Ref | None = None  # "... to target creature and 2 damage to you": a second recipient
+    named: bool = False  # the source is named even where "it" would do
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
+        if self.named:
+            subject = ph.this_name()
+        if self.equal_to:
+            return f"{subject} deals damage equal to {self.amount.text()} to {to}"
+        return f"{subject} deals {self.amount.text()} damage to {to}"
+
+    def python(self, actions: Actions) -> str:
+        also = f", also={self.also.python()}" if self.also is not None else ""
+        return f"rt.DealDamage(amount={self.amount.python()}, target={self.target.python()}{also})"
+
+
+@dataclass(frozen=True)
+class DividedDamage(Effect):
+    """601.2d: damage divided as you choose among the target slots ``slots``."""
+
+    amount: Amount
+    slots: tuple[int, ...]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{subject} deals {self.amount.text()} damage divided as you choose among any number of targets"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.DealDividedDamage(slots={lit(self.slots)})"
+
+
+@dataclass(frozen=True)
+class DividedEvenly(Effect):
+    """"divided evenly, rounded down, among any number of targets" (115.1d), from slot ``first``."""
+
+    amount: Amount
+    first: int
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{subject} deals {self.amount.text()} damage divided evenly, rounded down, among any number of targets"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.DealDamageDividedEvenly(amount={self.amount.python()}, first={lit(self.first)})"
+
+
+@dataclass(frozen=True)
+class PreventDamage(Effect):
+    """615.7: "prevent the next 3 damage that would be dealt to any target this turn"."""
+
+    amount: Amount
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"prevent the next {self.amount.text()} damage that would be dealt to {self.target.text(ph)} this turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PreventNextDamage(amount={self.amount.python()}, target={self.target.python()})"
+
+
+class _LifeChange(Effect):
+    """119.3: a player gains or loses life."""
+
+    player: Ref
+    amount: Amount
+    VERBS: ClassVar[tuple[str, str]]  # (second person, third person)
+    RUNTIME: ClassVar[str]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        third = not isinstance(self.player, YouRef)
+        who = self.player.player_text(ph)
+        verb = self.VERBS[1] if third else self.VERBS[0]
+        if isinstance(self.amount, PowerOf):
+            return f"{who} {verb} life equal to {self.amount.words}"
+        if isinstance(self.amount, CountOf):  # "you gain 2 life for each creature card in your graveyard"
+            return f"{who} {verb} {self.amount.value} life {self.amount.words}"
+        return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.{self.RUNTIME}(player={self.player.python()}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class GainLife(_LifeChange):
+    """119.3: "you gain 3 life"."""
+
+    player: Ref
+    amount: Amount
+    VERBS, RUNTIME = ("gain", "gains"), "GainLife"
+
+
+@dataclass(frozen=True)
+class LoseLife(_LifeChange):
+    """119.3: "target player loses 2 life"."""
+
+    player: Ref
+    amount: Amount
+    VERBS, RUNTIME = ("lose", "loses"), "LoseLife"
+
+
+# ------------------------------------------------------------------ cards: draw, discard, mill (121, 701.8)
+
+
+@dataclass(frozen=True)
+class Draw(Effect):
+    """121.1: "draw two cards", "target player draws X cards"."""
+
+    player: Ref
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        who = self.player.player_text(ph)
+        n = self.amount.value
+        obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
+        if not isinstance(self.amount, Fixed):
+            obj = f"{self.amount.text()} cards"  # "draw that many cards", "draw X cards"
+        return f"{who} draws {obj}" if not isinstance(self.player, YouRef) else f"draw {obj}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()})"
+
+
+@dataclass(frozen=True)
+class Discard(Effect):
+    """701.8: "discard a card", "each opponent discards a card at random"; ``implicit``: the
+    player named by the instruction before ("... loses 2 life and discards a card")."""
+
+    player: Ref
+    amount: Amount
+    at_random: bool = False
+    implicit: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.implicit:
+            return f"discards {count_of(self.amount.value, 'card')}"
+        tail = (" at random" if self.at_random else "") + per_time(self.amount)
+        if not isinstance(self.player, YouRef):
+            return f"{self.player.player_text(ph)} discards {count_of(self.amount.value, 'card')}{tail}"
+        return f"discard {count_of(self.amount.value, 'card')}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        random = ", at_random=True" if self.at_random else ""
+        return f"rt.Discard(player={self.player.python()}, amount={self.amount.python()}{random})"
+
+
+@dataclass(frozen=True)
+class Mill(Effect):
+    """701.13 (2019 wording): "put the top N cards of your library into your graveyard";
+    ``their``: another player's ("target player puts ... into their graveyard")."""
+
+    player: Ref
+    amount: Amount
+    their: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value
+        top = "the top card" if n == 1 else f"the top {NUMBER_TEXT.get(n, str(n))} cards"
+        if isinstance(self.amount, XAmount):
+            top = "the top X cards"
+        if self.their:
+            return f"{self.player.player_text(ph)} puts {top} of their library into their graveyard"
+        return f"put {top} of your library into your graveyard"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Mill(player={self.player.python()}, amount={self.amount.python()})"
+
+
+# ------------------------------------------------------------------ players' choices and turns
+
+
+@dataclass(frozen=True)
+class ChooseAmong(Effect):
+    """A player chooses one of several kinds of objects, remembered for "of that type" (608.2c-d)."""
+
+    player: Ref
+    options: tuple[FilterIR, ...]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kinds = [f.words for f in self.options]
+        listed = f"{kinds[0]} or {kinds[1]}" if len(kinds) == 2 else ", ".join(kinds[:-1]) + f", or {kinds[-1]}"
+        if isinstance(self.player, YouRef):
+            return f"choose {listed}"
+        return f"{self.player.player_text(ph)} chooses {listed}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.ChooseAmong(player={self.player.python()}, "
+                f"options={tuple_expr([f.python() for f in self.options])}, "
+                f"labels={lit(tuple(f.words for f in self.options))})")
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Effect):
+    """500.7: "take an extra turn after this one"."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if isinstance(self.player, YouRef):
+            return "take an extra turn after this one"
+        return f"{self.player.player_text(ph)} takes an extra turn after this one"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.TakeExtraTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class CantCastSameName(Effect):
+    """"can't cast spells with the same name as that card until your next turn" (201.2)."""
+
+    player: Ref
+    named: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return (f"{self.player.player_text(ph)} can't cast spells with the same name as {self.named.text(ph)} "
+                "until your next turn")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CantCastSameName(player={self.player.python()}, named={lit(getattr(self.named, 'index', 0))})"
+
+
+@dataclass(frozen=True)
+class Pay(Effect):
+    """"pay {2}" as an instruction (118.1, 608.2c): usually followed by "if you do"."""
+
+    cost: CostIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        words = self.cost.text(card=ph.card.name)
+        return "pay " + words[:1].lower() + words[1:]
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Pay(cost={self.cost.python()})"
+
+
+@dataclass(frozen=True)
+class May(Effect):
+    """608.2d: "you may ..." -- the controller chooses whether to follow the instruction."""
+
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "you may " + self.effect.text(ph, subject)
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.MayDo(effect={self.effect.python(actions)})"
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
+@dataclass(frozen=True)
+class Delayed(Effect):
+    """603.7: a delayed triggered ability ("... at the beginning of the next end step", 511.2
+    "at end of combat": ``step`` "end_combat")."""
+
+    step: str
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.step == "end_combat":
+            return f"{self.effect.text(ph, subject)} at end of combat"
+        return f"{self.effect.text(ph, subject)} at the beginning of the next {self.step} step"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AtBeginningOfNextStep(step={lit(self.step)}, effect={self.effect.python(actions)})"
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
+# ------------------------------------------------------------------ objects: destroy, exile, move (701, 400)
+
+
+@dataclass(frozen=True)
+class Destroy(Effect):
+    """701.7: "destroy target creature"; ``no_regeneration`` (701.15c): "It can't be regenerated."."""
+
+    target: Ref
+    no_regeneration: bool = False
+    no_regen_words: str = ""  # how the next sentence names it ("it", "that creature")
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        out = f"destroy {self.target.text(ph)}"
+        if self.no_regeneration:
+            that = self.no_regen_words or "it"
+            out += f". {that[:1].upper()}{that[1:]} can't be regenerated"
+        return out
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Destroy(target={self.target.python()}, no_regeneration={lit(self.no_regeneration)})"
+
+
+@dataclass(frozen=True)
+class CantBeRegenerated(Effect):
+    """701.15c: "It can't be regenerated." after a destroy, folded into that :class:`Destroy`
+    by lowering (it exists only until then)."""
+
+    target: Ref
+    words: str
+
+
+@dataclass(frozen=True)
+class CantBeRegeneratedThisTurn(Effect):
+    """701.15c with a duration: any destruction this turn can't be replaced by regeneration."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.target.text(ph, True)} can't be regenerated this turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.CantBeRegenerated(),), until='eot')"
+
+
+@dataclass(frozen=True)
+class Exile(Effect):
+    """406.3: "exile target creature", "... from your graveyard", "exile it with three time
+    counters on it" (702.62a: ``amount`` counters of kind ``counter`` come with it)."""
+
+    target: Ref
+    whose: str = ""  # "from your/a graveyard"
+    also: Ref | None = None
+    amount: Amount | None = None
+    counter: str = ""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        tail = f" from {self.whose} graveyard" if self.whose else ""
+        if self.also is not None:
+            tail += f" and {self.also.text(ph)}"
+        if self.amount is not None:
+            many = counters_text(self.amount.value, self.counter) if isinstance(self.amount, Fixed) else \
+                f"{self.amount.text()} {self.counter} counters"
+            tail += f" with {many} on it"
+        return f"exile {self.target.text(ph)}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        also = f", also={self.also.python()}" if self.also is not None else ""
+        if self.counter and self.amount is not None:
+            also += f", counters={lit(self.counter)}, amount={self.amount.python()}"
+        return f"rt.ExileObject(target={self.target.python()}{also})"
+
+
+@dataclass(frozen=True)
+class CounterSpell(Effect):
+    """701.5a: "counter target spell"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"counter {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CounterSpell(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class CounterUnless(Effect):
+    """701.5a, 118.12: "counter target spell unless its controller pays {3}" (``per``: "for each ...")."""
+
+    target: Ref
+    unless: CostIR
+    per: Amount | None = None
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        tail = f" {self.per.words}" if self.per is not None else ""
+        return f"counter {self.target.text(ph)} unless its controller pays {self.unless.text()}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        mana = f"{ident(self.unless.param)}.mana" if self.unless.param else lit(self.unless.mana)
+        extra = f", per={self.per.python()}" if self.per is not None else ""
+        return f"rt.CounterUnlessPays(target={self.target.python()}, mana={mana}{extra})"
+
+
+@dataclass(frozen=True)
+class ReturnFromGraveyard(Effect):
+    """400.3: "return target creature card from your graveyard to your hand" (or the battlefield;
+    ``zone`` "exile": "return target exiled card you own to your hand", 406)."""
+
+    target: Ref
+    whose: str
+    to: str  # "hand" | "battlefield"
+    mine: bool = False  # "... under your control"
+    zone: str = ""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        to = "your hand" if self.to == "hand" else "the battlefield"
+        if self.mine:
+            to += " under your control"
+        if self.zone == "exile":
+            return f"return {self.target.text(ph)} to {to}"
+        return f"return {self.target.text(ph)} from {self.whose} graveyard to {to}"
+
+    def python(self, actions: Actions) -> str:
+        zone = "HAND" if self.to == "hand" else "BATTLEFIELD"
+        if self.zone == "exile":
+            return f"rt.ReturnFromGraveyard(target={self.target.python()}, to=rt.Zone.{zone}, from_zone=rt.Zone.EXILE)"
+        return f"rt.ReturnFromGraveyard(target={self.target.python()}, to=rt.Zone.{zone})"
+
+
+@dataclass(frozen=True)
+class ReturnAllFromGraveyards(Effect):
+    """"return all creature cards from all graveyards to their owners' hands"."""
+
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"return all {self.filter.words} from all graveyards to their owners' hands"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class ReturnToHand(Effect):
+    """"return target creature to its owner's hand" (``yours``: "to your hand", what you own)."""
+
+    target: Ref
+    yours: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        whose = "your" if self.yours else "its owner's"
+        return f"return {self.target.text(ph)} to {whose} hand"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ReturnToHand(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class PutInto(Effect):
+    """Moving an object: "put it into your graveyard", "return it to the battlefield face down
+    under your control" (``face_down`` "yes" | "no" | "choice", 708.2)."""
+
+    target: Ref
+    zone: str  # "graveyard" | "battlefield"
+    face_down: str = "no"
+    mine: bool = False
+    from_graveyard: bool = False  # its own card, "from your graveyard": the ability works there
+    owners: bool = False  # printed "under its owner's control"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.zone == "graveyard":
+            return f"put {self.target.text(ph)} into your graveyard"
+        src = " from your graveyard" if self.from_graveyard else ""
+        face = {"yes": " face down", "choice": " face up or face down"}.get(self.face_down, "")
+        mine = " under your control" if self.mine else " under its owner's control" if self.owners else ""
+        return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.{self.zone.upper()}, "
+                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)})")
+
+
+@dataclass(frozen=True)
+class PutOnLibrary(Effect):
+    """"put target creature on top of its owner's library" (or on the bottom)."""
+
+    target: Ref
+    whose: str = ""  # "from your/a graveyard"
+    top: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        src = f" from {self.whose} graveyard" if self.whose else ""
+        where = "on top" if self.top else "on the bottom"
+        return f"put {self.target.text(ph)}{src} {where} of its owner's library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.LIBRARY, on_top={lit(self.top)})"
+
+
+@dataclass(frozen=True)
+class PutFromHand(Effect):
+    """"put a creature card from your hand onto the battlefield"."""
+
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return f"put {article} {self.filter.words} from your hand onto the battlefield"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PutFromHand(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class ExileTop(Effect):
+    """"exile the top card of your library"; with :class:`MayPlay`, impulse draw."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        whose = "your" if isinstance(self.player, YouRef) else "target player's"
+        return f"exile the top card of {whose} library"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ExileTopCard(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class MayPlay(Effect):
+    """"until end of turn, you may play that card" (601.2a, 305.1)."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "until end of turn, you may play that card"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.MayPlayThem()"
+
+
+@dataclass(frozen=True)
+class CastThis(Effect):
+    """Cast a card during resolution (608.2g): "without paying its mana cost" (``label`` "", 118.9)
+    or "for its madness cost" (a keyword's cost; ``cost_param`` names it, 113.7a)."""
+
+    target: Ref
+    label: str = ""
+    cost_param: str = ""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if not self.label:
+            return f"cast {self.target.text(ph)} without paying its mana cost"
+        return f"cast {self.target.text(ph)} for its {self.label} cost"
+
+    def python(self, actions: Actions) -> str:
+        if self.cost_param:  # a keyword's cost parameter: a local of abilities()
+            return (f"rt.CastThis(target={self.target.python()}, label={lit(self.label)}, "
+                    f"cost={ident(self.cost_param)})")
+        return f"rt.CastThis(target={self.target.python()}, label={lit(self.label)})"
+
+
+@dataclass(frozen=True)
+class CopySpell(Effect):
+    """707.10: "copy target instant or sorcery spell" (``new_targets``: 707.10c)."""
+
+    target: Ref
+    new_targets: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        tail = ". You may choose new targets for the copy" if self.new_targets else ""
+        return f"copy {self.target.text(ph)}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CopySpell(target={self.target.python()}, new_targets={lit(self.new_targets)})"
+
+
+# ------------------------------------------------------------------ tokens and counters (111, 122)
+
+
+@dataclass(frozen=True)
+class CreateTokens(Effect):
+    """111.1: "create two 1/1 white Soldier creature tokens with flying"."""
+
+    count: Amount
+    name: str
+    power: int
+    toughness: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    keywords: tuple[str, ...]
+    named: bool = False  # its name is printed ("named Kaldra")
+    tapped: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        cnt = self.count
+        color_words = " ".join(COLOR_WORDS[c] for c in self.colors) or "colorless"
+        plural = not (isinstance(cnt, Fixed) and cnt.value == 1)
+        count_word = "X" if isinstance(cnt, XAmount) else \
+            ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
+        if isinstance(cnt, EventAmount):
+            count_word = cnt.words  # "create that many ... tokens"
+        with_ = f" with {' and '.join(self.keywords)}" if self.keywords else ""
+        if isinstance(cnt, CountersOnThis):
+            plural, count_word = False, "a"
+            with_ += f" {cnt.words}"
+        if isinstance(cnt, TimesPaid):
+            plural = cnt.value != 1
+            count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
+            with_ += per_time(cnt)
+        tapped = "tapped" if self.tapped else ""
+        words = " ".join(w for w in (count_word, tapped, f"{self.power}/{self.toughness}", color_words,
+                                     " ".join(self.subtypes), " ".join(self.types)) if w)
+        same = (self.name, self.power, self.toughness, self.colors, self.types, self.subtypes, self.keywords,
+                self.named, self.tapped)
+        if ph.replacing and same == ph.last_tokens and plural:
+            return f"create {count_word} of those tokens"  # the same tokens, another number
+        ph.last_tokens = same
+        named = f" named {self.name}" if self.named else ""
+        return f"create {words} token{'s' if plural else ''}{with_}{named}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(self.power)}, "
+                f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
+                f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
+                + (", tapped=True)" if self.tapped else ")"))
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy(Effect):
+    """707.2, 111.10: "create a token that's a copy of target creature"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"create a token that's a copy of {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CreateTokenCopy(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class PutCounters(Effect):
+    """122.6: "put two +1/+1 counters on target creature"."""
+
+    amount: Amount
+    counter: str
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        what = counters_text(self.amount.value, self.counter)
+        if isinstance(self.amount, XAmount):
+            what = f"X {self.counter} counters"
+        return f"put {what} on {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PutCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+                f"target={self.target.python()})")
+
+
+@dataclass(frozen=True)
+class RemoveCounters(Effect):
+    """122.8-style: "remove a fade counter from this"."""
+
+    amount: Amount
+    counter: str
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"remove {counters_text(self.amount.value, self.counter)} from {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.RemoveCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+                f"target={self.target.python()})")
+
+
+# ------------------------------------------------------------------ permanents (701)
+
+
+@dataclass(frozen=True)
+class Sacrifice(Effect):
+    """701.17: "sacrifice this", "... unless you pay {2}" (``unless``, 118.12)."""
+
+    target: Ref
+    unless: CostIR | None = None
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        return f"sacrifice {self.target.text(ph)}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        extra = f", unless={self.unless.python()}" if self.unless is not None else ""
+        return f"rt.Sacrifice(target={self.target.python()}{extra})"
+
+
+@dataclass(frozen=True)
+class PlayerSacrifices(Effect):
+    """701.17a: "each opponent sacrifices a creature" (the player chooses which)."""
+
+    player: Ref
+    amount: Amount
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        third = not isinstance(self.player, YouRef)
+        article = "a" if isinstance(self.amount, Fixed) and self.amount.value == 1 else self.amount.text()
+        if article == "a" and self.filter.words[:1] in "aeiou":
+            article = "an"
+        return f"{self.player.player_text(ph) + ' sacrifices' if third else 'sacrifice'} {article} {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.PlayerSacrifices(player={self.player.python()}, filter={self.filter.python()}, "
+                f"amount={self.amount.python()})")
+
+
+@dataclass(frozen=True)
+class Tap(Effect):
+    """701.21a: "tap target creature"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"tap {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Tap(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class Untap(Effect):
+    """701.21b: "untap target land"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"untap {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Untap(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class TapOrUntap(Effect):
+    """701.21: "tap or untap target permanent" (its controller... the ability's controller chooses)."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"tap or untap {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.TapOrUntap(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class Regenerate(Effect):
+    """701.15a: "regenerate this"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"regenerate {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Regenerate(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class MustBlock(Effect):
+    """509.1c: "target creature blocks this creature this combat if able" (provoke, 702.39a)."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.target.text(ph, True)} blocks this creature this combat if able"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.MustBlock(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class NoUntap(Effect):
+    """502.3: "it doesn't untap during its controller's next untap step"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.target.words.startswith("those ") or self.target.plural:
+            return f"{self.target.text(ph, True)} don't untap during their controller's next untap step"
+        return f"{self.target.text(ph, True)} doesn't untap during its controller's next untap step"
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.DoesntUntap(),), "
+                "until='controller_untap')")
+
+
+@dataclass(frozen=True)
+class PhaseOut(Effect):
+    """702.26: "target creature phases out"."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.target.text(ph, True)} {'phase' if self.target.plural else 'phases'} out"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PhaseOut(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class Attach(Effect):
+    """701.3a: "attach this to target creature you control" (equip, 702.6a)."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"attach {ph.this_name()} to {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AttachSource(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class GainControl(Effect):
+    """613.1b (layer 2): "gain control of target creature until end of turn"."""
+
+    target: Ref
+    duration: str = "forever"  # "forever" | "eot" | "next_upkeep"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        tail = {"eot": " until end of turn", "next_upkeep": " until your next upkeep"}.get(self.duration, "")
+        return f"gain control of {self.target.text(ph)}{tail}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.GainControl(target={self.target.python()}, until={lit(self.duration)})"
+
+
+@dataclass(frozen=True)
+class ApplyContinuous(Effect):
+    """611.2: a continuous effect from a resolving spell or ability, for a duration: "target
+    creature gets +3/+3 until end of turn", "until end of turn, creatures you control gain ...".
+
+    ``lead``: the duration printed first; ``written``: a duration is printed at all (611.2a:
+    "That creature gains haste." lasts as long as the object); ``tail``: parts printed after
+    the duration; ``also``: "... and all other creatures with the same name as that creature"."""
+
+    target: Ref
+    parts: tuple[StaticPart, ...]
+    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it)
+    lead: bool = False
+    tail: tuple[StaticPart, ...] = ()
+    written: bool = True
+    also: Ref | None = None
+    this_turn: bool = False  # printed "... this turn"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        ref = self.target
+        if self.also is not None:
+            first = ref.text(ph, True)
+            ref = Group(words=f"{first} and {self.also.text(ph)}")
+        parts = self.parts
+        text = static_parts_text(parts, ph)
+        text = text.replace("has ", "gains ", 1) if parts and isinstance(parts[0], GainAbility) else \
+            text.replace("has ", "gains ")
+        # 613.1e: an effect's color change reads "becomes black" (a static ability's, "is black").
+        text = becomes(text)
+        if ref.plural:
+            text = plural_verbs(text)  # "creatures you control get +1/+1"
+            text = text.replace(" as though it didn't", " as though they didn't")
+        tail = f" and {static_parts_text(self.tail, None)}" if self.tail else ""
+        if any(isinstance(p, HasKeywordAtManaCost) for p in parts):
+            # 702.1b: "... gains flashback until end of turn. The flashback cost is equal to its
+            # mana cost" (the sentence's own period ends the last one).
+            return f"{ref.text(ph, True)} {text} until end of turn.{mana_cost_sentences(parts)[:-1]}"
+        if self.duration == "next_upkeep":
+            return f"until your next upkeep, {ref.text(ph)} {text}"
+        if self.duration == "control":
+            return f"{ref.text(ph, True)} {text} until you lose control of it"
+        if self.lead:
+            return f"until end of turn, {ref.text(ph, True)} {text}"
+        if not self.written:  # "can attack this turn as though ...": its own duration
+            return f"{ref.text(ph, True)} {text}"
+        if self.this_turn:
+            return f"{ref.text(ph, True)} {text} this turn{tail}"
+        return f"{ref.text(ph, True)} {text} until end of turn{tail}"
+
+    def python(self, actions: Actions) -> str:
+        exprs = [p.python() for p in self.parts + self.tail]
+        also = f", also={self.also.python()}" if self.also is not None else ""
+        return (f"rt.ApplyContinuous(target={self.target.python()}, parts={tuple_expr(exprs)}, "
+                f"until={lit(self.duration)}{also})")
+
+    @property
+    def lasts_this_turn(self) -> bool:
+        """Whether a part says its own duration ("can attack this turn as though ...")."""
+        return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
+
+
+# ------------------------------------------------------------------ mana (106)
+
+
+@dataclass(frozen=True)
+class AddMana(Effect):
+    """106.3: "add {G}", "add {W} or {U}" (``choices``, 106.1a), "add one mana of any color"."""
+
+    mana: tuple[str, ...] = ()
+    any_color: bool = False
+    choices: tuple[str, ...] = ()
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.any_color:
+            return "add one mana of any color"
+        if len(self.choices) == 2:
+            return f"add {self.choices[0]} or {self.choices[1]}"
+        if self.choices:
+            return f"add {', '.join(self.choices[:-1])}, or {self.choices[-1]}"
+        return f"add {''.join(self.mana)}"
+
+    def python(self, actions: Actions) -> str:
+        if self.any_color:
+            return "rt.AddMana(any_color=True)"
+        if self.choices:
+            return f"rt.AddMana(choices={lit(self.choices)})"
+        return f"rt.AddMana(mana={lit(self.mana)})"
+
+
+# ------------------------------------------------------------------ keyword actions (701)
+
+
+class KeywordAction(Effect):
+    """A keyword action defined in the keyword library (701: search, shuffle, scry, manifest):
+    performed by its class there (``actions`` maps its name to the class the module imports)."""
+
+    action: str
+    player: Ref
+
+    def _python(self, actions: Actions, *fields: str) -> str:
+        return f"rt.PerformAction({', '.join((f'action={ident(actions[self.action])}()', f'player={self.player.python()}') + fields)})"
+
+
+@dataclass(frozen=True)
+class NumberedAction(KeywordAction):
+    """A keyword action with a number: "scry 2" (701.18a)."""
+
+    action: str
+    player: Ref
+    count: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.count
+        return f"{self.action} {n.words if not isinstance(n, Fixed) else n.value}"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions, f"count={self.count.python()}")
+
+
+@dataclass(frozen=True)
+class TopCardAction(KeywordAction):
+    """A keyword action on the top card(s) of a library: "manifest the top card of your library"
+    (701.34a); ``their``: printed "its controller manifests the top card of their library"."""
+
+    action: str
+    player: Ref
+    count: Amount | None = None
+    their: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.their:
+            return f"{self.player.player_text(ph)} {self.action}s the top card of their library"
+        whose = "your" if isinstance(self.player, YouRef) else "target player's"
+        if self.count is not None:
+            n = self.count.value
+            return f"{self.action} the top {NUMBER_TEXT.get(n, str(n))} cards of {whose} library"
+        return f"{self.action} the top card of {whose} library"
+
+    def python(self, actions: Actions) -> str:
+        if self.count is not None:
+            return self._python(actions, f"count={self.count.python()}")
+        return self._python(actions)
+
+
+@dataclass(frozen=True)
+class Search(KeywordAction):
+    """701.19: "search your library for a basic land card, put it onto the battlefield tapped"."""
+
+    action: str
+    player: Ref
+    count: Amount
+    up_to: bool
+    filter: FilterIR
+    destination: str  # "battlefield" | "hand" | "graveyard"
+    tapped: bool = False
+    that_card: bool = False  # printed "put that card ..."
+    those_cards: bool = False  # printed "put those cards ..."
+    reveal: bool = False  # 701.16a: "reveal it"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.count.value
+        number = self.count.words if self.count.words not in ("1",) else "a"
+        if number in ("a", "an"):
+            number = "an" if self.filter.words[:1] in "aeiou" else "a"
+        found = f"{number} {self.filter.words}"
+        if self.up_to:
+            found = f"up to {found}"
+        dest = {"battlefield": "onto the battlefield", "hand": "into your hand",
+                "graveyard": "into your graveyard"}[self.destination]
+        tapped = " tapped" if self.tapped else ""
+        # Ending its sentence ("... and put it onto the battlefield. Then shuffle your library.")
+        # the search joins its verbs with "and"; in a list of instructions, with commas.
+        last = ph.last_of_sentence
+        joiner = " and" if last else ","
+        if self.reveal:
+            # 701.16a: "..., reveal it, and put it into your hand." / "..., reveal it, put it ..."
+            found += ", reveal it"
+            joiner = ", and" if last else ","
+        if self.that_card:
+            return f"search your library for {found}{joiner} put that card {dest}{tapped}"
+        if self.those_cards:
+            return f"search your library for {found}{joiner} put those cards {dest}{tapped}"
+        return f"search your library for {found}{joiner} put {'it' if n == 1 else 'them'} {dest}{tapped}"
+
+    def python(self, actions: Actions) -> str:
+        fields = [f"count={self.count.python()}"]
+        if self.up_to:
+            fields.append("up_to=True")
+        fields.append(f"filter={self.filter.python()}")
+        fields.append(f"destination=rt.Zone.{self.destination.upper()}")
+        if self.tapped:
+            fields.append("tapped=True")
+        if self.reveal:
+            fields.append("reveal=True")
+        return self._python(actions, *fields)
+
+
+@dataclass(frozen=True)
+class Shuffle(KeywordAction):
+    """701.20: "shuffle your library"."""
+
+    action: str
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "shuffle your library"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions)
+
+
+def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
+    """Add the names of the keyword actions ``effects`` perform (nested ones too) to ``out``."""
+    for e in effects:
+        if isinstance(e, KeywordAction):
+            out.add(e.action)
+        action_names(e.nested(), out)
+
+
+freeze(globals())

@@ -1,0 +1,543 @@
+"""Static parts: one thing a static ability (604, 611.3) or a continuous effect (611.2) does.
+
+Each class renders its rules text (``text``: a verb phrase, "gets +1/+1", for the subject its
+ability names) and its runtime part (``python``: an ``rt`` continuous-effect part).  A part that
+is a whole sentence of its own ("Players can't search libraries.") says so in ``sentence``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..pyexpr import ident, lit
+from ..wording import COLOR_WORDS, NUMBER_TEXT, signed
+from .amounts import Amount
+from .base import dataclass, freeze
+from .selectors import FilterIR, filters_python
+
+if TYPE_CHECKING:
+    from ..text import Phrase
+    from .abilities import AbilityIR, StaticIR
+
+
+class StaticPart:
+    """One thing a static ability or continuous effect does."""
+
+    def text(self, ph: "Phrase | None") -> str:
+        """The part as a verb phrase ("gets +1/+1"); ``ph``: the phrasing of its card's text
+        (None where no card is known)."""
+        raise NotImplementedError(f"{type(self).__name__} is printed only as a sentence of its own")
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        """The whole static ability's text, where this part alone is a sentence of its own."""
+        return None
+
+    def python(self) -> str:
+        """The runtime part expression."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class FixedPart(StaticPart):
+    """A part with no parameters: fixed words and a runtime part of no arguments."""
+
+    WORDS: ClassVar[str]
+    RUNTIME: ClassVar[str]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return self.WORDS
+
+    def python(self) -> str:
+        return f"rt.{self.RUNTIME}()"
+
+
+@dataclass(frozen=True)
+class CantAttack(FixedPart):
+    """508.1c: can't attack."""
+    WORDS, RUNTIME = "can't attack", "CantAttack"
+
+
+@dataclass(frozen=True)
+class CantBlock(FixedPart):
+    """509.1b: can't block."""
+    WORDS, RUNTIME = "can't block", "CantBlock"
+
+
+@dataclass(frozen=True)
+class CantAttackOrBlock(FixedPart):
+    """508.1c, 509.1b: can't attack or block."""
+    WORDS, RUNTIME = "can't attack or block", "CantAttackOrBlock"
+
+
+@dataclass(frozen=True)
+class Indestructible(FixedPart):
+    """702.12b: can't be destroyed."""
+    WORDS, RUNTIME = "can't be destroyed", "Indestructible"
+
+
+@dataclass(frozen=True)
+class CantPhaseOut(FixedPart):
+    """702.26: can't phase out."""
+    WORDS, RUNTIME = "can't phase out", "CantPhaseOut"
+
+
+@dataclass(frozen=True)
+class PhasesEachUntap(FixedPart):
+    """702.26a: phasing."""
+    WORDS, RUNTIME = "phases in or out during your untap step", "PhasesEachUntap"
+
+
+@dataclass(frozen=True)
+class AssignsExcess(FixedPart):
+    """702.19c-style: excess combat damage to the player it attacks."""
+    WORDS, RUNTIME = "may assign excess combat damage to the player it's attacking", "AssignsExcessToPlayer"
+
+
+@dataclass(frozen=True)
+class AttacksUntapped(FixedPart):
+    """702.20b: attacking doesn't cause it to tap."""
+    WORDS, RUNTIME = "doesn't tap to attack", "AttacksWithoutTapping"
+
+
+@dataclass(frozen=True)
+class DamageGainsLife(FixedPart):
+    """702.15b: its damage also causes its controller to gain that much life."""
+    WORDS, RUNTIME = "causes its controller to gain that much life when it deals damage", "DamageGainsLife"
+
+
+@dataclass(frozen=True)
+class DamageIsLethal(FixedPart):
+    """702.2b: any nonzero damage it deals is lethal."""
+    WORDS, RUNTIME = "deals lethal damage in any amount", "DamageIsLethal"
+
+
+@dataclass(frozen=True)
+class Unblockable(FixedPart):
+    """509.1b: can't be blocked."""
+    WORDS, RUNTIME = "can't be blocked", "Unblockable"
+
+
+@dataclass(frozen=True)
+class AttacksEachCombat(FixedPart):
+    """508.1d: attacks each combat if able."""
+    WORDS, RUNTIME = "attacks each combat if able", "AttacksEachCombat"
+
+
+@dataclass(frozen=True)
+class BlocksEachCombat(FixedPart):
+    """509.1c: blocks each combat if able."""
+    WORDS, RUNTIME = "blocks each combat if able", "BlocksEachCombat"
+
+
+@dataclass(frozen=True)
+class Shroud(FixedPart):
+    """702.18a: can't be the target of spells or abilities."""
+    WORDS, RUNTIME = "can't be the target of spells or abilities", "Untargetable"
+
+    def python(self) -> str:
+        return "rt.Untargetable(opponents_only=False)"
+
+
+@dataclass(frozen=True)
+class Hexproof(FixedPart):
+    """702.11b: can't be the target of spells or abilities its controller's opponents control."""
+    WORDS, RUNTIME = "can't be the target of spells or abilities your opponents control", "Untargetable"
+
+    def python(self) -> str:
+        return "rt.Untargetable(opponents_only=True)"
+
+
+@dataclass(frozen=True)
+class CantActivate(FixedPart):
+    """602.5: activated abilities that can't be activated."""
+    WORDS, RUNTIME = "has activated abilities that can't be activated", "AbilitiesCantBeActivated"
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        if ab.affected is None:
+            return None
+        return f"Activated abilities of {ab.affected.words} can't be activated."
+
+
+@dataclass(frozen=True)
+class GainAbility(StaticPart):
+    """613.1f: has a quoted ability, rendered as a module-level class ``cls`` of its own."""
+
+    ability: "AbilityIR"
+    cls: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        assert ph is not None, "a granted ability is printed within its card's text"
+        # A quoted ability, with its own final period inside the quotes.
+        return f'has "{ph.ability_text(self.ability)}"'
+
+    def python(self) -> str:
+        return f"rt.GainAbility(ability={ident(self.cls)}())"
+
+
+@dataclass(frozen=True)
+class PTChange(StaticPart):
+    """613.4c: "gets +1/+1", "+X/-X" (fixed as the effect begins), "for each ... counter on this"."""
+
+    power: int = 0
+    toughness: int = 0
+    x_power: int = 0  # power and toughness change by these multiples of X
+    x_toughness: int = 0
+    minus_zero: str = ""  # "p", "t" or "pt": a zero written "-0" ("-2/-0"), kept for the rules text
+    additional: bool = False  # printed "an additional +1/+1"
+    per_counter: str = ""  # "for each +1/+1 counter on this" (counted on the ability's source)
+    per_filter: FilterIR | None = None  # "for each face-down creature on the battlefield"
+
+    def text(self, ph: "Phrase | None") -> str:
+        pw = ("+X" if self.x_power > 0 else "-X") if self.x_power else signed(self.power, "p" in self.minus_zero)
+        tg = ("+X" if self.x_toughness > 0 else "-X") if self.x_toughness else \
+            signed(self.toughness, "t" in self.minus_zero)
+        per = f" for each {self.per_counter} counter on {ph.card.name if ph is not None else 'it'}" \
+            if self.per_counter else ""
+        if self.per_filter is not None:
+            per = f" for each {self.per_filter.words}"
+        return f"gets {'an additional ' if self.additional else ''}{pw}/{tg}{per}"
+
+    def python(self) -> str:
+        base = f"power={lit(self.power)}, toughness={lit(self.toughness)}"
+        if self.x_power or self.x_toughness:
+            return f"rt.PTChange({base}, x_power={lit(self.x_power)}, x_toughness={lit(self.x_toughness)})"
+        if self.per_counter:
+            return f"rt.PTChange({base}, per_counter={lit(self.per_counter)})"
+        if self.per_filter is not None:
+            return f"rt.PTChange({base}, per_filter={self.per_filter.python()})"
+        return f"rt.PTChange({base})"
+
+
+@dataclass(frozen=True)
+class SetColor(StaticPart):
+    """613.1e (layer 5): is (or becomes) these colors."""
+
+    colors: tuple[str, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "is " + " and ".join(COLOR_WORDS[c] for c in self.colors)
+
+    def python(self) -> str:
+        return f"rt.SetColors(colors={lit(self.colors)})"
+
+
+@dataclass(frozen=True)
+class AttacksDespite(StaticPart):
+    """"can attack as though it didn't have defender" (702.3b); ``this_turn``: a duration of its own."""
+
+    keyword: str
+    this_turn: bool = False
+
+    def text(self, ph: "Phrase | None") -> str:
+        when = " this turn" if self.this_turn else ""
+        return f"can attack{when} as though it didn't have {self.keyword}"
+
+    def python(self) -> str:
+        return f"rt.AttacksAsThoughWithout(keyword={lit(self.keyword)})"
+
+
+@dataclass(frozen=True)
+class CantBeBlockedExcept(StaticPart):
+    """509.1b: "can't be blocked except by creatures with flying or horsemanship"."""
+
+    filters: tuple[FilterIR, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "can't be blocked except by " + " or ".join(f.words for f in self.filters)
+
+    def python(self) -> str:
+        return f"rt.CantBeBlockedExceptBy(filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class CanBlockOnly(StaticPart):
+    """509.1b: "can block only creatures with flying"."""
+
+    filters: tuple[FilterIR, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "can block only " + " or ".join(f.words for f in self.filters)
+
+    def python(self) -> str:
+        return f"rt.CanBlockOnly(filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class MaxBlockers(StaticPart):
+    """509.1b: "can't be blocked by more than one creature"."""
+
+    count: int
+
+    def text(self, ph: "Phrase | None") -> str:
+        many = "one" if self.count == 1 else NUMBER_TEXT.get(self.count, str(self.count))
+        return f"can't be blocked by more than {many} creature{'s' if self.count != 1 else ''}"
+
+    def python(self) -> str:
+        return f"rt.MaximumBlockers(count={lit(self.count)})"
+
+
+@dataclass(frozen=True)
+class MinBlockers(StaticPart):
+    """509.1b (menace, 702.110b): "can't be blocked except by two or more creatures"."""
+
+    count: int
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"can't be blocked except by {NUMBER_TEXT.get(self.count, str(self.count))} or more creatures"
+
+    def python(self) -> str:
+        return f"rt.MinimumBlockers(count={lit(self.count)})"
+
+
+@dataclass(frozen=True)
+class CombatDamageSteps(StaticPart):
+    """510.4: first strike, or double strike (``regular``: also in the regular step)."""
+
+    regular: bool = False
+
+    def text(self, ph: "Phrase | None") -> str:
+        return "deals combat damage in the first " + ("and second combat damage steps" if self.regular
+                                                       else "combat damage step")
+
+    def python(self) -> str:
+        return f"rt.CombatDamageSteps(first=True, regular={lit(self.regular)})"
+
+
+class QualityPart(StaticPart):
+    """A protection part (702.16b-e) from a quality: a quality word ("black", "multicolored") or
+    a keyword's quality parameter standing for it."""
+
+    quality: str
+    quality_param: str
+    TEMPLATE: ClassVar[str]  # the words, with {q} for the quality
+    RUNTIME: ClassVar[str]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return self.TEMPLATE.format(q=self.quality or self.quality_param)
+
+    def python(self) -> str:
+        # A keyword's quality parameter is a local of abilities(); a literal quality word is a string.
+        quality = ident(self.quality_param) if self.quality_param else lit(self.quality)
+        return f"rt.{self.RUNTIME}(quality={quality})"
+
+
+@dataclass(frozen=True)
+class CantBeBlockedBy(QualityPart):
+    """702.16e: can't be blocked by creatures with the quality."""
+    quality: str = ""
+    quality_param: str = ""
+    TEMPLATE, RUNTIME = "can't be blocked by {q} creatures", "CantBeBlockedBy"
+
+
+@dataclass(frozen=True)
+class CantBeTargetedBy(QualityPart):
+    """702.16b: can't be the target of spells or abilities from sources with the quality."""
+    quality: str = ""
+    quality_param: str = ""
+    TEMPLATE, RUNTIME = "can't be the target of spells or abilities from {q} sources", "CantBeTargetedBy"
+
+
+@dataclass(frozen=True)
+class CantBeAttachedBy(QualityPart):
+    """702.16c: can't be enchanted or equipped by permanents with the quality."""
+    quality: str = ""
+    quality_param: str = ""
+    TEMPLATE, RUNTIME = "can't be enchanted or equipped by {q} permanents", "CantBeAttachedBy"
+
+
+@dataclass(frozen=True)
+class PreventDamageFrom(QualityPart):
+    """702.16d: damage from sources with the quality is prevented."""
+    quality: str = ""
+    quality_param: str = ""
+    TEMPLATE, RUNTIME = "prevents all damage {q} sources would deal to it", "PreventDamageFrom"
+
+
+@dataclass(frozen=True)
+class HasKeywords(StaticPart):
+    """613.1f: has (or gains) keyword abilities."""
+
+    keywords: tuple[str, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has {' and '.join(self.keywords)}"
+
+    def python(self) -> str:
+        return f"rt.GainKeywords(keywords={lit(self.keywords)})"
+
+
+@dataclass(frozen=True)
+class LosesKeywords(StaticPart):
+    """613.1f: loses keyword abilities."""
+
+    keywords: tuple[str, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"loses {' and '.join(self.keywords)}"
+
+    def python(self) -> str:
+        return f"rt.LoseKeywords(keywords={lit(self.keywords)})"
+
+
+@dataclass(frozen=True)
+class HasKeywordAtManaCost(StaticPart):
+    """702.1b: has a keyword whose one cost is the object's mana cost (its sentence follows, see
+    :func:`mana_cost_sentences`)."""
+
+    keyword: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"has {self.keyword}"
+
+    def python(self) -> str:
+        return f"rt.GainKeywordAtManaCost(keyword={lit(self.keyword)})"
+
+
+@dataclass(frozen=True)
+class SetPT(StaticPart):
+    """604.3, 613.4a: a characteristic-defining ability setting power and/or toughness."""
+
+    which: str  # "both" | "power" | "toughness"
+    amount: Amount
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        which = {"both": "power and toughness are each", "power": "power is", "toughness": "toughness is"}
+        return f"{card}'s {which[self.which]} equal to {self.amount.words}."
+
+    def python(self) -> str:
+        return (f"rt.SetPT(amount={self.amount.python()}, power={lit(self.which != 'toughness')}, "
+                f"toughness={lit(self.which != 'power')})")
+
+
+@dataclass(frozen=True)
+class PreventDamageBy(StaticPart):
+    """615: "Prevent all damage that would be dealt to this by artifact creatures."""
+
+    filter: FilterIR
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"Prevent all damage that would be dealt to {card} by {self.filter.words}."
+
+    def python(self) -> str:
+        return f"rt.PreventDamageBy(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class CostReduction(StaticPart):
+    """601.2f: "Green spells you cast cost {1} less to cast."."""
+
+    count: int
+    filters: tuple[FilterIR, ...]
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        spells = ' and '.join(f.words for f in self.filters)
+        if ab.zones:
+            # 113.6b: "As long as The Ur-Dragon is in the command zone or on the battlefield, ..."
+            places = " or ".join("in the command zone" if z == "command" else "on the battlefield" for z in ab.zones)
+            return f"As long as {card} is {places}, {spells} you cast cost {{{self.count}}} less to cast."
+        return f"{spells[:1].upper()}{spells[1:]} you cast cost {{{self.count}}} less to cast."
+
+    def python(self) -> str:
+        return f"rt.CostReduction(amount={lit(self.count)}, filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class CantSearch(StaticPart):
+    """701.19: "Your opponents can't search libraries." (``who``: "opponents" or "each")."""
+
+    who: str
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"{'Your opponents' if self.who == 'opponents' else 'Players'} can't search libraries."
+
+    def python(self) -> str:
+        return f"rt.CantSearchLibraries(who={lit(self.who)})"
+
+
+@dataclass(frozen=True)
+class SkipExtraTurns(StaticPart):
+    """614.10: "If an opponent would begin an extra turn, that player skips that turn instead."."""
+
+    who: str
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        who = "an opponent" if self.who == "opponents" else "a player"
+        return f"If {who} would begin an extra turn, that player skips that turn instead."
+
+    def python(self) -> str:
+        return f"rt.SkipsExtraTurns(who={lit(self.who)})"
+
+
+@dataclass(frozen=True)
+class ExtraLand(StaticPart):
+    """305.2: "You may play an additional land on each of your turns."."""
+
+    count: int
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        many = "an additional land" if self.count == 1 else \
+            f"{NUMBER_TEXT.get(self.count, str(self.count))} additional lands"
+        return f"You may play {many} on each of your turns."
+
+    def python(self) -> str:
+        return f"rt.AdditionalLandPlays(count={lit(self.count)})"
+
+
+@dataclass(frozen=True)
+class TopRevealed(StaticPart):
+    """401.5: "Play with the top card of your library revealed."."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return "Play with the top card of your library revealed."
+
+    def python(self) -> str:
+        return "rt.TopOfLibraryRevealed()"
+
+
+@dataclass(frozen=True)
+class PlayTop(StaticPart):
+    """305.1, 601.2a: "You may play the top card of your library" (``verb`` "cast": spells only)."""
+
+    verb: str
+    filter: FilterIR | None = None
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        cond = ""
+        if self.filter is not None:
+            words = self.filter.words
+            cond = f" if it's {'an' if words[:1] in 'aeiou' else 'a'} {words}"
+        return f"You may {self.verb} the top card of your library{cond}."
+
+    def python(self) -> str:
+        flt = self.filter.python() if self.filter is not None else "None"
+        return f"rt.MayPlayTopOfLibrary(filter={flt}, spells_only={lit(self.verb == 'cast')})"
+
+
+@dataclass(frozen=True)
+class HandSize(StaticPart):
+    """402.2: "Your maximum hand size is increased by one."."""
+
+    count: int
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        k = self.count
+        return f"Your maximum hand size is increased by {'one' if k == 1 else NUMBER_TEXT.get(k, str(k))}."
+
+    def python(self) -> str:
+        return f"rt.MaxHandSize(delta={lit(self.count)})"
+
+
+def static_parts_text(parts: tuple[StaticPart, ...], ph: "Phrase | None") -> str:
+    """"gets +1/+1 and can't block"; a list of three or more with a serial comma."""
+    out = [p.text(ph) for p in parts]
+    if len(out) > 2:
+        return ", ".join(out[:-1]) + ", and " + out[-1]
+    return " and ".join(out)
+
+
+def mana_cost_sentences(parts: tuple[StaticPart, ...]) -> str:
+    """The sentences after one granting a keyword at the object's mana cost (702.1b): " The
+    flashback cost is equal to its mana cost." (each with its period), or ""."""
+    return "".join(f" The {p.keyword} cost is equal to its mana cost." for p in parts
+                   if isinstance(p, HasKeywordAtManaCost))
+
+
+freeze(globals())
