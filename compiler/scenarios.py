@@ -4,7 +4,7 @@ from __future__ import annotations
 import gc
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from textx import TextXSyntaxError, metamodel_from_file
 from textx.metamodel import TextXMetaModel
@@ -113,14 +113,10 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                     pass
             elif k == "AnswerStmt":
                 an = st.answer
-                kind = _cname(an).replace("Answer", "").lower()
-                items: tuple[Union[Ref, str], ...] = ()
-                if kind in ("choose", "order"):
-                    items = tuple(_target(t) for t in an.items)
-                elif kind == "target":
-                    items = (_target(an.items),)
-                answers.append(ScriptedAnswer(st.player, kind, items, getattr(an, "value", 0) or 0,
-                                              getattr(an, "text", "") or "", ln))
+                rule = _cname(an)
+                items: tuple[Union[Ref, str], ...] = _ANSWER_ITEMS[rule](an) if rule in _ANSWER_ITEMS else ()
+                answers.append(ScriptedAnswer(st.player, rule.replace("Answer", "").lower(), items,
+                                              getattr(an, "value", 0) or 0, getattr(an, "text", "") or "", ln))
             elif k == "StopStmt":
                 stop = (st.turn, st.step)
             elif k == "ExpectStmt":
@@ -140,6 +136,14 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
                             life=tuple(life), setup=tuple(setup), actions=tuple(actions), answers=tuple(answers),
                             stop=stop, expectations=tuple(expectations), seed=seed))
     return out, diags
+
+
+# The cards or players an answer names, by its grammar rule (answers of other rules name none).
+_ANSWER_ITEMS: dict[str, Callable[[Any], tuple[Union[Ref, str], ...]]] = {
+    "ChooseAnswer": lambda an: tuple(_target(t) for t in an.items),
+    "OrderAnswer": lambda an: tuple(_target(t) for t in an.items),
+    "TargetAnswer": lambda an: (_target(an.items),),
+}
 
 
 def _expectation(c: Any, line: int) -> Expectation:

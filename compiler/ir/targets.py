@@ -37,8 +37,9 @@ class TargetIR:
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
-        if self.kind in _THAT:
-            return _THAT[self.kind]
+        that = _THAT.get(self.kind)
+        if that is not None:
+            return that
         if self.zone == "graveyard":
             return "that card"  # a card in a graveyard is a card, whatever its types (109.2)
         noun = (self.filter.types or self.filter.subtypes or (self.filter.kind,))[0] or "permanent"
