@@ -6,7 +6,7 @@ from __future__ import annotations
 from runtime.actions import Action
 from runtime.game import Game
 from runtime.pool import Pool
-from runtime.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
+from runtime.tools.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
 from runtime.zones import Zone
 
 

@@ -9,7 +9,7 @@ from runtime.game import Game, state_digest
 from runtime.objects import CastInfo
 from runtime.pool import Pool
 from runtime.sba import check_state_based_actions
-from runtime.simulate import play_game
+from runtime.tools.simulate import play_game
 from runtime.zones import Zone
 
 from .helpers import blank_game

@@ -11,7 +11,7 @@ import pytest
 
 from runtime.game import IllegalAction
 from runtime.pool import Pool
-from runtime.simulate import BASICS, play_game, random_deck
+from runtime.tools.simulate import BASICS, play_game, random_deck
 from runtime.zones import Zone
 
 from .helpers import blank_game
