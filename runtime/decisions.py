@@ -9,7 +9,7 @@ information is filtered before a question is built).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Protocol, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -133,3 +133,12 @@ class Decider(Protocol):
     def decide(self, question: Question) -> Answer:
         """Return the answer to ``question``; the engine validates it and refuses illegal answers."""
         ...
+
+
+def chosen_keys(ans: Answer, allowed: Sequence[object], lo: int, hi: int) -> list[int] | None:
+    """Read an answer naming between ``lo`` and ``hi`` distinct objects among ``allowed``, or None."""
+    keys = ans if isinstance(ans, tuple) else ()
+    picked = [int(k) for k in keys if k.isdigit() and int(k) in allowed]
+    if len(picked) != len(keys) or len(set(picked)) != len(picked) or not lo <= len(picked) <= hi:
+        return None
+    return picked

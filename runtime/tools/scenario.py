@@ -24,8 +24,9 @@ from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
+from ..errors import IllegalAction
 from ..facedown import FaceDown, face_up_ways
-from ..game import Game, IllegalAction
+from ..game import Game
 from ..mana import mana_value
 from ..objects import GameObject
 from ..pool import Pool

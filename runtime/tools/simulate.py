@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..decisions import Answer, ChooseAction, ChooseTarget, Decider, Question
-from ..game import Game, state_digest
+from ..game import Game
 from ..pool import Pool
+from ..state import state_digest
 from ..turns import run
 from ..zones import Zone
 from .human import GameAbandoned
@@ -38,7 +39,7 @@ class GameReport:
     log: list[str] = field(default_factory=list)
     ended: str = ""
     decks: list[list[str]] = field(default_factory=list)
-    final_state: str = ""  # state digest at the end (runtime.game.state_digest)
+    final_state: str = ""  # state digest at the end (runtime.state.state_digest)
 
 
 class CheckingDecider:

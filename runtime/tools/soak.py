@@ -12,7 +12,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Callable, Iterator
 
 from ..pool import Pool

@@ -7,7 +7,8 @@ import pytest
 
 from runtime import turns
 from runtime.game import Game
-from runtime.stack import Resolution, StackItem
+from runtime.resolution import Resolution
+from runtime.stack import StackItem
 from runtime.tools.random_player import RandomDecider
 
 
