@@ -47,7 +47,8 @@ both, counting imports at module level and inside functions):
    - ``api``: everything generated card modules may use, in one namespace.
    - ``pool``: loading a compiled card pool lazily, by card name.
 
-No import cycle remains among engine modules.  Type annotations still name modules of higher
-layers (``Game``, ``GameObject``, ``Resolution``), under ``TYPE_CHECKING`` only, so they are never
-imported when the engine runs: a lower layer's functions are handed the game they work on.
+No import cycle remains among engine modules.  Type annotations still name types of higher
+layers, under ``TYPE_CHECKING`` only, so those imports never run: the ``Game`` that the functions
+of the characteristics layer are handed, the effects and face-down status that abilities and
+objects hold (``Effect``, ``FaceDown``), and the stack items and abilities the state holds.
 """
