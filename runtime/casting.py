@@ -82,7 +82,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     ``free``: the effect casts it "without paying its mana cost" from the zone it is in (118.9,
     702.62a), an alternative cost of nothing; it can't be combined with another one (118.9a).
     """
-
     if not game.exists(req.oid):
         raise IllegalAction("that card is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -256,7 +255,6 @@ def announce_splices(game: "Game", player: int, spell_oid: int, name: str) -> li
     [subtype]" from their hand (each at most once), if the spell has that subtype and the card's own
     targets could be chosen (702.47b); returns the chosen cards (in the order chosen, the order their
     instructions follow the spell's, 702.47b) with their splice abilities."""
-
     subtypes = game.characteristics(game.obj(spell_oid)).subtypes
     offers: list[tuple[int, SpliceOnto]] = []
     for oid in game.zone(Zone.HAND, player):
@@ -294,7 +292,6 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
                    name: str) -> tuple[int, ...]:
     """700.2, 601.2b: a modal spell's controller announces ``spell.choose`` different modes (asked
     for if not given); returns them in printed order.  A spell without modes has none."""
-
     if spell is None or not spell.modes:
         if given:
             raise IllegalAction(f"{name} has no modes to choose (700.2)")
@@ -314,7 +311,6 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
                       given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
     """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
     least 1.  Asked target by target (the last gets the rest) when not given."""
-
     chosen = [t for t in targets if t is not None]
     n = len(chosen)
     if n == 0:
@@ -353,7 +349,6 @@ def activated_abilities(game: "Game", obj: "GameObject") -> list[ActivatedAbilit
 
 def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     """602.2: activate an ability; a mana ability resolves at once without the stack (605.3)."""
-
     if not game.exists(req.oid):
         raise IllegalAction("that permanent is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -414,7 +409,6 @@ def land_plays_allowed(game: "Game", player: int) -> int:
 
 def play_land(game: "Game", player: int, req: PlayLand) -> None:
     """305.1-305.3: play a land from hand, once per turn, at sorcery timing."""
-
     if not game.exists(req.oid):
         raise IllegalAction("that card is no longer there (400.7)")
     o = game.obj(req.oid)

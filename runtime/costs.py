@@ -96,7 +96,6 @@ def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
 def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:
     """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
     a permanent the cost itself taps ({T}), which can't also be tapped for mana."""
-
     pool = game.players[player].mana
     spend = pay_from_pool(pool, req)
     if spend is None:
@@ -122,7 +121,6 @@ def _other_effects(game: "Game", player: int, oid: int, color: str) -> None:
     """605.3b: a mana ability activated to pay a cost does all it says, not only add mana ("{T}: Add {R}.
     Barbarian Ring deals 1 damage to you."): the other instructions of the ability that made ``color``
     happen as it resolves."""
-
     for a in game.characteristics(game.obj(oid)).abilities:
         if isinstance(a, ActivatedAbility) and a.is_mana and a.cost.tap and color in _produces(a):
             res = Resolution(game, player, oid, ())
@@ -228,7 +226,6 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
-
     if cost.tap:
         if source is None or source.tapped:
             raise IllegalAction("it is tapped: {T} can't be paid (118.3)")

@@ -87,7 +87,6 @@ def turn_face_up(game: "Game", player: int, req: "TurnFaceUpAction") -> None:
     instant or sorcery card can't be turned face up -- the request is refused and nothing changes.
     Called inside :meth:`Game.transaction`: a refusal leaves the game exactly as it was (726.1).
     """
-
     if not game.exists(req.oid):
         raise IllegalAction("that permanent is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -125,7 +124,6 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
     damage, counters, tapped status kept); "as this is turned face up" applies while it turns
     (708.11); enters-the-battlefield abilities don't trigger; "when this is turned face up"
     abilities do (and "whenever a permanent you control is turned face up")."""
-
     for kind, n in (way.counters if way is not None else ()):
         o.counters[kind] += n  # 702.37b: as it turns face up, if that cost was paid
         game.log(f"{n} {kind} counter(s) put on it as it is turned face up")

@@ -158,7 +158,6 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
 
     Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.
     """
-
     chosen: list[object] = []
     given_list = list(given) if given is not None else None
     stopped: set[int] = set()  # groups whose optional slots the player stopped filling

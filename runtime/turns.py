@@ -96,7 +96,6 @@ def _next_turn_player(game: "Game") -> int:
     """500.7: the most recently created extra turn is taken first, unless it is skipped (614.10, a
     replacement effect: "skip" means "instead of beginning it, do nothing"); then the normal order
     goes on from the last turn that wasn't an extra one."""
-
     s = game.state
     while s.extra_turns:
         player = s.extra_turns.pop()
@@ -165,7 +164,6 @@ def max_hand_size(game: "Game", player: int) -> int:
 
 def _cleanup(game: "Game") -> None:
     """514.1: discard to maximum hand size; 514.2: remove damage."""
-
     s = game.state
     hand = game.zone(Zone.HAND, s.active)
     with game.unchanging():  # read only: the permanents with parts found in one pass
@@ -334,7 +332,6 @@ def priority_round(game: "Game", actions: ActionSource | None,
     Returns, when the step ends with every player passing in succession on an empty stack, the
     characteristics computed since the last change (only priority passed since, 117.3d); else None.
     """
-
     s = game.state
     n = len(game.players)
     s.priority = s.active
