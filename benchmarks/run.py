@@ -369,7 +369,7 @@ def load_bench(out: Path, name: str) -> Results:
 def play_bench(tmp: Path, games: int, rounds: int) -> Results:
     """Seeded random games on the shipped pool, and the cost of one decision at 10 vs 100 permanents."""
     from runtime.pool import Pool
-    from runtime.simulate import play_game
+    from runtime.tools.simulate import play_game
 
     report = build([ROOT / "cards"], tmp / "p_out", jobs=1)
     assert not report.diagnostics
@@ -409,9 +409,9 @@ def _best_ms(fn: Callable[[], object], reps: int, rounds: int) -> float:
 def decision_cost(pool: object, rounds: int) -> Results:
     """Cost of computing one priority decision's legal options, of a snapshot, and of snapshot +
     restore, with 10 and with 100 permanents (measured alternately, best of ``rounds``)."""
-    from runtime.decisions import RandomDecider
     from runtime.game import Game
     from runtime.pool import Pool
+    from runtime.tools.random_player import RandomDecider
     from runtime.turns import legal_action_choices
     from runtime.zones import Zone
 

@@ -144,7 +144,7 @@ def cmd_text(args: argparse.Namespace) -> int:
 def cmd_test(args: argparse.Namespace) -> int:
     """Run scenario files against a freshly built pool (the shipped pool by default)."""
     from runtime.pool import Pool
-    from runtime.scenario import ScenarioError, run_scenario
+    from runtime.tools.scenario import ScenarioError, run_scenario
 
     from .scenarios import load_scenario_file
 
@@ -227,13 +227,14 @@ def _read_deck(path: str) -> list[str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game (random players, or one side at the terminal) and print its turn-by-turn log."""
-    from runtime.decisions import Decider, RandomDecider
+    from runtime.decisions import Decider
     from runtime.game import Game
-    from runtime.human import HumanDecider
     from runtime.pool import Pool
-    from runtime.replay import Decision, GameLog, RecordingDecider, log_digest
-    from runtime.simulate import play_game
-    from runtime.turnlog import readable
+    from runtime.tools.human import HumanDecider
+    from runtime.tools.random_player import RandomDecider
+    from runtime.tools.replay import Decision, GameLog, RecordingDecider, log_digest
+    from runtime.tools.simulate import play_game
+    from runtime.tools.turnlog import readable
 
     names = ("alice", "bob")
     human: int | None = None
@@ -290,9 +291,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from runtime.decisions import Decider
     from runtime.game import Game
     from runtime.pool import Pool
-    from runtime.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
-    from runtime.simulate import play_game
-    from runtime.turnlog import readable
+    from runtime.tools.replay import GameLog, ReplayCursor, ReplayDecider, log_digest
+    from runtime.tools.simulate import play_game
+    from runtime.tools.turnlog import readable
 
     try:
         saved = GameLog.load(Path(args.file))
@@ -347,7 +348,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     seconds otherwise); ``--jobs`` plays on several processes, with the same report for a seed."""
     import time
 
-    from runtime.soak import SoakTotals, soak
+    from runtime.tools.soak import SoakTotals, soak
 
     tty = sys.stderr.isatty()
     last = [0.0]

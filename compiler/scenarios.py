@@ -1,4 +1,4 @@
-"""Loading scenario files (dsl/scenario.tx) into :class:`runtime.scenario.Scenario` data."""
+"""Loading scenario files (dsl/scenario.tx) into :class:`runtime.tools.scenario.Scenario` data."""
 from __future__ import annotations
 
 import gc
@@ -11,7 +11,7 @@ from textx.metamodel import TextXMetaModel
 
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import location
-from runtime.scenario import (
+from runtime.tools.scenario import (
     CardSetup, Expectation, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer,
 )
 from runtime.turns import STEPS

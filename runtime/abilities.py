@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, ClassVar, Union
 
 from .continuous import Part
 from .mana import colors_of, mana_value
-from .values import Amount, Condition, Cost, ObjectFilter
+from .values import Amount, Cost, ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .conditions import Condition
     from .effects import Effect
     from .facedown import FaceDown
 

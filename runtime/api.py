@@ -20,21 +20,26 @@ from .continuous import (
     PreventDamageFrom, PTChange, Untargetable, TopOfLibraryRevealed, MayPlayTopOfLibrary,
     CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
 )
+from .conditions import (
+    CardsInGraveyard, CastDuringMainPhase, CastFromZone, ControlledSinceLastUpkeep, CostPaid, CouldCastTiming,
+    DefendingPlayerControls, HasCounters, HasKeyword, LastAffectedIs, ManaValueIs, NoCardsInHand, PermanentLeftThisTurn,
+    PreviousResult, SorceryTiming, TotalPower, YouControl,
+)
 from .effects import (
-    AddMana, AttachSource, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
+    AttachSource, ApplyContinuous, AtBeginningOfNextStep, CounterSpell, CreateTokens, DealDamage, Destroy, Discard,
     Draw, Effect, ExileObject, GainLife, LoseLife, Mill, MustBlock, PerformAction, PutCounters, RemoveCounters,
     ReturnToHand, Sacrifice, Tap, Untap, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage,
     CantCastSameName, CastThis, CopySpell, CounterUnlessPays, CreateTokenCopy, DealDividedDamage, DealDamageDividedEvenly, ExileTopCard, MayPlayThem,
     PlayerSacrifices, PutIntoZone, PutFromHand, MayDo, PhaseOut, ReturnAllFromGraveyards, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
 )
 from .facedown import FaceDown
+from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
-    CardsInGraveyard, ControlledSinceLastUpkeep, Cost, CostPaid, CountersOnThis, CountOf, YouControl, NoCardsInHand, SorceryTiming, CouldCastTiming, HasCounters, LastAffectedIs, TotalPower, EachObject, EachOpponent, EachPlayer,
-    CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn,
-    Fixed, HasKeyword, LastAffected,
-    ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer, DefendingPlayerControls,
-    ObjectFilter, PlayerSlot, PreviousResult, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
+    Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
+    Fixed, LastAffected,
+    ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
+    ObjectFilter, PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
 from .zones import Zone
 

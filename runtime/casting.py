@@ -9,17 +9,24 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import (
-    Ability, ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, MayCastAsThoughInstant,
-    SpellAbility, SpliceOnto, StaticAbility,
+    ActivatedAbility, AdditionalCost, AlternativeCost, CostsMorePerExtraTarget, SpellAbility, SpliceOnto, StaticAbility,
 )
 from .actions import ActivateAbility, CastSpell, PlayLand
-from .continuous import AbilitiesCantBeActivated, CostReduction, MayPlay
+from .conditions import Condition
+from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
 from .costs import pay_cost
+from .decisions import Choice, ChooseCards, ChooseNumber, chosen_keys
+from .errors import IllegalAction
+from .library_top import may_play_top
 from .mana import ManaRequirement
 from .objects import CastInfo
-from .stack import Resolution, StackItem, aura_target_specs, choose_targets, describe, run_sentences, with_targets
-from .values import Condition, Cost, CostPaid, XValue
+from .resolution import Resolution
+from .stack import (
+    StackItem, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist, with_targets,
+)
+from .timing import cast_banned, instant_timing
+from .values import Cost, XValue
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -64,11 +71,6 @@ def cost_reduction(game: "Game", player: int, spell: "GameObject") -> int:
     return n
 
 
-def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
-    """702.8a: whether an ability lets the card be cast any time its controller could cast an instant."""
-    return any(isinstance(a, MayCastAsThoughInstant) for a in abilities)
-
-
 def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: bool = False,
                named: AlternativeCost | None = None, free: bool = False) -> None:
     """601.2a-i: announce, choose costs and targets, determine and pay the total cost, become cast.
@@ -80,8 +82,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     ``free``: the effect casts it "without paying its mana cost" from the zone it is in (118.9,
     702.62a), an alternative cost of nothing; it can't be combined with another one (118.9a).
     """
-    from .game import IllegalAction
-
     if not game.exists(req.oid):
         raise IllegalAction("that card is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -255,10 +255,6 @@ def announce_splices(game: "Game", player: int, spell_oid: int, name: str) -> li
     [subtype]" from their hand (each at most once), if the spell has that subtype and the card's own
     targets could be chosen (702.47b); returns the chosen cards (in the order chosen, the order their
     instructions follow the spell's, 702.47b) with their splice abilities."""
-    from .decisions import ChooseCards, Choice
-    from .game import chosen_keys
-    from .legality import targets_exist
-
     subtypes = game.characteristics(game.obj(spell_oid)).subtypes
     offers: list[tuple[int, SpliceOnto]] = []
     for oid in game.zone(Zone.HAND, player):
@@ -284,25 +280,10 @@ def announce_splices(game: "Game", player: int, spell_oid: int, name: str) -> li
     return chosen
 
 
-def spell_parts(spell_obj: "GameObject") -> list[SpellAbility]:
-    """The spell's instructions, then those of each card spliced onto it (702.47b-c)."""
-    parts = [a for a in spell_obj.definition.expanded if isinstance(a, SpellAbility)][:1]
-    for sd in (spell_obj.cast.spliced if spell_obj.cast is not None else ()):
-        parts += [a for a in sd.expanded if isinstance(a, SpellAbility)][:1]
-    return parts
-
-
-def cast_banned(game: "Game", player: int, name: str) -> bool:
-    """Whether an effect says ``player`` can't cast spells with this name (101.2: "can't" wins)."""
-    bans = game.state.cast_bans
-    return bool(bans) and bool(name) and any(p == player and n == name for p, n, _ in bans)
-
-
 def may_play(game: "Game", obj: "GameObject", player: int) -> bool:
     """Whether an effect lets ``player`` play ``obj`` from the zone it is in ("you may play that
     card", e.g. from exile until end of turn, or the top card of their library, 305.1, 601.2a)."""
     if obj.zone is Zone.LIBRARY:
-        from .library_top import may_play_top
         return may_play_top(game, obj, player)
     return any(isinstance(p, MayPlay) and p.player == player for e in game.effects_on(obj.oid) for p in e.parts)
 
@@ -311,9 +292,6 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
                    name: str) -> tuple[int, ...]:
     """700.2, 601.2b: a modal spell's controller announces ``spell.choose`` different modes (asked
     for if not given); returns them in printed order.  A spell without modes has none."""
-    from .decisions import ChooseCards, Choice
-    from .game import IllegalAction, chosen_keys
-
     if spell is None or not spell.modes:
         if given:
             raise IllegalAction(f"{name} has no modes to choose (700.2)")
@@ -333,9 +311,6 @@ def announce_division(game: "Game", player: int, total: int, targets: tuple[obje
                       given: tuple[int, ...] | None, name: str) -> tuple[int, ...]:
     """601.2d: the player announces how ``total`` is divided among the chosen targets; each gets at
     least 1.  Asked target by target (the last gets the rest) when not given."""
-    from .decisions import ChooseNumber
-    from .game import IllegalAction
-
     chosen = [t for t in targets if t is not None]
     n = len(chosen)
     if n == 0:
@@ -374,8 +349,6 @@ def activated_abilities(game: "Game", obj: "GameObject") -> list[ActivatedAbilit
 
 def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     """602.2: activate an ability; a mana ability resolves at once without the stack (605.3)."""
-    from .game import IllegalAction
-
     if not game.exists(req.oid):
         raise IllegalAction("that permanent is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -430,15 +403,12 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
 
 def land_plays_allowed(game: "Game", player: int) -> int:
     """305.2: one land a turn, increased by static abilities of permanents the player controls."""
-    from .continuous import AdditionalLandPlays
     return 1 + sum(part.count for _, part, _ in game.battlefield_parts(AdditionalLandPlays, player)
                    if isinstance(part, AdditionalLandPlays))
 
 
 def play_land(game: "Game", player: int, req: PlayLand) -> None:
     """305.1-305.3: play a land from hand, once per turn, at sorcery timing."""
-    from .game import IllegalAction
-
     if not game.exists(req.oid):
         raise IllegalAction("that card is no longer there (400.7)")
     o = game.obj(req.oid)

@@ -14,7 +14,8 @@ from .continuous import (
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
 )
 from .costs import summoning_sick
-from .decisions import Choice, ChooseOrder, DeclareAttackers, DeclareBlockers
+from .decisions import Choice, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
+from .errors import IllegalAction
 from .values import has_quality
 from .zones import Zone
 
@@ -170,8 +171,6 @@ def requirement_problem(game: "Game", plan: dict[int, int], defender: int,
 def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None) -> None:
     """508.1: the active player declares attackers; illegal declarations are refused and asked again.
     ``resume``: characteristics computed since the last change to the state (``Game.unchanging``)."""
-    from .game import IllegalAction
-
     player = game.state.active
     # Until the attackers are tapped, declaring only reads the state (deciders only answer, 117.1,
     # and a refused declaration changes nothing): one read-only stretch, so each permanent's
@@ -200,8 +199,6 @@ def _choose_attackers(game: "Game", player: int, cands: list["GameObject"],
                       opts: tuple[Choice, ...]) -> list[int] | None:
     """508.1a-d: ask for a legal declaration, up to 20 times; the attackers chosen, or None when
     every answer was illegal (then no creature attacks).  Reads the state only."""
-    from .game import IllegalAction
-
     for _ in range(20):
         legal = tuple(str(o.oid) for o in cands if attack_problem(game, o, player) is None)
         required = tuple(str(o.oid) for o in cands if game.characteristics(o).has(AttacksEachCombat))
@@ -231,8 +228,6 @@ def _choose_attackers(game: "Game", player: int, cands: list["GameObject"],
 
 def declare_blockers(game: "Game") -> None:
     """509.1: the defending player declares blockers, each blocking one attacker."""
-    from .game import IllegalAction
-
     attackers = [o for o in game.battlefield() if o.attacking]
     if not attackers:
         return
@@ -301,8 +296,6 @@ def _damage_assignment_orders(game: "Game", plan: dict[int, int]) -> None:
 
 def _ask_order(game: "Game", player: int, creature: int, others: tuple[int, ...], rule: str) -> None:
     """Ask ``player`` for ``creature``'s damage assignment order among ``others`` (none with fewer than two)."""
-    from .game import chosen_keys
-
     if len(others) < 2:
         game.state.damage_order[creature] = others
         return
@@ -363,8 +356,6 @@ def _divide(game: "Game", source: "GameObject", power: int, order: list["GameObj
     each creature before it is assigned lethal damage, counting damage already marked and damage
     other creatures assign in this step (``assigned``); more than lethal may be assigned.  Asked
     creature by creature, so every answer completes a legal assignment (510.1e)."""
-    from .decisions import ChooseNumber
-
     out: list[tuple[object, int]] = []
     left = power
     for i, o in enumerate(order):

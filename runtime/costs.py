@@ -1,5 +1,6 @@
 """Paying costs (118, 601.2g-h): mana (with automatic activation of mana abilities), life,
-tapping, sacrifice and discard.
+tapping, sacrifice and discard; and a cost paid while something resolves ("unless [a player]
+pays", 118.12).
 
 Automatic mana payment is the players' payment policy, not a rule: when the pool is short, the
 payer's untapped mana sources are activated by a deterministic solver that taps as few of them as
@@ -14,9 +15,11 @@ from typing import TYPE_CHECKING
 
 from .abilities import ActivatedAbility, IgnoresSummoningSickness
 from .continuous import AbilitiesCantBeActivated
-from .decisions import Choice, ChooseCards
-from .effects import AddMana
-from .mana import COLORS, ManaRequirement, pay_from_pool
+from .decisions import Choice, ChooseCards, YesNo
+from .errors import IllegalAction
+from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
+from .mana_abilities import AddMana
+from .resolution import Resolution
 from .values import Cost, ObjectFilter
 from .zones import Zone
 
@@ -24,7 +27,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .layers import Characteristics
     from .objects import GameObject
-    from .stack import Resolution
 
 
 def summoning_sick(game: "Game", obj: "GameObject", ch: "Characteristics | None" = None) -> bool:
@@ -94,8 +96,6 @@ def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
 def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:
     """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
     a permanent the cost itself taps ({T}), which can't also be tapped for mana."""
-    from .game import IllegalAction
-
     pool = game.players[player].mana
     spend = pay_from_pool(pool, req)
     if spend is None:
@@ -121,8 +121,6 @@ def _other_effects(game: "Game", player: int, oid: int, color: str) -> None:
     """605.3b: a mana ability activated to pay a cost does all it says, not only add mana ("{T}: Add {R}.
     Barbarian Ring deals 1 damage to you."): the other instructions of the ability that made ``color``
     happen as it resolves."""
-    from .stack import Resolution
-
     for a in game.characteristics(game.obj(oid)).abilities:
         if isinstance(a, ActivatedAbility) and a.is_mana and a.cost.tap and color in _produces(a):
             res = Resolution(game, player, oid, ())
@@ -228,8 +226,6 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
-    from .game import IllegalAction
-
     if cost.tap:
         if source is None or source.tapped:
             raise IllegalAction("it is tapped: {T} can't be paid (118.3)")
@@ -371,3 +367,33 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     if cost.exile_this and source is not None:
         game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
         game.move(source.oid, Zone.EXILE)
+
+
+def offer_to_pay(res: "Resolution", cost: Cost, payer: int | None = None) -> bool:
+    """118.12: "unless [a player] pays": ask the payer (the controller by default); pay if they
+    agree and can (else False)."""
+    game = res.game
+    who = res.controller if payer is None else payer
+    text = format_cost(cost.mana) or "the cost"
+    yes = game.ask_valid(YesNo(who, f"Pay {text} for {game.name_for(res.source_oid, who)}?"),
+                         lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+    if not yes:
+        return False
+    return pay_now(res, cost, who)
+
+
+def pay_now(res: "Resolution", cost: Cost, payer: int | None = None) -> bool:
+    """118.1: ``payer`` (the controller by default) pays ``cost`` during a resolution; if it can't
+    be paid, nothing of it is paid (the state is restored) and the answer is False."""
+    game = res.game
+    who = res.controller if payer is None else payer
+    text = format_cost(cost.mana) or "the cost"
+    before = game.snapshot()
+    try:
+        pay_cost(game, who, cost, None, res)
+    except IllegalAction as e:
+        game.restore(before)
+        game.log(f"{game.players[who].name} can't pay {text}: {e}")
+        return False
+    game.log(f"{game.players[who].name} pays {text}")
+    return True

@@ -1,13 +1,13 @@
 """The decision protocol: every question the engine asks a player, typed, and who answers them.
 
 The engine never reads input or picks for a player itself.  Each question is a frozen dataclass;
-a :class:`Decider` answers it.  Implementations: :class:`RandomDecider` (seeded, for simulation)
-and, in :mod:`runtime.scenario`, the scripted decider of the test harness.  Questions only offer
-what the asking player may see (708.5: hidden information is filtered before a question is built).
+a :class:`Decider` answers it.  The implementations drive games and live in :mod:`runtime.tools`:
+the scripted decider of the scenario harness, a seeded random player, a person at a terminal, and
+a recorded game's replay.  Questions only offer what the asking player may see (708.5: hidden
+information is filtered before a question is built).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Protocol, Sequence, Union
 
@@ -135,66 +135,10 @@ class Decider(Protocol):
         ...
 
 
-class RandomDecider:
-    """A seeded random player: the same seed and the same questions give the same answers."""
-
-    def __init__(self, seed: int, pass_weight: float = 0.25) -> None:
-        self.rng = random.Random(seed)
-        self.pass_weight = pass_weight
-
-    def _subset(self, options: Sequence[Choice], lo: int, hi: int) -> tuple[str, ...]:
-        n = self.rng.randint(lo, min(hi, len(options))) if options else 0
-        return tuple(c.key for c in self.rng.sample(list(options), n))
-
-    def decide(self, question: Question) -> Answer:
-        """Pick uniformly among legal answers (passing priority with probability ``pass_weight``)."""
-        q = question
-        if isinstance(q, YesNo):
-            return self.rng.random() < 0.5
-        if isinstance(q, ChooseCards):
-            return self._subset(q.options, q.minimum, q.maximum)
-        if isinstance(q, ChooseTarget):
-            if q.optional and (not q.options or self.rng.random() < 0.25):
-                return None
-            return self.rng.choice(q.options).key if q.options else None
-        if isinstance(q, ChooseOrder):
-            keys = [c.key for c in q.options]
-            self.rng.shuffle(keys)
-            return tuple(keys)
-        if isinstance(q, ChooseNumber):
-            return self.rng.randint(q.minimum, q.maximum)
-        if isinstance(q, ChooseOption):
-            return self.rng.choice(q.options).key
-        if isinstance(q, ChooseAction):
-            acts = [c for c in q.options if c.key != "pass"]
-            lands = [c for c in acts if c.key.startswith("play:")]
-            if lands:  # a land drop is almost always right
-                return self.rng.choice(lands).key
-            if not acts or self.rng.random() < self.pass_weight:
-                return "pass"
-            return self.rng.choice(acts).key
-        if isinstance(q, DeclareAttackers):
-            able = [c for c in q.options if c.key in q.legal and c.key not in q.required]
-            must = tuple(k for k in q.required if k in q.legal)  # 508.1d: requirements are obeyed
-            return must + self._subset(able, 0, len(able))
-        if isinstance(q, DeclareBlockers):
-            pairs: list[str] = []
-            required = {r.split(">")[0]: r for r in q.requirements if r in q.legal}
-            for b in q.blockers:
-                if b.key in required:
-                    pairs.append(required[b.key])
-                    continue
-                mine = [p for p in q.legal if p.startswith(b.key + ">")]
-                if mine and self.rng.random() < 0.5:
-                    pairs.append(self.rng.choice(mine))
-            # 509.1b: drop the blocks of an attacker that would have too few blockers.
-            for m in q.minimums:
-                attacker, _, n = m.partition(">")
-                if len([p for p in pairs if p.endswith(">" + attacker)]) < int(n):
-                    pairs = [p for p in pairs if not p.endswith(">" + attacker)]
-            for m in q.maximums:
-                attacker, _, n = m.partition(">")
-                mine = [p for p in pairs if p.endswith(">" + attacker)]
-                pairs = [p for p in pairs if p not in mine[int(n):]]
-            return tuple(pairs)
-        raise TypeError(f"unknown question {q!r}")
+def chosen_keys(ans: Answer, allowed: Sequence[object], lo: int, hi: int) -> list[int] | None:
+    """Read an answer naming between ``lo`` and ``hi`` distinct objects among ``allowed``, or None."""
+    keys = ans if isinstance(ans, tuple) else ()
+    picked = [int(k) for k in keys if k.isdigit() and int(k) in allowed]
+    if len(picked) != len(keys) or len(set(picked)) != len(picked) or not lo <= len(picked) <= hi:
+        return None
+    return picked

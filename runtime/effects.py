@@ -9,13 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
-from .abilities import KeywordAction
-from .continuous import Part
+from .abilities import AlternativeCost, KeywordAction
+from .actions import CastSpell
+from .casting import cast_spell
+from .continuous import MayPlay, Part, PTChange
+from .costoptions import cost_options
+from .costs import offer_to_pay, pay_now
+from .decisions import Choice, ChooseCards, ChooseOption, YesNo, chosen_keys
+from .errors import IllegalAction
+from .facedown import FaceDown
+from .mana_abilities import AddMana
+from .phasing import phase_out
+from .stack import copy_spell
 from .values import Amount, Cost, ObjectFilter, ObjectRef, PlayerRef, You
 from .zones import Zone
 
 if TYPE_CHECKING:
-    from .stack import Resolution
+    from .resolution import Resolution
 
 
 @dataclass(frozen=True)
@@ -144,7 +154,6 @@ class ChooseAmong:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask, and remember the choice on the resolution."""
-        from .decisions import Choice, ChooseOption
         keys = tuple(str(i) for i in range(len(self.options)))
         for p in res.players(self.player):
             pick = res.game.ask_valid(
@@ -284,32 +293,9 @@ class PhaseOut:
 
     def resolve(self, res: "Resolution") -> None:
         """Phase out each referent still on the battlefield."""
-        from .phasing import phase_out
         for ref in res.referents(self.target):
             if isinstance(ref, int) and res.game.exists(ref):
                 phase_out(res.game, ref)
-
-
-@dataclass(frozen=True)
-class AddMana:
-    """106.3: add mana to the controller's pool; ``any_color`` asks which color (106.1a)."""
-
-    mana: tuple[str, ...] = ()
-    any_color: bool = False
-    choices: tuple[str, ...] = ()  # "add {G}, {U}, or {R}": one of these, chosen as it resolves
-
-    def resolve(self, res: "Resolution") -> None:
-        """Add the mana."""
-        if self.choices:
-            from .decisions import ChooseOption, Choice
-            opts = self.choices
-            pick = res.game.ask_valid(ChooseOption(res.controller, "Choose the mana to add",
-                                                   tuple(Choice(c, c) for c in opts)),
-                                      lambda ans: ans if isinstance(ans, str) and ans in opts else None,
-                                      "choose one of the mana symbols offered (106.1)")
-            res.game.add_mana(res.controller, (pick,), False)
-            return
-        res.game.add_mana(res.controller, self.mana, self.any_color)
 
 
 @dataclass(frozen=True)
@@ -399,7 +385,7 @@ class Sacrifice:
         for ref in res.referents(self.target):
             if not isinstance(ref, int):
                 continue
-            if self.unless is not None and res.game.offer_to_pay(res, self.unless):
+            if self.unless is not None and offer_to_pay(res, self.unless):
                 res.performed = False
                 continue
             res.performed = res.game.sacrifice(ref)
@@ -415,7 +401,7 @@ class Pay:
 
     def resolve(self, res: "Resolution") -> None:
         """Pay the cost, if the controller can."""
-        res.performed = res.game.pay_now(res, self.cost)
+        res.performed = pay_now(res, self.cost)
 
 
 @dataclass(frozen=True)
@@ -426,7 +412,6 @@ class TapOrUntap:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask tap or untap, then do it to each referent."""
-        from .decisions import Choice, ChooseOption
         for ref in res.referents(self.target):
             if isinstance(ref, int):
                 pick = res.game.ask_valid(
@@ -550,7 +535,6 @@ class ApplyContinuous:
 
     def resolve(self, res: "Resolution") -> None:
         """Record the effect in the game state; layers apply it from then on (611.2c)."""
-        from .continuous import PTChange
         # 608.2h: a value like X is determined once, as the effect is created.
         parts = tuple(p.fixed(res.x) if isinstance(p, PTChange) and (p.x_power or p.x_toughness) else p
                       for p in self.parts)
@@ -569,7 +553,6 @@ class MayDo:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask, then follow the instruction if the answer is yes."""
-        from .decisions import YesNo
         game = res.game
         if game.ask_valid(YesNo(res.controller, f"{game.name_of(res.source_oid)}: do the optional instruction ('you may')?"),
                           lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no"):
@@ -589,8 +572,6 @@ class PutFromHand:
 
     def resolve(self, res: "Resolution") -> None:
         """Choose the card, then move it."""
-        from .decisions import ChooseCards, Choice
-        from .game import chosen_keys
         game, p = res.game, res.controller
         hand = [oid for oid in game.zone(Zone.HAND, p)
                 if self.filter.matches(game, game.obj(oid), viewer=p, source_oid=res.source_oid)]
@@ -651,8 +632,6 @@ class PutIntoZone:
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
-        from .decisions import YesNo
-        from .facedown import FaceDown
         game = res.game
         moved = []
         for ref in res.referents(self.target):
@@ -699,7 +678,6 @@ class MayPlayThem:
 
     def resolve(self, res: "Resolution") -> None:
         """Record the permission as a continuous effect on each object (611.2)."""
-        from .continuous import MayPlay
         for ref in res.last_affected:
             if isinstance(ref, int):
                 res.game.add_continuous(ref, (MayPlay(res.controller),), res.controller, self.until)
@@ -720,11 +698,6 @@ class CastThis:
 
     def resolve(self, res: "Resolution") -> None:
         """Cast it now; it goes on top of the stack, above the resolving ability."""
-        from .actions import CastSpell
-        from .abilities import AlternativeCost
-        from .casting import cast_spell
-        from .costoptions import cost_options
-        from .game import IllegalAction
         game = res.game
         res.performed = False
         for ref in res.referents(self.target):
@@ -773,7 +746,7 @@ class CounterUnlessPays:
             item = next((i for i in game.state.stack if i.oid == ref), None)
             if item is None:
                 continue
-            if times > 0 and game.offer_to_pay(res, Cost(mana=self.mana * times), payer=item.controller):
+            if times > 0 and offer_to_pay(res, Cost(mana=self.mana * times), payer=item.controller):
                 continue
             game.counter(item.oid)
 
@@ -792,7 +765,7 @@ class CopySpell:
         """Make the copies."""
         for ref in res.referents(self.target):
             if isinstance(ref, int):
-                res.game.copy_spell(res.controller, ref, self.new_targets)
+                copy_spell(res.game, res.controller, ref, self.new_targets)
 
 
 @dataclass(frozen=True)
@@ -820,8 +793,6 @@ class PlayerSacrifices:
 
     def resolve(self, res: "Resolution") -> None:
         """Ask the player to choose, then sacrifice."""
-        from .decisions import ChooseCards, Choice
-        from .game import chosen_keys
         game = res.game
         wanted = self.amount.evaluate(res)
         done = True  # for "if you do" (608.2c): every player sacrificed as many as asked

@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, AsTurnedFaceUp, CardDefinition, FaceUpCost
+from .costs import pay_cost
+from .errors import IllegalAction
+from .mana import format_cost
+from .objects import CastInfo
+from .resolution import Resolution
 from .values import Cost
 from .zones import Zone
 
@@ -82,11 +87,6 @@ def turn_face_up(game: "Game", player: int, req: "TurnFaceUpAction") -> None:
     instant or sorcery card can't be turned face up -- the request is refused and nothing changes.
     Called inside :meth:`Game.transaction`: a refusal leaves the game exactly as it was (726.1).
     """
-    from .costs import pay_cost
-    from .game import IllegalAction
-    from .mana import format_cost
-    from .stack import Resolution
-
     if not game.exists(req.oid):
         raise IllegalAction("that permanent is no longer there (400.7)")
     o = game.obj(req.oid)
@@ -124,8 +124,6 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
     damage, counters, tapped status kept); "as this is turned face up" applies while it turns
     (708.11); enters-the-battlefield abilities don't trigger; "when this is turned face up"
     abilities do (and "whenever a permanent you control is turned face up")."""
-    from .stack import Resolution
-
     for kind, n in (way.counters if way is not None else ()):
         o.counters[kind] += n  # 702.37b: as it turns face up, if that cost was paid
         game.log(f"{n} {kind} counter(s) put on it as it is turned face up")
@@ -139,7 +137,6 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
     o.turned_up_with = way.label if way is not None else ""
     if way is not None and "{X}" in way.cost.mana:
         # 702.37f: X in its other abilities is the X chosen for the special action.
-        from .objects import CastInfo
         if o.cast is None:
             o.cast = CastInfo()
         o.cast.x = x

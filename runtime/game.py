@@ -1,153 +1,47 @@
-"""The game: its state and the one path through which the state changes.
+"""The game: the one path through which its state (:mod:`runtime.state`) changes.
 
-:class:`GameState` is plain data (deep-copyable, hashable through :func:`state_digest`);
 :class:`Game` holds a state and the players' deciders, and offers the operations effects use.
 Every operation builds an event, applies replacement effects (614), performs it, logs it, and
 collects the triggered abilities it triggers (603.2).  Player actions are transactional: an
-illegal action raises :class:`IllegalAction` and the state is restored as it was (726.1).
+illegal action raises :class:`~runtime.errors.IllegalAction` and the state is restored as it was
+(726.1).  Reading the state goes through the game too: zones, objects, and characteristics
+computed through the layers (613), remembered while nothing changes.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
-import hashlib
 import random
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AlternativeCost, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
 from .continuous import (
-    ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible, CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom,
+    CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
+    CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
 )
-from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, YesNo
+from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
+from .errors import IllegalAction
 from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, CastInfo, GameObject, Player
+from .resolution import Resolution
+from .state import DelayedTrigger, GameState, PendingTrigger, state_digest
 from .values import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .effects import CreateTokens, Effect, PerformAction
     from .facedown import FaceDown
-    from .stack import Resolution, StackItem
-    from .values import Cost
+    from .stack import StackItem
 
 
 T = TypeVar("T")
-
-
-def chosen_keys(ans: Answer, allowed: Sequence[object], lo: int, hi: int) -> list[int] | None:
-    """Read an answer naming between ``lo`` and ``hi`` distinct objects among ``allowed``, or None."""
-    keys = ans if isinstance(ans, tuple) else ()
-    picked = [int(k) for k in keys if k.isdigit() and int(k) in allowed]
-    if len(picked) != len(keys) or len(set(picked)) != len(picked) or not lo <= len(picked) <= hi:
-        return None
-    return picked
-
-
-class IllegalAction(Exception):
-    """A player action the rules don't allow; the reason cites the rule.  The state is unchanged."""
-
-
-class GameOver(Exception):
-    """Raised inside the loop when the game has ended (104)."""
-
-
-@dataclass(frozen=True)
-class PendingTrigger:
-    """A triggered ability that triggered and waits to be put on the stack (603.3)."""
-
-    controller: int
-    source_oid: int
-    ability: TriggeredAbility | None
-    effect: "Effect | None" = None  # for delayed triggers (603.7)
-    remembered: tuple[int, ...] = ()
-    label: str = ""
-    source_card: int = -1  # the source's card, named even after the source left its zone
-    event_player: int = -1  # the player the triggering event named ("that player", 603.2)
-    event_amount: int = 0  # the triggering event's amount ("that much")
-
-
-@dataclass(frozen=True)
-class DelayedTrigger:
-    """603.7: a delayed triggered ability waiting for the next ``step``."""
-
-    controller: int
-    source_oid: int
-    step: str
-    effect: "Effect"
-    remembered: tuple[int, ...]
-    created_turn: int
-    created_step: str
-    source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
-
-
-@dataclass
-class GameState:
-    """Everything that is the game, and nothing that isn't (no deciders, no definitions copied)."""
-
-    players: list[Player]
-    cards: dict[int, Card] = field(default_factory=dict)
-    objects: dict[int, GameObject] = field(default_factory=dict)
-    zones: dict[tuple[Zone, int], list[int]] = field(default_factory=dict)
-    stack: list["StackItem"] = field(default_factory=list)
-    turn: int = 0
-    active: int = 0
-    step: str = "untap"
-    priority: int = 0
-    next_id: int = 1
-    rng: random.Random = field(default_factory=random.Random)
-    log: list[str] = field(default_factory=list)
-    pending: list[PendingTrigger] = field(default_factory=list)
-    delayed: list[DelayedTrigger] = field(default_factory=list)
-    game_over: bool = False
-    winner: int | None = None
-    first_player: int = 0
-    blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
-    # 509.2: each blocked attacker's damage assignment order (its blockers, in the active player's order).
-    damage_order: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
-    last_known: dict[int, GameObject] = field(default_factory=dict)
-    tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
-    continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
-    block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
-    resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
-    # host -> objects attached to it (an index; each entry is re-checked against attached_to).
-    attachments: dict[int, list[int]] = field(default_factory=dict)
-    # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
-    first_damage_dealers: list[int] = field(default_factory=list)
-    # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
-    prevention: dict[str, int] = field(default_factory=dict)
-    # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
-    # turn ends it), from effects lasting "until your next turn".
-    cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
-    # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
-    extra_turns: list[int] = field(default_factory=list)
-    normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
-        """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
-        log's lines, the cards, and last known information (an object that left its zone is
-        never changed again)."""
-        new = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name == "log":
-                new.log = list(self.log)
-            elif name in ("cards", "last_known"):
-                setattr(new, name, dict(value))
-            elif name == "rng":
-                new.rng = random.Random()
-                new.rng.setstate(self.rng.getstate())
-            else:
-                setattr(new, name, copy.deepcopy(value, memo))
-        return new
 
 
 # Where a snapshot keeps its objects' saved fields (in its ``__dict__``, not a field of the state).
@@ -193,44 +87,6 @@ def _copy_player(p: Player) -> Player:
     c.mana = _copy_counter(p.mana)
     c.upkeep_ticks = list(p.upkeep_ticks)
     return c
-
-
-def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
-    """The key of ``player``'s ``zone`` (shared zones use -1)."""
-    # Identity tests, not ``zone.per_player``: this is asked at every zone lookup.
-    return (zone, player if zone is Zone.LIBRARY or zone is Zone.HAND or zone is Zone.GRAVEYARD else -1)
-
-
-def state_digest(state: GameState) -> str:
-    """A hash of the whole game state, for determinism and transactional-rollback checks."""
-    parts: list[str] = [
-        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
-              for p in state.players]),
-        repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
-        repr(sorted(
-            (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
-             o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
-             o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
-             o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
-             o.deathtouched)
-            for o in state.objects.values()
-        )),
-        repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
-        repr((state.turn, state.active, state.step, state.priority, state.next_id, state.game_over)),
-        repr(state.rng.getstate()),
-        repr(state.log),
-        repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
-        repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
-        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
-        repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
-              state.block_requirements, [p.upkeep_ticks for p in state.players],
-              sorted((k, tuple(v)) for k, v in state.attachments.items()),
-              sorted((o.oid, o.control_since) for o in state.objects.values()))),
-        repr(sorted(state.prevention.items())),
-        repr(state.cast_bans),
-        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
-    ]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 class Game:
@@ -735,7 +591,6 @@ class Game:
 
     def _evaluate_on_entering(self, a: EntersWithCounters | RevealToEnterWithCounters, src: GameObject | None,
                               ev: ZoneChange) -> int:
-        from .stack import Resolution
         if src is None:
             return 0
         res = Resolution(self, controller=ev.controller, source_oid=src.oid, targets=(),
@@ -1086,37 +941,6 @@ class Game:
                 return
             self.move(lib[0], Zone.GRAVEYARD)
 
-    def offer_to_pay(self, res: "Resolution", cost: "Cost", payer: int | None = None) -> bool:
-        """118.12: "unless [a player] pays": ask the payer (the controller by default); pay if they
-        agree and can (else False)."""
-        from .mana import format_cost
-
-        who = res.controller if payer is None else payer
-        text = format_cost(cost.mana) or "the cost"
-        yes = self.ask_valid(YesNo(who, f"Pay {text} for {self.name_for(res.source_oid, who)}?"),
-                             lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
-        if not yes:
-            return False
-        return self.pay_now(res, cost, who)
-
-    def pay_now(self, res: "Resolution", cost: "Cost", payer: int | None = None) -> bool:
-        """118.1: ``payer`` (the controller by default) pays ``cost`` during a resolution; if it can't
-        be paid, nothing of it is paid (the state is restored) and the answer is False."""
-        from .costs import pay_cost
-        from .mana import format_cost
-
-        who = res.controller if payer is None else payer
-        text = format_cost(cost.mana) or "the cost"
-        before = self.snapshot()
-        try:
-            pay_cost(self, who, cost, None, res)
-        except IllegalAction as e:
-            self.restore(before)
-            self.log(f"{self.players[who].name} can't pay {text}: {e}")
-            return False
-        self.log(f"{self.players[who].name} pays {text}")
-        return True
-
     def add_continuous(self, oid: int, parts: tuple[Part, ...], controller: int, until: str) -> None:
         """611.2: record a continuous effect on one object (its timestamp orders it, 613.7)."""
         if not self.exists(oid):
@@ -1200,10 +1024,9 @@ class Game:
 
     def create_tokens(self, controller: int, spec: "CreateTokens", n: int) -> tuple[int, ...]:
         """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control."""
-        from .abilities import CardDefinition as Def
         made: list[int] = []
         for _ in range(n):
-            definition = Def(
+            definition = CardDefinition(
                 name=spec.name, types=spec.types, subtypes=spec.subtypes, power=spec.power,
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
@@ -1233,50 +1056,6 @@ class Game:
         ev.new_oid = new.oid
         self.log(f"{self.players[controller].name} creates {what}")
         self.collect_triggers_for_zone_change(ev, new)
-        return new.oid
-
-    def copy_spell(self, controller: int, oid: int, new_targets: bool) -> int | None:
-        """707.10: put a copy of spell ``oid`` onto the stack, controlled and owned by ``controller``.
-
-        The copy has the spell's copiable values (a card-less token object on the stack) and its
-        choices: cast information (kicker paid, X, alternative cost; 707.10) and targets; with
-        ``new_targets`` the controller may choose new ones (707.10c).  It isn't cast.
-        """
-        from copy import copy as shallow
-
-        from .abilities import SpellAbility
-        from .stack import StackItem, choose_targets, with_targets
-        item = next((i for i in self.state.stack if i.kind == "spell" and i.oid == oid), None)
-        if item is None or not self.exists(oid):
-            return None
-        orig = self.obj(oid)
-        card = Card(card_id=self.new_id(), owner=controller, definition=orig.card.definition, is_token=True)
-        self.state.cards[card.card_id] = card
-        cast = shallow(orig.cast) if orig.cast is not None else None
-        if cast is not None:
-            cast.paid = dict(cast.paid)
-            cast.copy = True
-        new = GameObject(oid=self.new_id(), card=card, zone=Zone.STACK, controller=controller, cast=cast,
-                         face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets)
-        self.state.objects[new.oid] = new
-        self.zone(Zone.STACK).append(new.oid)
-        copy_item = StackItem(kind="spell", oid=new.oid, source_oid=new.oid, source_card=card.card_id,
-                              controller=controller, targets=item.targets)
-        self.state.stack.append(copy_item)
-        self.log(f"{self.players[controller].name} puts a copy of {self.name_of(oid)} onto the stack (707.10)")
-        spell = next((a for a in new.definition.expanded if isinstance(a, SpellAbility)), None)
-        if new_targets and spell is not None and spell.targets and any(t is not None for t in item.targets):
-            change = self.ask_valid(YesNo(controller, "Choose new targets for the copy? (707.10c)"),
-                                    lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
-            if change:
-                active = [t is not None for t in item.targets]
-                try:
-                    copy_item = with_targets(self, copy_item, choose_targets(self, controller, spell.targets,
-                                                                             new.oid, None, active))
-                except IllegalAction as e:
-                    self.log(f"the copy keeps its targets: {e}")
-                new.targets = copy_item.targets
-        self.became_targets(copy_item)
         return new.oid
 
     keyword_resolver: Callable[..., Ability] | None = None
@@ -1376,7 +1155,6 @@ class Game:
 
     def cant_search(self, player: int) -> bool:
         """701.19: whether a static ability of a permanent says ``player`` can't search libraries."""
-        from .continuous import CantSearchLibraries, affects_player
         return any(affects_player(part.who, o.controller, player)
                    for o in self.battlefield() for part, _ in self.characteristics(o).has(CantSearchLibraries)
                    if isinstance(part, CantSearchLibraries))
@@ -1582,7 +1360,6 @@ class Game:
 
     def _trigger(self, obj: GameObject, a: TriggeredAbility, remembered: tuple[int, ...] = (),
                  event_player: int = -1, event_amount: int = 0) -> None:
-        from .stack import Resolution
         if a.condition is not None:
             # 603.4: an intervening-if condition is checked as the ability triggers.
             res = Resolution(self, controller=obj.controller, source_oid=obj.oid, targets=(),

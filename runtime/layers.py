@@ -19,8 +19,8 @@ from .abilities import Ability, ActivatedAbility, Keyword, StaticAbility
 from .continuous import (
     ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange, SetColors, SetPT,
 )
+from .resolution import Resolution
 from .values import Cost
-from .stack import Resolution
 from .zones import Zone
 
 if TYPE_CHECKING:

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 
 from . import layers
 from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellAbility
-from .casting import cast_banned, cost_reduction, instant_timing, land_plays_allowed, may_play
+from .casting import cost_reduction, land_plays_allowed, may_play
 from .costoptions import CostOption, cost_options
 from .continuous import AbilitiesCantBeActivated
 from .costs import _plan_sources, mana_sources, plan_exists, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
-from .stack import Resolution, aura_target_specs, target_candidates
+from .resolution import Resolution
+from .stack import aura_target_specs, targets_exist
+from .timing import cast_banned, instant_timing
 from .values import Cost
 from .zones import Zone
 
@@ -113,24 +115,6 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
     return True
 
 
-def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
-    """601.2c, 702.47b: could a target be chosen for every required slot of ``specs`` now?"""
-    return _targets_ok(game, player, specs, source_oid)
-
-
-def _targets_ok(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
-    res = Resolution(game, player, source_oid, ())
-    for spec in specs:
-        if getattr(spec, "optional", False):
-            continue  # "any number of targets": the slots after the first may stay empty
-        cond = getattr(spec, "condition", None)
-        if cond is not None and not cond.holds(game, res):
-            continue
-        if not target_candidates(game, player, spec, source_oid, enough=1):  # type: ignore[arg-type]
-            return False
-    return True
-
-
 def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int, ...]]:
     """700.2, 601.2b-c: the mode choices of a modal spell for which every chosen mode's targets exist
     (one entry, ``()``, for a spell without modes)."""
@@ -139,7 +123,7 @@ def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int,
     if spell is None or not spell.modes:
         return [()]
     return [modes for modes in combinations(range(len(spell.modes)), spell.choose)
-            if _targets_ok(game, player, tuple(s for s in spell.targets if s.mode in modes), obj.oid)]
+            if targets_exist(game, player, tuple(s for s in spell.targets if s.mode in modes), obj.oid)]
 
 
 def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
@@ -186,7 +170,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     if spell is not None and spell.modes:
         return bool(legal_modes(game, player, obj))
     specs = spell.targets if spell is not None else aura_target_specs(d)
-    return _targets_ok(game, player, specs, obj.oid)
+    return targets_exist(game, player, specs, obj.oid)
 
 
 def instant_speed(ch: layers.Characteristics) -> bool:
@@ -224,4 +208,4 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
         # Paying {T} (or sacrificing it) uses it up, so it can't also be a mana source for this ability.
         sources = [src for src in sources if src[0] != obj.oid]
     ok = _mana_ok(game, player, ManaRequirement.build(ability.cost.mana), sources)
-    return ok and _targets_ok(game, player, ability.targets, obj.oid)
+    return ok and targets_exist(game, player, ability.targets, obj.oid)

@@ -23,6 +23,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
+# The engine's modules are imported inside the methods that need them, not here: the compiler
+# imports this module for the names of the index (``PACKAGE``, ``INDEX_TABLE``, ``module_name``).
 if TYPE_CHECKING:
     from .abilities import CardDefinition, Keyword, KeywordAction
 

@@ -1,4 +1,4 @@
-"""The stack (405) and resolution (608).
+"""The stack (405), targets (115, 601.2c), resolution (608) and copies of spells (707.10).
 
 A spell on the stack is a :class:`GameObject` in the stack zone plus a :class:`StackItem` that
 orders it; an ability on the stack is a :class:`StackItem` alone (113.7).  Targets are stored as
@@ -6,7 +6,7 @@ references: an object id, or ``"player:N"``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .abilities import (
@@ -14,18 +14,17 @@ from .abilities import (
 )
 from .continuous import CantBeTargetedBy, Untargetable
 from .decisions import Choice, ChooseTarget, YesNo
-from .values import (
-    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, has_quality, LastAffected,
-    ObjectFilter, ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots,
-    ThisObject, You,
-)
+from .errors import IllegalAction
+from .objects import Card, GameObject
+from .resolution import Resolution
+from .values import ObjectFilter, has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import CardDefinition
     from .effects import Effect
-    from .game import Game, PendingTrigger
-    from .objects import GameObject
+    from .game import Game
+    from .state import PendingTrigger
 
 
 @dataclass(frozen=True)
@@ -57,122 +56,6 @@ def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> 
             stack[i] = new
             break
     return new
-
-
-@dataclass
-class Resolution:
-    """What an instruction needs while it resolves: the game, who controls it, its source and targets."""
-
-    game: "Game"
-    controller: int
-    source_oid: int
-    targets: tuple[object, ...]
-    x: int = 0
-    last_affected: tuple[object, ...] = field(default_factory=tuple)
-    illegal: frozenset[int] = frozenset()  # target slots that became illegal (608.2b)
-    performed: bool = True  # whether the previous instruction happened ("if you do", "if you can't")
-    event_player: int = -1  # the player the triggering event named ("that player"), -1 if none
-    event_amount: int = 0  # the triggering event's amount ("that much")
-    chosen: ObjectFilter | None = None  # the kind a player chose earlier in the ability ("of that type")
-
-    def source_object(self) -> "GameObject | None":
-        """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
-        state = self.game.state
-        return state.objects.get(self.source_oid) or state.last_known.get(self.source_oid)
-
-    def object_or_last_known(self, index: int) -> "GameObject | None":
-        """The object in target slot ``index`` (-1: the source), or its last known information (608.2h)."""
-        if index < 0:
-            return self.source_object()
-        if index >= len(self.targets) or not isinstance(self.targets[index], int):
-            return None
-        oid = self.targets[index]
-        assert isinstance(oid, int)
-        return self.game.state.objects.get(oid) or self.game.state.last_known.get(oid)
-
-    def target_object(self, index: int) -> "GameObject | None":
-        """The object in target slot ``index``, if it is still there."""
-        if index >= len(self.targets):
-            return None
-        ref = self.targets[index]
-        if isinstance(ref, int):
-            return self.game.state.objects.get(ref)
-        return None
-
-    def referents(self, ref: ObjectRef) -> list[object]:
-        """The objects or players an object reference means now (illegal targets are skipped, 608.2b)."""
-        if isinstance(ref, Slot):
-            if ref.index >= len(self.targets) or ref.index in self.illegal:
-                return []
-            t = self.targets[ref.index]
-            return [] if t is None else [t]
-        if isinstance(ref, SlotsFrom):
-            return [t for i, t in enumerate(self.targets) if i >= ref.index and t is not None and i not in self.illegal]
-        if isinstance(ref, Slots):
-            return [t for i, t in enumerate(self.targets) if ref.first <= i < ref.first + ref.count
-                    and t is not None and i not in self.illegal]
-        if isinstance(ref, ThisObject):
-            if self.game.exists(self.source_oid):
-                return [self.source_oid]
-            # 400.7d: an ability that triggered on its source moving zones finds the new object.
-            src = self.source_object()
-            return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
-                    and src is not None and self.game.obj(o).card is src.card]
-        if isinstance(ref, LastAffected):
-            return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
-        if isinstance(ref, EachObject) and ref.in_your_graveyard:
-            objs = [self.game.obj(c) for c in self.game.zone(Zone.GRAVEYARD, self.controller)]
-            return [o.oid for o in objs if ref.filter.matches(self.game, o, viewer=self.controller,
-                                                              source_oid=self.source_oid)]
-        if isinstance(ref, EachObject):
-            hosts = self.referents(ref.attached_to) if ref.attached_to is not None else None
-            names = None
-            if ref.same_name_as is not None:  # 201.2: a nameless object (708.2) shares no name
-                names = {self.game.characteristics(self.game.obj(t)).name for t in self.referents(ref.same_name_as)
-                         if isinstance(t, int) and self.game.exists(t)} - {""}
-            return [o.oid for o in self.game.battlefield()
-                    if (hosts is None or o.attached_to in hosts)
-                    and (names is None or self.game.characteristics(o).name in names)
-                    and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)
-                    and (not ref.filter.of_chosen or (self.chosen is not None and self.chosen.matches(
-                        self.game, o, viewer=self.controller, source_oid=self.source_oid)))]
-        if isinstance(ref, (EachOpponent, EachPlayer)):
-            return [f"player:{p}" for p in self.players(ref)]
-        if isinstance(ref, You):
-            return [f"player:{self.controller}"]  # "deals 1 damage to you" (the ability's controller)
-        if isinstance(ref, EnchantedObject):
-            src = self.game.state.objects.get(self.source_oid)
-            host = src.attached_to if src is not None else None
-            return [host] if host is not None and self.game.exists(host) else []
-        return []
-
-    def players(self, ref: PlayerRef) -> list[int]:
-        """The players a player reference means."""
-        if isinstance(ref, You):
-            return [self.controller]
-        if isinstance(ref, EventPlayer):
-            return [self.event_player] if self.event_player >= 0 else []
-        if isinstance(ref, ControllerOf):
-            if ref.slot in self.illegal:
-                return []
-            obj = self.object_or_last_known(ref.slot)
-            return [obj.controller] if obj is not None else []
-        if isinstance(ref, OwnerOf):
-            owned = self.object_or_last_known(ref.slot)
-            return [owned.owner] if owned is not None else []
-        if isinstance(ref, PlayerSlot):
-            if ref.index >= len(self.targets) or ref.index in self.illegal:
-                return []
-            t = self.targets[ref.index]
-            if isinstance(t, str) and t.startswith("player:"):
-                return [int(t.split(":")[1])]
-        if isinstance(ref, (EachOpponent, EachPlayer)):
-            # 101.4 (APNAP order): starting with the active player.
-            n = len(self.game.players)
-            order = [(self.game.state.active + i) % n for i in range(n)]
-            return [p for p in order if not self.game.players[p].lost
-                    and (isinstance(ref, EachPlayer) or p != self.controller)]
-        return []
 
 
 def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int,
@@ -255,14 +138,26 @@ def describe(game: "Game", ref: object) -> str:
     return str(ref)
 
 
+def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_oid: int) -> bool:
+    """601.2c, 702.47b: could a target be chosen for every required slot of ``specs`` now?"""
+    res = Resolution(game, player, source_oid, ())
+    for spec in specs:
+        if getattr(spec, "optional", False):
+            continue  # "any number of targets": the slots after the first may stay empty
+        cond = getattr(spec, "condition", None)
+        if cond is not None and not cond.holds(game, res):
+            continue
+        if not target_candidates(game, player, spec, source_oid, enough=1):  # type: ignore[arg-type]
+            return False
+    return True
+
+
 def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...], source_oid: int,
                    given: tuple[object, ...] | None, active: list[bool]) -> tuple[object, ...]:
     """601.2c / 603.3d: choose a target for each active slot, from ``given`` or by asking.
 
     Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.
     """
-    from .game import IllegalAction
-
     chosen: list[object] = []
     given_list = list(given) if given is not None else None
     stopped: set[int] = set()  # groups whose optional slots the player stopped filling
@@ -370,7 +265,6 @@ def put_triggers_on_stack(game: "Game") -> None:
 
 
 def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
-    from .game import IllegalAction
     src = game.state.objects.get(t.source_oid)
     source_card = src.card.card_id if src else t.source_card
     targets: tuple[object, ...] = ()
@@ -432,7 +326,6 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
 def _resolve_spell(game: "Game", item: StackItem) -> None:
     o = game.obj(item.oid)
     d = o.definition
-    from .casting import spell_parts
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     ch = game.characteristics(o)
     if spell is not None:
@@ -475,6 +368,57 @@ def _resolve_spell(game: "Game", item: StackItem) -> None:
         if specs and new is not None and isinstance(item.targets[0], int):
             game.attach(new, item.targets[0])  # 303.4f: it enters attached to its target
             game.log(f"{d.name} is attached to {game.name_of(item.targets[0])}")
+
+
+def spell_parts(spell_obj: "GameObject") -> list[SpellAbility]:
+    """The spell's instructions, then those of each card spliced onto it (702.47b-c)."""
+    parts = [a for a in spell_obj.definition.expanded if isinstance(a, SpellAbility)][:1]
+    for sd in (spell_obj.cast.spliced if spell_obj.cast is not None else ()):
+        parts += [a for a in sd.expanded if isinstance(a, SpellAbility)][:1]
+    return parts
+
+
+def copy_spell(game: "Game", controller: int, oid: int, new_targets: bool) -> int | None:
+    """707.10: put a copy of spell ``oid`` onto the stack, controlled and owned by ``controller``.
+
+    The copy has the spell's copiable values (a card-less token object on the stack) and its
+    choices: cast information (kicker paid, X, alternative cost; 707.10) and targets; with
+    ``new_targets`` the controller may choose new ones (707.10c).  It isn't cast.
+    """
+    from copy import copy as shallow
+
+    item = next((i for i in game.state.stack if i.kind == "spell" and i.oid == oid), None)
+    if item is None or not game.exists(oid):
+        return None
+    orig = game.obj(oid)
+    card = Card(card_id=game.new_id(), owner=controller, definition=orig.card.definition, is_token=True)
+    game.state.cards[card.card_id] = card
+    cast = shallow(orig.cast) if orig.cast is not None else None
+    if cast is not None:
+        cast.paid = dict(cast.paid)
+        cast.copy = True
+    new = GameObject(oid=game.new_id(), card=card, zone=Zone.STACK, controller=controller, cast=cast,
+                     face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets)
+    game.state.objects[new.oid] = new
+    game.zone(Zone.STACK).append(new.oid)
+    copy_item = StackItem(kind="spell", oid=new.oid, source_oid=new.oid, source_card=card.card_id,
+                          controller=controller, targets=item.targets)
+    game.state.stack.append(copy_item)
+    game.log(f"{game.players[controller].name} puts a copy of {game.name_of(oid)} onto the stack (707.10)")
+    spell = next((a for a in new.definition.expanded if isinstance(a, SpellAbility)), None)
+    if new_targets and spell is not None and spell.targets and any(t is not None for t in item.targets):
+        change = game.ask_valid(YesNo(controller, "Choose new targets for the copy? (707.10c)"),
+                                lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no")
+        if change:
+            active = [t is not None for t in item.targets]
+            try:
+                copy_item = with_targets(game, copy_item, choose_targets(game, controller, spell.targets,
+                                                                         new.oid, None, active))
+            except IllegalAction as e:
+                game.log(f"the copy keeps its targets: {e}")
+            new.targets = copy_item.targets
+    game.became_targets(copy_item)
+    return new.oid
 
 
 def aura_target_specs(d: "CardDefinition") -> tuple[TargetSpec, ...]:

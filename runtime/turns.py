@@ -16,14 +16,15 @@ from .abilities import ActivatedAbility, AlternativeCost
 from .casting import activate, cast_spell, may_play, play_land
 from .costoptions import options_in
 from .costs import mana_sources
-from .facedown import face_up_ways
+from .facedown import face_up_ways, turn_face_up
 from .layers import characteristics_of_definition
 from .legality import (Sources, can_activate, can_cast, can_pay, can_play_land, instant_speed, legal_modes,
                        sorcery_timing)
-from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary
+from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary, SkipsExtraTurns, affects_player
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops, top_card
-from .decisions import ChooseAction, ChooseCards, Choice
+from .decisions import ChooseAction, ChooseCards, Choice, chosen_keys
+from .errors import IllegalAction
 from .sba import check_state_based_actions
 from .stack import put_triggers_on_stack, resolve_top
 from .zones import Zone
@@ -95,8 +96,6 @@ def _next_turn_player(game: "Game") -> int:
     """500.7: the most recently created extra turn is taken first, unless it is skipped (614.10, a
     replacement effect: "skip" means "instead of beginning it, do nothing"); then the normal order
     goes on from the last turn that wasn't an extra one."""
-    from .continuous import SkipsExtraTurns, affects_player
-
     s = game.state
     while s.extra_turns:
         player = s.extra_turns.pop()
@@ -165,8 +164,6 @@ def max_hand_size(game: "Game", player: int) -> int:
 
 def _cleanup(game: "Game") -> None:
     """514.1: discard to maximum hand size; 514.2: remove damage."""
-    from .game import chosen_keys
-
     s = game.state
     hand = game.zone(Zone.HAND, s.active)
     with game.unchanging():  # read only: the permanents with parts found in one pass
@@ -204,7 +201,6 @@ def perform(game: "Game", player: int, action: Action) -> None:
     elif isinstance(action, PlayLand):
         game.transaction(lambda: play_land(game, player, action))
     elif isinstance(action, TurnFaceUp):
-        from .facedown import turn_face_up
         game.transaction(lambda: turn_face_up(game, player, action))
 
 
@@ -336,8 +332,6 @@ def priority_round(game: "Game", actions: ActionSource | None,
     Returns, when the step ends with every player passing in succession on an empty stack, the
     characteristics computed since the last change (only priority passed since, 117.3d); else None.
     """
-    from .game import IllegalAction
-
     s = game.state
     n = len(game.players)
     s.priority = s.active

@@ -1,4 +1,5 @@
-"""Values that abilities are built from: selectors, amounts, conditions, references, costs.
+"""Values that abilities are built from: selectors, references, amounts, costs (conditions are in
+:mod:`runtime.conditions`).
 
 All are frozen dataclasses: generated card modules construct them as literals.
 """
@@ -7,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
+from .mana import COLOR_NAMES, mana_value
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
     from .objects import GameObject
-    from .stack import Resolution
+    from .resolution import Resolution
 
 
 # ------------------------------------------------------------------ selectors
@@ -58,7 +60,6 @@ class ObjectFilter:
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
-        from .mana import COLOR_NAMES
         words = [f"non{COLOR_NAMES.get(n, n)}" for n in self.non] + [COLOR_NAMES.get(c, c) for c in self.colors]
         words += list(self.supertypes) + list(self.subtypes) + list(self.types)
         noun = " ".join(words) or "objects"
@@ -102,7 +103,6 @@ class ObjectFilter:
             if n == "token" and obj.card.is_token:  # "nontoken" (111.1)
                 return False
         if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
-            from .mana import mana_value
             mv = mana_value(ch.mana_cost)
             if obj.zone is Zone.STACK and obj.cast is not None:
                 mv += obj.cast.x * ch.mana_cost.count("{X}")  # 202.3e: X is its announced value on the stack
@@ -393,250 +393,6 @@ class CountOf:
 
 
 Amount = Union[Fixed, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, CountOf]
-
-
-# ------------------------------------------------------------------ conditions
-
-
-@dataclass(frozen=True)
-class CostPaid:
-    """"if it was kicked [with its {W} kicker]": a linked-ability condition (607, 702.33d-f).
-
-    ``ordinal`` picks one of the object's cost options carrying ``label`` (0 = first listed, as
-    702.33f reads "[A]" and "[B]"); ``subject`` is the object asked about: the ability's own
-    source (``None``) or the object in a target slot.
-    """
-
-    label: str
-    ordinal: int | None = None
-    subject: Slot | None = None
-    negated: bool = False  # "if it wasn't kicked"
-    remembered: bool = False  # "if that spell was kicked": the spell a cast trigger remembers (601.2i)
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Evaluate against the subject's cast information."""
-        if self.remembered:
-            spells = [o for o in res.last_affected if isinstance(o, int)]
-            obj = (game.state.objects.get(spells[0]) or game.state.last_known.get(spells[0])) if spells else None
-        elif self.subject is None:
-            obj = res.source_object()
-        else:
-            obj = res.target_object(self.subject.index)
-        if obj is None:
-            return False
-        return (game.times_paid(obj, self.label, self.ordinal) > 0) != self.negated
-
-
-@dataclass(frozen=True)
-class CardsInGraveyard:
-    """"seven or more cards are in your graveyard" (threshold, 207.2c)."""
-
-    at_least: int
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Count the controller's graveyard."""
-        return len(game.zone(Zone.GRAVEYARD, res.controller)) >= self.at_least
-
-
-@dataclass(frozen=True)
-class ControlledSinceLastUpkeep:
-    """"if this came under your control since the beginning of your last upkeep" (702.30a); "your" is
-    the ability's controller."""
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Compare when control began with when the controller's previous upkeep began."""
-        src = res.source_object()
-        if src is None:
-            return False
-        return game.controlled_since_last_upkeep(src, res.controller)
-
-
-@dataclass(frozen=True)
-class PreviousResult:
-    """"If you do" / "if you can't" (608.2c): whether the previous instruction was performed."""
-
-    did: bool
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Read what the previous instruction reported."""
-        return res.performed == self.did
-
-
-@dataclass(frozen=True)
-class HasKeyword:
-    """"as long as it has defender": the source has the keyword now."""
-
-    keyword: str
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Ask the source's characteristics."""
-        src = res.source_object()
-        return src is not None and self.keyword in game.characteristics(src).keywords
-
-
-@dataclass(frozen=True)
-class CastFromZone:
-    """"if this spell was cast from a graveyard" (601.2a): the zone recorded on the spell as it was cast."""
-
-    zone: str
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Read the source's cast record (a copy was not cast, 707.10)."""
-        src = res.source_object()
-        return src is not None and src.cast is not None and not src.cast.copy \
-            and src.cast.from_zone.value == self.zone
-
-
-@dataclass(frozen=True)
-class CastDuringMainPhase:
-    """"if you cast this spell during your main phase" (505.1): recorded on the spell as it was cast."""
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Read the source's cast record."""
-        src = res.source_object()
-        return src is not None and src.cast is not None and src.cast.main_phase
-
-
-@dataclass(frozen=True)
-class ManaValueIs:
-    """"if it has converted mana cost N or less/greater" (202.3): of the object in target slot
-    ``subject`` (-1: the source), as it is now (or as it last existed, 608.2h)."""
-
-    subject: int = -1
-    at_most: int = -1
-    at_least: int = -1
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Compute the object's mana value."""
-        from .mana import mana_value
-        obj = res.object_or_last_known(self.subject)
-        if obj is None:
-            return False
-        mv = mana_value(game.characteristics(obj).mana_cost)
-        return (self.at_most < 0 or mv <= self.at_most) and (self.at_least < 0 or mv >= self.at_least)
-
-
-@dataclass(frozen=True)
-class PermanentLeftThisTurn:
-    """Revolt (207.2c): "a permanent you controlled left the battlefield this turn"."""
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Read the controller's record of permanents leaving the battlefield."""
-        return game.players[res.controller].left_battlefield_turn == game.state.turn
-
-
-@dataclass(frozen=True)
-class DefendingPlayerControls:
-    """"defending player controls an Island" (702.14c landwalk; 506.2: in a two-player game, the
-    defending player is the opponent of the attacking creature's controller)."""
-
-    filter: ObjectFilter
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Whether the opponent of the source's controller controls a permanent the filter matches."""
-        defender = game.opponent(res.controller)
-        return any(o.controller == defender and self.filter.matches(game, o, viewer=res.controller)
-                   for o in game.battlefield())
-
-
-
-@dataclass(frozen=True)
-class YouControl:
-    """"as long as you control a Gate": the controller controls a permanent one of the selectors matches."""
-
-    filters: tuple[ObjectFilter, ...]
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Look at the controller's permanents now."""
-        return any(o.controller == res.controller and
-                   any(f.matches(game, o, viewer=res.controller, source_oid=res.source_oid) for f in self.filters)
-                   for o in game.battlefield())
-
-
-@dataclass(frozen=True)
-class NoCardsInHand:
-    """"as long as you have no cards in hand" (hellbent, 207.2c)."""
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """The controller's hand is empty."""
-        return not game.zone(Zone.HAND, res.controller)
-
-
-@dataclass(frozen=True)
-class TotalPower:
-    """Formidable (207.2c): "creatures you control have total power N or greater"."""
-
-    at_least: int
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Add up the power of the controller's creatures now."""
-        total = 0
-        for o in game.battlefield():
-            ch = game.characteristics(o)
-            if o.controller == res.controller and "creature" in ch.types:
-                total += ch.power or 0
-        return total >= self.at_least
-
-
-@dataclass(frozen=True)
-class SorceryTiming:
-    """"Activate this ability only any time you could cast a sorcery" (307.1): a main phase of the
-    controller's own turn, with an empty stack."""
-
-    refusal = "it can be activated only as a sorcery: in your main phase with an empty stack (307.1, 602.5d)"
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Check the turn, the step and the stack."""
-        s = game.state
-        return s.active == res.controller and s.step in ("main1", "main2") and not s.stack
-
-
-@dataclass(frozen=True)
-class CouldCastTiming:
-    """116.2f: "any time you could cast it" -- the source card could begin to be cast now: any time its
-    controller has priority if it's an instant or may be cast as though it had flash (702.8a), else a
-    main phase of their turn with an empty stack (307.1); and no effect forbids casting it (702.62c)."""
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Check the card's types and timing permissions, then the turn, step and stack."""
-        from .casting import cast_banned, instant_timing
-        if not game.exists(res.source_oid):
-            return False
-        ch = game.characteristics(game.obj(res.source_oid))
-        if cast_banned(game, res.controller, ch.name) or "land" in ch.types:
-            return False
-        return "instant" in ch.types or instant_timing(ch.abilities) or SorceryTiming().holds(game, res)
-
-
-@dataclass(frozen=True)
-class HasCounters:
-    """122.1: "if this has a time counter on it" -- at least ``at_least`` counters of a kind on the source."""
-
-    counter: str
-    at_least: int = 1
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Count the counters on the source object now."""
-        return game.exists(res.source_oid) and game.obj(res.source_oid).counters.get(self.counter, 0) >= self.at_least
-
-
-@dataclass(frozen=True)
-class LastAffectedIs:
-    """"if it's a creature spell": an object the previous instruction acted on matches ``filter`` now
-    (702.62a: the spell just cast)."""
-
-    filter: ObjectFilter
-
-    def holds(self, game: "Game", res: "Resolution") -> bool:
-        """Look at the objects the previous instruction acted on."""
-        return any(isinstance(o, int) and game.exists(o)
-                   and self.filter.matches(game, game.obj(o), viewer=res.controller, source_oid=res.source_oid)
-                   for o in res.last_affected)
-
-
-Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls, YouControl,
-                  NoCardsInHand, SorceryTiming, TotalPower, CouldCastTiming, HasCounters, LastAffectedIs]
 
 
 # ------------------------------------------------------------------ costs

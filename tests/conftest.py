@@ -13,7 +13,7 @@ import pytest
 from compiler.build import build, default_pool
 from compiler.scenarios import load_scenario_file
 from runtime.pool import Pool
-from runtime.scenario import Scenario, run_scenario
+from runtime.tools.scenario import Scenario, run_scenario
 
 _POOLS: dict[str, Pool] = {}
 

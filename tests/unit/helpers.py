@@ -9,9 +9,9 @@ from pathlib import Path
 from compiler.build import CardResult, compile_text, default_pool, load_library
 from compiler.ir import LibraryIR
 from dsl.diagnostics import Diagnostic
-from runtime.decisions import RandomDecider
 from runtime.game import Game
 from runtime.pool import Pool
+from runtime.tools.random_player import RandomDecider
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from runtime.actions import Action
 from runtime.game import Game
 from runtime.pool import Pool
-from runtime.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
+from runtime.stack import copy_spell
+from runtime.tools.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
 from runtime.zones import Zone
 
 
@@ -18,7 +19,7 @@ class CopyingHarness(Harness):
     def next_action(self, game: Game, player: int) -> Action | None:
         item = next((i for i in game.state.stack if i.kind == "spell"), None)
         if player == 0 and item is not None and self.copied is None:
-            self.copied = game.copy_spell(0, item.oid, new_targets=False)
+            self.copied = copy_spell(game, 0, item.oid, new_targets=False)
             return None
         return super().next_action(game, player)
 

@@ -101,7 +101,7 @@ def test_tutorial_scenario_passes_with_the_tutorial_card(tmp_path: Path) -> None
     from compiler.build import build
     from compiler.scenarios import load_scenarios
     from runtime.pool import Pool
-    from runtime.scenario import run_scenario
+    from runtime.tools.scenario import run_scenario
 
     text = (DOCS / "authoring.md").read_text(encoding="utf-8")
     cards = [t for k, _, t in blocks(DOCS / "authoring.md") if k == "card"]

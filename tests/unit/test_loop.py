@@ -6,9 +6,10 @@ from dataclasses import dataclass
 import pytest
 
 from runtime import turns
-from runtime.decisions import RandomDecider
 from runtime.game import Game
-from runtime.stack import Resolution, StackItem
+from runtime.resolution import Resolution
+from runtime.stack import StackItem
+from runtime.tools.random_player import RandomDecider
 
 
 @dataclass(frozen=True)

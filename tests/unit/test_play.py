@@ -17,14 +17,15 @@ import pytest
 
 from runtime.decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
-    DeclareAttackers, DeclareBlockers, Question, RandomDecider, YesNo,
+    DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
 from runtime.game import Game
-from runtime.human import GameAbandoned, HumanDecider
 from runtime.pool import Pool
-from runtime.replay import Decision, RecordingDecider, ReplayCursor, ReplayDecider
-from runtime.simulate import play_game
-from runtime.turnlog import readable
+from runtime.tools.human import GameAbandoned, HumanDecider
+from runtime.tools.random_player import RandomDecider
+from runtime.tools.replay import Decision, RecordingDecider, ReplayCursor, ReplayDecider
+from runtime.tools.simulate import play_game
+from runtime.tools.turnlog import readable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DECKS = ["--deck", str(ROOT / "decks" / "red_green.deck"), "--deck", str(ROOT / "decks" / "blue_black.deck")]

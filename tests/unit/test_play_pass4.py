@@ -5,11 +5,12 @@ actions skipped after a pass of priority (117.3d) would have found nothing; the 
 whether it has a token only while its cards stay the same (704.5d)."""
 from __future__ import annotations
 
-from runtime.game import Game, state_digest
+from runtime.game import Game
 from runtime.objects import CastInfo
 from runtime.pool import Pool
 from runtime.sba import check_state_based_actions
-from runtime.simulate import play_game
+from runtime.state import state_digest
+from runtime.tools.simulate import play_game
 from runtime.zones import Zone
 
 from .helpers import blank_game

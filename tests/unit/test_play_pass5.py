@@ -16,7 +16,7 @@ from runtime.game import Game
 from runtime.legality import can_activate, can_cast, can_pay, can_play_land, legal_modes
 from runtime.library_top import top_card
 from runtime.pool import Pool
-from runtime.simulate import play_game
+from runtime.tools.simulate import play_game
 from runtime.abilities import TargetKind, TargetSpec
 from runtime.continuous import ContinuousEffect, DoesntUntap
 from runtime.stack import target_candidates

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from runtime.game import IllegalAction
+from runtime.errors import IllegalAction
 from runtime.pool import Pool
-from runtime.simulate import BASICS, play_game, random_deck
+from runtime.tools.simulate import BASICS, play_game, random_deck
 from runtime.zones import Zone
 
 from .helpers import blank_game

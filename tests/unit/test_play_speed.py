@@ -12,10 +12,10 @@ import pytest
 
 from runtime import layers
 from runtime.game import Game
-from runtime.invariants import _violations, card_census, check_invariants
 from runtime.pool import Pool
-from runtime.simulate import play_game
-from runtime.soak import chunks, soak
+from runtime.tools.invariants import _violations, card_census, check_invariants
+from runtime.tools.simulate import play_game
+from runtime.tools.soak import chunks, soak
 from runtime.zones import Zone
 
 from .helpers import blank_game

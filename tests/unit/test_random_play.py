@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.pool import Pool
-from runtime.simulate import play_game
+from runtime.tools.simulate import play_game
 
 
 @pytest.mark.parametrize("seed", range(6))

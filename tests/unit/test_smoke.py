@@ -24,7 +24,7 @@ from runtime.decisions import (
     Answer, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Question, YesNo,
 )
 from runtime.pool import Pool
-from runtime.scenario import CardSetup, Harness, Ref, Scenario, ScriptedAction, UnscriptedQuestion
+from runtime.tools.scenario import CardSetup, Harness, Ref, Scenario, ScriptedAction, UnscriptedQuestion
 from runtime.zones import Zone
 
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from .decisions import Answer, Decider, Question
+from ..decisions import Answer, Decider, Question
 from .human import GameAbandoned
 
 FORMAT = 1

@@ -17,21 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from .abilities import AdditionalCost, AlternativeCost, CardDefinition
-from .actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
-from .costoptions import cost_options
-from .decisions import (
+from ..abilities import AdditionalCost, AlternativeCost, CardDefinition
+from ..actions import Action, ActivateAbility, CastSpell, PassPriority, PlayLand, TurnFaceUp
+from ..costoptions import cost_options
+from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
-from .facedown import FaceDown, face_up_ways
-from .game import Game, IllegalAction
-from .mana import mana_value
-from .objects import GameObject
-from .pool import Pool
+from ..errors import IllegalAction
+from ..facedown import FaceDown, face_up_ways
+from ..game import Game
+from ..mana import mana_value
+from ..objects import GameObject
+from ..pool import Pool
+from ..turns import STEPS, StopAt, run
+from ..zones import Zone
 from .turnlog import TurnLog
-from .turns import STEPS, StopAt, run
-from .zones import Zone
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TextIO
 
-from .decisions import (
+from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
-from .game import Game
+from ..game import Game
+from ..zones import Zone
 from .turnlog import TurnLog
-from .zones import Zone
 
 
 class GameAbandoned(Exception):

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .zones import Zone
+from ..zones import Zone
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 
 def card_census(game: "Game") -> Counter[int]:

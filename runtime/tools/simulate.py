@@ -13,13 +13,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .decisions import Answer, ChooseAction, ChooseTarget, Decider, Question, RandomDecider
-from .game import Game, state_digest
+from ..decisions import Answer, ChooseAction, ChooseTarget, Decider, Question
+from ..game import Game
+from ..pool import Pool
+from ..state import state_digest
+from ..turns import run
+from ..zones import Zone
 from .human import GameAbandoned
 from .invariants import card_census, check_invariants, phased_out_targetable
-from .pool import Pool
-from .turns import run
-from .zones import Zone
+from .random_player import RandomDecider
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -37,7 +39,7 @@ class GameReport:
     log: list[str] = field(default_factory=list)
     ended: str = ""
     decks: list[list[str]] = field(default_factory=list)
-    final_state: str = ""  # state digest at the end (runtime.game.state_digest)
+    final_state: str = ""  # state digest at the end (runtime.state.state_digest)
 
 
 class CheckingDecider:

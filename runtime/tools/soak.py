@@ -1,7 +1,7 @@
 """The soak test: many seeded, invariant-checked random games (``cardsmith soak``), on several
 worker processes if asked.
 
-Each game depends only on its seed (``runtime.simulate.play_game``), so the games are split into
+Each game depends only on its seed (``runtime.tools.simulate.play_game``), so the games are split into
 chunks of consecutive seeds, played wherever, and their summaries taken back in seed order: the
 report (and every FAIL line) is the same whatever the number of workers.  Progress (games done,
 decisions checked, failures, games per second) goes to a callback as chunks finish.
@@ -12,10 +12,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Callable, Iterator
 
-from .pool import Pool
+from ..pool import Pool
 from .simulate import play_game
 
 

@@ -1,0 +1,36 @@
+"""Mana abilities (605): the instruction that adds mana (106.3), :class:`AddMana`.
+
+Paying a cost reads mana abilities to activate them for the payer (601.2g, 605.3b), and casting
+and effects sit above paying, so the effect that mana abilities are made of lives here, below all
+of them; the other one-shot effects are in :mod:`runtime.effects`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .decisions import Choice, ChooseOption
+
+if TYPE_CHECKING:
+    from .resolution import Resolution
+
+
+@dataclass(frozen=True)
+class AddMana:
+    """106.3: add mana to the controller's pool; ``any_color`` asks which color (106.1a)."""
+
+    mana: tuple[str, ...] = ()
+    any_color: bool = False
+    choices: tuple[str, ...] = ()  # "add {G}, {U}, or {R}": one of these, chosen as it resolves
+
+    def resolve(self, res: "Resolution") -> None:
+        """Add the mana."""
+        if self.choices:
+            opts = self.choices
+            pick = res.game.ask_valid(ChooseOption(res.controller, "Choose the mana to add",
+                                                   tuple(Choice(c, c) for c in opts)),
+                                      lambda ans: ans if isinstance(ans, str) and ans in opts else None,
+                                      "choose one of the mana symbols offered (106.1)")
+            res.game.add_mana(res.controller, (pick,), False)
+            return
+        res.game.add_mana(res.controller, self.mana, self.any_color)

@@ -1,0 +1,152 @@
+"""The game state (plain data) and what is read straight off it.
+
+:class:`GameState` is everything that is the game and nothing that isn't: players, cards, objects
+and the zones that hold them, the stack, the turn, triggered abilities waiting to be put on the
+stack, continuous effects in force, the event log and the game's one random generator.  It is
+deep-copyable and hashable through :func:`state_digest`.  :class:`runtime.game.Game` holds one,
+with the players' deciders, and is the only way it changes.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .abilities import TriggeredAbility
+    from .continuous import ContinuousEffect
+    from .effects import Effect
+    from .objects import Card, GameObject, Player
+    from .stack import StackItem
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    """A triggered ability that triggered and waits to be put on the stack (603.3)."""
+
+    controller: int
+    source_oid: int
+    ability: TriggeredAbility | None
+    effect: "Effect | None" = None  # for delayed triggers (603.7)
+    remembered: tuple[int, ...] = ()
+    label: str = ""
+    source_card: int = -1  # the source's card, named even after the source left its zone
+    event_player: int = -1  # the player the triggering event named ("that player", 603.2)
+    event_amount: int = 0  # the triggering event's amount ("that much")
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """603.7: a delayed triggered ability waiting for the next ``step``."""
+
+    controller: int
+    source_oid: int
+    step: str
+    effect: "Effect"
+    remembered: tuple[int, ...]
+    created_turn: int
+    created_step: str
+    source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
+
+
+@dataclass
+class GameState:
+    """Everything that is the game, and nothing that isn't (no deciders, no definitions copied)."""
+
+    players: list[Player]
+    cards: dict[int, Card] = field(default_factory=dict)
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    zones: dict[tuple[Zone, int], list[int]] = field(default_factory=dict)
+    stack: list["StackItem"] = field(default_factory=list)
+    turn: int = 0
+    active: int = 0
+    step: str = "untap"
+    priority: int = 0
+    next_id: int = 1
+    rng: random.Random = field(default_factory=random.Random)
+    log: list[str] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    game_over: bool = False
+    winner: int | None = None
+    first_player: int = 0
+    blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
+    # 509.2: each blocked attacker's damage assignment order (its blockers, in the active player's order).
+    damage_order: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
+    last_known: dict[int, GameObject] = field(default_factory=dict)
+    tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
+    continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
+    block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
+    resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
+    # host -> objects attached to it (an index; each entry is re-checked against attached_to).
+    attachments: dict[int, list[int]] = field(default_factory=dict)
+    # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
+    first_damage_dealers: list[int] = field(default_factory=list)
+    # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
+    prevention: dict[str, int] = field(default_factory=dict)
+    # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
+    # turn ends it), from effects lasting "until your next turn".
+    cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
+    # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
+    extra_turns: list[int] = field(default_factory=list)
+    normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
+        """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
+        log's lines, the cards, and last known information (an object that left its zone is
+        never changed again)."""
+        new = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if name == "log":
+                new.log = list(self.log)
+            elif name in ("cards", "last_known"):
+                setattr(new, name, dict(value))
+            elif name == "rng":
+                new.rng = random.Random()
+                new.rng.setstate(self.rng.getstate())
+            else:
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
+
+def zone_key(zone: Zone, player: int) -> tuple[Zone, int]:
+    """The key of ``player``'s ``zone`` (shared zones use -1)."""
+    # Identity tests, not ``zone.per_player``: this is asked at every zone lookup.
+    return (zone, player if zone is Zone.LIBRARY or zone is Zone.HAND or zone is Zone.GRAVEYARD else -1)
+
+
+def state_digest(state: GameState) -> str:
+    """A hash of the whole game state, for determinism and transactional-rollback checks."""
+    parts: list[str] = [
+        repr([(p.index, p.life, sorted(p.mana.items()), p.lands_played, p.lost, p.left_battlefield_turn)
+              for p in state.players]),
+        repr(sorted((k[0].value, k[1], tuple(v)) for k, v in state.zones.items())),
+        repr(sorted(
+            (o.oid, o.card.card_id, o.zone.value, o.controller, o.tapped, sorted(o.counters.items()),
+             o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
+             o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
+             o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
+             o.deathtouched)
+            for o in state.objects.values()
+        )),
+        repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
+        repr((state.turn, state.active, state.step, state.priority, state.next_id, state.game_over)),
+        repr(state.rng.getstate()),
+        repr(state.log),
+        repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
+        repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
+        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
+        repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
+              state.block_requirements, [p.upkeep_ticks for p in state.players],
+              sorted((k, tuple(v)) for k, v in state.attachments.items()),
+              sorted((o.oid, o.control_since) for o in state.objects.values()))),
+        repr(sorted(state.prevention.items())),
+        repr(state.cast_bans),
+        repr((state.extra_turns, state.normal_active, [(p.revealed_top, p.turn_began) for p in state.players])),
+    ]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
