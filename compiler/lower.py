@@ -299,7 +299,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
-                    mv_min=mv_min, mv_max=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
+                    mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),

@@ -20,7 +20,8 @@ both, counting imports at module level and inside functions):
    - ``events``: the events that replacement and triggered abilities see (614, 603).
    - ``state``: the game state as plain data, and its digest.
 2. Characteristics
-   - ``values``: selectors, references, amounts and costs that abilities are built from.
+   - ``selectors``: which objects an instruction means (109, 115.1), and protection's qualities.
+   - ``values``: references, amounts and costs that abilities are built from.
    - ``continuous``: the parts of continuous effects (611).
    - ``abilities``: card definitions and ability classes (113).
    - ``timing``: whether a card could be cast now (702.8a, 101.2).

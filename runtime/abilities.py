@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, ClassVar, Union
 
 from .continuous import Part
 from .mana import colors_of, mana_value
-from .values import Amount, Cost, ObjectFilter
+from .values import Amount, Cost
+from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:

@@ -39,8 +39,9 @@ from .values import (
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
-    ObjectFilter, PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
+    PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
+from .selectors import ObjectFilter
 from .zones import Zone
 
 __all__ = [

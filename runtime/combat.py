@@ -16,7 +16,7 @@ from .continuous import (
 from .costs import summoning_sick
 from .decisions import Choice, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
 from .errors import IllegalAction
-from .values import has_quality
+from .selectors import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Union
 
 from .mana import mana_value
 from .timing import cast_banned, instant_timing
-from .values import ObjectFilter, Slot
+from .values import Slot
+from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:

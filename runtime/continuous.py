@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 from dataclasses import dataclass
 from typing import Union
 
-from .values import Amount, ObjectFilter
+from .values import Amount
+from .selectors import ObjectFilter
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from .errors import IllegalAction
 from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
 from .mana_abilities import AddMana
 from .resolution import Resolution
-from .values import Cost, ObjectFilter
+from .values import Cost
+from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:

@@ -21,7 +21,8 @@ from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out
 from .stack import copy_spell
-from .values import Amount, Cost, ObjectFilter, ObjectRef, PlayerRef, You
+from .values import Amount, Cost, ObjectRef, PlayerRef, You
+from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:

@@ -32,7 +32,7 @@ from .mana import COLOR_NAMES, COLORS
 from .objects import Card, CastInfo, GameObject, Player
 from .resolution import Resolution
 from .state import DelayedTrigger, GameState, PendingTrigger, state_digest
-from .values import has_quality
+from .selectors import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:

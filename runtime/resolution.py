@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .selectors import ObjectFilter
 from .values import (
-    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, LastAffected, ObjectFilter,
-    ObjectRef, OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
+    ControllerOf, EachObject, EachOpponent, EachPlayer, EnchantedObject, EventPlayer, LastAffected, ObjectRef,
+    OwnerOf, PlayerRef, PlayerSlot, Slot, SlotsFrom, Slots, ThisObject, You,
 )
 from .zones import Zone
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import AuraTarget
 from .continuous import CantBeAttachedBy, Indestructible
-from .values import has_quality
+from .selectors import has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:

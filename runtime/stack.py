@@ -17,7 +17,7 @@ from .decisions import Choice, ChooseTarget, YesNo
 from .errors import IllegalAction
 from .objects import Card, GameObject
 from .resolution import Resolution
-from .values import ObjectFilter, has_quality
+from .selectors import ObjectFilter, has_quality
 from .zones import Zone
 
 if TYPE_CHECKING:

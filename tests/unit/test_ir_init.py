@@ -33,8 +33,8 @@ def test_every_ir_class_takes_its_fields_in_order_with_their_defaults() -> None:
 
 
 def test_ir_objects_behave_as_frozen_dataclasses() -> None:
-    f = ir.FilterIR(types=("creature",), mv_min=2)
-    same = ir.FilterIR(("creature",), mv_min=2)
+    f = ir.FilterIR(types=("creature",), mana_value_at_least=2)
+    same = ir.FilterIR(("creature",), mana_value_at_least=2)
     assert f == same and hash(f) == hash(same) and f != ir.FilterIR(types=("land",))
     assert repr(f).startswith("FilterIR(types=('creature',), subtypes=()")
     with pytest.raises(dataclasses.FrozenInstanceError):

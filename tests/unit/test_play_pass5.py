@@ -21,7 +21,7 @@ from runtime.abilities import TargetKind, TargetSpec
 from runtime.continuous import ContinuousEffect, DoesntUntap
 from runtime.stack import target_candidates
 from runtime.turns import turn_based_actions
-from runtime.values import ObjectFilter
+from runtime.selectors import ObjectFilter
 from runtime.zones import Zone
 
 from .helpers import blank_game

@@ -1,0 +1,178 @@
+"""Selectors (109, 115.1): which objects an instruction, cost, target or count means, and the
+qualities protection speaks of (702.16a)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .mana import COLOR_NAMES, mana_value
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .objects import GameObject
+
+
+@dataclass(frozen=True)
+class ObjectFilter:
+    """A selector over objects: "nonblack creature", "basic land card", "creature with flying or reach".
+
+    Every listed property must hold; ``keywords`` needs any one of them.  ``kind`` is "card",
+    "spell" or "permanent" (or "" when the words don't say).
+    """
+
+    # The fields are in the order generated code writes them (compiler/ir/selectors.py writes the
+    # ones that differ from their defaults, in this order).
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    non: tuple[str, ...] = ()  # colors or types the object must not have ("nonblack")
+    keywords: tuple[str, ...] = ()
+    kind: str = ""
+    other: bool = False  # not the source itself
+    without: str = ""  # must not have this keyword
+    controller: str = ""  # "you" | "defending" | "opponent", relative to ``viewer``
+    blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
+    any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
+    multicolored: bool = False  # 105.2c: two or more colors
+    face_down: bool = False  # "face-down creatures" (708.2)
+    face_up: bool = False  # "face-up creatures"
+    combat: tuple[str, ...] = ()  # 506.4: "attacking" / "blocking" -- in combat as one of these
+    mana_value_at_least: int = -1  # "with converted mana cost N or greater" (202.3)
+    mana_value_at_most: int = -1  # "... N or less"
+    states: tuple[str, ...] = ()  # "tapped", "attacking or blocking" (302.6, 506.4): any one of them
+    power_min: int = -1  # "with power N or greater" (208.1)
+    power_max: int = -1
+    toughness_min: int = -1
+    toughness_max: int = -1  # "with toughness N or less"
+    name: str = ""  # "a permanent named X" (201.2)
+    attacking_viewer: bool = False  # "that's attacking you": attacking while ``viewer`` is the defending player
+    # "of that type": also the kind a player chose earlier in the ability (checked where the ability's
+    # resolution is known, ``Resolution.referents``; ignored by :meth:`matches` itself)
+    of_chosen: bool = False
+    alternatives: tuple["ObjectFilter", ...] = ()  # "a basic land card or a Gate card": or any one of these
+
+    def describe(self) -> str:
+        """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
+        words = [f"non{COLOR_NAMES.get(n, n)}" for n in self.non] + [COLOR_NAMES.get(c, c) for c in self.colors]
+        words += list(self.supertypes) + list(self.subtypes) + list(self.types)
+        noun = " ".join(words) or "objects"
+        text = noun if noun.endswith("s") else noun + "s"
+        if self.keywords:
+            text += " with " + " or ".join(self.keywords)
+        if self.without:
+            text += " without " + self.without
+        return text
+
+    def matches(self, game: "Game", obj: "GameObject", viewer: int | None = None,
+                source_oid: int | None = None) -> bool:
+        """Whether ``obj``'s current characteristics (613) satisfy this selector.
+
+        ``viewer`` is the player the words "you" and "defending player" are relative to (the
+        controller of the source); ``source_oid`` is the source itself, for "other".
+        """
+        if self.alternatives and any(a.matches(game, obj, viewer, source_oid) for a in self.alternatives):
+            return True
+        ch = game.characteristics(obj)
+        # "artifact creature": every listed card type (205.2a).
+        if self.any_types and not any(t in ch.types for t in self.any_types):
+            return False
+        if self.face_down and obj.face_down is None:
+            return False
+        if self.face_up and obj.face_down is not None:
+            return False
+        if self.types and not all(t in ch.types for t in self.types):
+            return False
+        if self.subtypes and not any(s in ch.subtypes for s in self.subtypes):
+            return False
+        if any(s not in ch.supertypes for s in self.supertypes):
+            return False
+        if self.colors and not any(c in ch.colors for c in self.colors):
+            return False
+        if self.multicolored and len(ch.colors) < 2:
+            return False
+        for n in self.non:
+            if n in ch.colors or n in ch.types or n in ch.subtypes or n in ch.supertypes:
+                return False
+            if n == "token" and obj.card.is_token:  # "nontoken" (111.1)
+                return False
+        if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
+            mv = mana_value(ch.mana_cost)
+            if obj.zone is Zone.STACK and obj.cast is not None:
+                mv += obj.cast.x * ch.mana_cost.count("{X}")  # 202.3e: X is its announced value on the stack
+            if mv < self.mana_value_at_least or (self.mana_value_at_most >= 0 and mv > self.mana_value_at_most):
+                return False
+        if self.keywords and not any(k in ch.keywords for k in self.keywords):
+            return False
+        if self.combat and not (("attacking" in self.combat and obj.attacking)
+                                or ("blocking" in self.combat and bool(obj.blocking))):
+            return False
+        if self.without and self.without in ch.keywords:
+            return False
+        if self.other and source_oid is not None and obj.oid == source_oid:
+            return False
+        if self.blocked_by_source:
+            # 608.2b / 113.7a: if the source has left its zone (e.g. sacrificed to pay the cost),
+            # its last known information says what it was blocking.
+            src = None
+            if source_oid is not None:
+                src = game.state.objects.get(source_oid) or game.state.last_known.get(source_oid)
+            if src is None or obj.oid not in src.blocking:
+                return False
+        if self.name and ch.name != self.name:
+            return False
+        if self.attacking_viewer and not (obj.attacking and viewer is not None and obj.controller != viewer
+                                          and game.state.active != viewer):
+            return False  # 508.1b: in a two-player game the attacked player is the active player's opponent
+        if self.states and not any(_has_state(obj, s) for s in self.states):
+            return False
+        if not _within(ch.power, self.power_min, self.power_max):
+            return False
+        if not _within(ch.toughness, self.toughness_min, self.toughness_max):
+            return False
+        if self.controller and viewer is not None:
+            mine = obj.controller == viewer
+            if self.controller == "you" and not mine:
+                return False
+            if self.controller in ("defending", "opponent") and mine:
+                return False
+            if self.controller == "own" and obj.owner != viewer:  # "you own" (108.3)
+                return False
+        return True
+
+
+def _has_state(obj: "GameObject", state: str) -> bool:
+    """A permanent's status (110.5: tapped or untapped) or combat role (506.4: attacking, blocking)."""
+    if state == "tapped":
+        return obj.tapped
+    if state == "untapped":
+        return not obj.tapped
+    if state == "attacking":
+        return obj.attacking
+    return bool(obj.blocking)
+
+
+def _within(value: int | None, low: int, high: int) -> bool:
+    """Whether a power or toughness is within the bounds (-1: no bound); an object without one fails a bound."""
+    if low < 0 and high < 0:
+        return True
+    if value is None:
+        return False
+    return (low < 0 or value >= low) and (high < 0 or value <= high)
+
+
+_QUALITY_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def has_quality(colors: frozenset[str], quality: str) -> bool:
+    """Whether an object of ``colors`` has ``quality`` (702.16a: a color, or how many colors, 105.2)."""
+    if quality in _QUALITY_COLORS:
+        return _QUALITY_COLORS[quality] in colors
+    if quality == "multicolored":
+        return len(colors) >= 2  # 105.2c
+    if quality == "monocolored":
+        return len(colors) == 1  # 105.2b
+    if quality == "colorless":
+        return not colors  # 105.2c
+    return False
