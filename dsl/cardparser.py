@@ -1,5 +1,10 @@
 """The card parser, generated from ``cardsmith.tx`` by ``python -m dsl.parsergen``: do not edit.
 
+To change it, change ``dsl/cardsmith.tx`` or ``dsl/parsergen.py`` and run that command again;
+``tests/unit/test_cardparser_is_current.py`` fails until this file is what it writes, and
+a copy made from another grammar is never used (``GRAMMAR`` below is the digest it was made
+from; textX parses instead).  See docs/contributing.md.
+
 It builds the parse tree Arpeggio builds for textX (see :mod:`dsl.parsergen` and
 :mod:`dsl.fastparse`, which makes the model from it)."""
 # fmt: off
