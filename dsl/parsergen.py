@@ -2,7 +2,7 @@
 
 textX parses with Arpeggio, which interprets the grammar's parsing expressions one Python object at
 a time, reports failure by raising exceptions and records the farthest failure of every attempt
-for its error message.  For this grammar that is about 1.5-2 ms per card, most of a cold build.
+for its error message.  For this grammar that made parsing most of a cold build's time.
 This module compiles the *same* parsing expressions -- the ones textX built from ``cardsmith.tx``,
 read from the metamodel, so the grammar stays the one definition of the language -- into plain
 Python methods, one per rule and per choice or repetition, with terminals, and sequences,
@@ -115,9 +115,9 @@ class _Gen:
         """Arpeggio's ``Match.parse`` before a terminal: whitespace, then comments, from ``src`` to
         ``out``.  What that gives at a position never changes during a parse (a comment's skip,
         once made, is taken from the comment cache), so it is looked up in a per-position table
-        and computed once, here: a method for it (called about 30 times a card) cost about 16,000
-        instructions a card more (of about 940,000) than this code at each terminal, which makes
-        the generated module a tenth bigger (its import about 1 ms slower)."""
+        and computed once.  The code is written out at each terminal rather than called as a
+        method: it runs at nearly every terminal, and a call each time costs more than the
+        larger module (and its slightly slower import) that inlining makes."""
         lines = [f"{ind}{out} = sk{mode}[{src}]", f"{ind}if {out} < 0:", f"{ind}    {out} = _WS{mode}(text, {src}).end()"]
         if self.comments is not None:  # (only a position where a comment starts can move on)
             lines += [f"{ind}    if text.startswith('//', {out}):", f"{ind}        {out} = self.comment({out}, _WS{mode})"]
@@ -426,8 +426,7 @@ class _Gen:
             # on", no guess).  When it is skipped, ``p`` is still ``c`` and ``ch`` is ``ch0``
             # (a failure has reset them, and only a move on makes them differ, with ``ch`` None),
             # so there is nothing to reset.  The long keyword choices skip most alternatives
-            # (e.g. 26 of 29 per statement): the earlier test-and-reset per alternative was
-            # about 6% of a card's parse.
+            # (e.g. 26 of 29 per statement), so the skipped path is the one to keep cheap.
             lines = [f"{b}if ch in {self.charset(chars, moved=True)}:", f"{b}    while True:"]
             i = b + "        "
         else:
@@ -568,7 +567,7 @@ class _Gen:
             "def _lazy(name: str) -> Callable[[str, int], re.Match[str] | None]:",
             '    """The ``match`` of a regular expression compiled when first used, which then takes this',
             "    stub's place in the module: a one-card rebuild parses with a few of these patterns, and",
-            '    compiling them all took about 10 ms of its start (see :func:`compile_all`)."""',
+            '    compiling all of them at import would slow the start of every command (see :func:`compile_all`)."""',
             "    def first(text: str, pos: int) -> re.Match[str] | None:",
             "        pattern, flags = _PATTERNS[name]",
             "        match = globals()[name] = re.compile(pattern, flags).match",
