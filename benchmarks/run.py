@@ -8,7 +8,8 @@ builds on all cores report wall-clock time and, beside it, the CPU time of the b
 workers, whose sum divided by the cores is what the build takes on an otherwise idle machine.
 
 - compile: cards/s of a cold single-process build vs. the bare textX parse of the same files (and
-  vs. the bare parse of the parser generated from the grammar, which the build uses: see README).
+  vs. the bare parse of the parser generated from the grammar, which the build uses: see
+  docs/performance.md).
 - scale: a synthetic pool of ``--cards`` renamed copies of the shipped scripts (one card per
   file): cold build on all cores (vs. the bare parse rate times the cores), no-op rebuild and
   one-card edit (vs. the cold build; ``build()`` in a fresh process, and the whole
@@ -122,15 +123,14 @@ def compile_bench(tmp: Path, n: int, rounds: int, code: Path = ROOT) -> Results:
     Each measurement runs in a fresh process (imports done and the metamodel built before the
     clock starts, on both sides), the two sides alternately: measured one after the other in one
     process, the second inherits the heap the first left behind (hundreds of thousands of freed
-    model objects), which made whichever ran later about 20% slower (1.26 -> 1.47-1.56 CPU-s for the same
-    bare parse of 500 cards, and 1.61 -> 1.92-1.95 in a second process, on a shared machine).
+    model objects), which made whichever ran later about a fifth slower, whichever side it was.
 
     ``code``: the checkout whose grammar and compiler are measured (both sides), by default this
     one; another (an earlier version exported with ``git archive``) is measured by this harness.
     """
     src = make_pool(tmp / "c_src", n)
     keyword_files = len(list(src.rglob("*.kw")))
-    generated = (code / "dsl" / "fastparse.py").exists()  # (not in versions before session 7)
+    generated = (code / "dsl" / "fastparse.py").exists()  # (an earlier version may have no generated parser)
     bare, bare_only, bare_cards, full = float("inf"), float("inf"), float("inf"), float("inf")
     gen, gen_cards = float("inf"), float("inf")
     for r in range(rounds):

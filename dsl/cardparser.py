@@ -1,5 +1,10 @@
 """The card parser, generated from ``cardsmith.tx`` by ``python -m dsl.parsergen``: do not edit.
 
+To change it, change ``dsl/cardsmith.tx`` or ``dsl/parsergen.py`` and run that command again;
+``tests/unit/test_cardparser_is_current.py`` fails until this file is what it writes, and
+a copy made from another grammar is never used (``GRAMMAR`` below is the digest it was made
+from; textX parses instead).  See docs/contributing.md.
+
 It builds the parse tree Arpeggio builds for textX (see :mod:`dsl.parsergen` and
 :mod:`dsl.fastparse`, which makes the model from it)."""
 # fmt: off
@@ -801,7 +806,7 @@ _NOWORD = re.compile(r'(?!\w)').match  # where \b follows a word character
 def _lazy(name: str) -> Callable[[str, int], re.Match[str] | None]:
     """The ``match`` of a regular expression compiled when first used, which then takes this
     stub's place in the module: a one-card rebuild parses with a few of these patterns, and
-    compiling them all took about 10 ms of its start (see :func:`compile_all`)."""
+    compiling all of them at import would slow the start of every command (see :func:`compile_all`)."""
     def first(text: str, pos: int) -> re.Match[str] | None:
         pattern, flags = _PATTERNS[name]
         match = globals()[name] = re.compile(pattern, flags).match

@@ -31,7 +31,7 @@ class Diagnostic:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A "did you mean ...?" hint for a misspelt name, or "" if nothing is close."""
-    import difflib  # (only for a misspelling: 2 ms of every command's start otherwise)
+    import difflib  # (here, not at the top: only a misspelling needs it, and every command imports this module)
 
     close = difflib.get_close_matches(word, sorted(set(candidates)), n=3, cutoff=0.6)
     if not close:

@@ -7,8 +7,8 @@ used through :class:`GeneratedBuilder`), turn that tree into model objects the w
 ``textx.model.parse_tree_to_objgraph`` does: objects of classes named after the rules (generated
 too, so that neither textX nor its metamodel need be loaded), with the same attributes, defaults,
 ``parent`` links and positions.  :class:`ModelBuilder` does the same from the rules' table alone
-(the general walk the generated builders replaced, about 0.05 -> 0.036 ms a card): it is used
-for a generated module without the builders, and the tests check the two agree.
+(a general walk, slower than builders that know each rule's shape): it is used for a generated
+module without the builders, and the tests check the two agree.
 The compiler reads a model by its classes' names and attributes only, so it can't tell the two
 apart, and the tests check that nothing differs (``tests/unit/test_fastparse.py``: every shipped
 card and keyword file, every documented example and thousands of mutations of them give equal
@@ -289,8 +289,8 @@ class GeneratedBuilder:
 def release(model: Any) -> None:
     """Drop the ``parent`` links of a model made here, for a caller done with it (a build, once the
     card is lowered): they are its only reference cycles, so the model is then freed as soon as
-    its last reference goes, instead of by the cyclic collector, which would walk every object
-    made since its last run to find it (about 0.02 ms a card).  A textX model is left as it is.
+    its last reference goes, instead of by the cyclic collector, which would have to walk every
+    object made since its last run to find it.  A textX model is left as it is.
     The model can't say where its objects are (:func:`dsl.metamodel.location`) afterwards."""
     positions = getattr(model, "_tx_parser", None)
     if type(positions) is Positions:

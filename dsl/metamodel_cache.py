@@ -1,8 +1,7 @@
 """Keeping the built card metamodel in a build's cache folder.
 
-Building the metamodel means parsing the 48 KB grammar with textX's own parser: about 0.3-0.45
-CPU-seconds, most of what a one-card rebuild costs.  Loading it back from a pickle takes about
-0.05 s.  textX metamodels don't pickle as they are (each grammar rule is a class created inside a
+Building the metamodel means parsing the grammar with textX's own parser, which would be most of
+what a one-card rebuild costs; loading it back from a pickle is several times quicker.  textX metamodels don't pickle as they are (each grammar rule is a class created inside a
 function, the default object processors are lambdas, the model parser is a class local to a
 factory), so :class:`_Pickler` names each of those by how to make it again, and the functions
 below make them again when the pickle is loaded.  The file is keyed by everything the result

@@ -13,6 +13,7 @@ fails here, by name.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 from pathlib import Path
 
@@ -122,6 +123,29 @@ def test_tutorial_scenario_passes_with_the_tutorial_card(tmp_path: Path) -> None
     for s in scenarios:
         result = run_scenario(s, pool)
         assert result.passed, (s.name, result.failures)
+
+
+README_BLOCK = re.compile(r"^( *)```(card|kw|scn)[ \t]*\n(.*?)^\1```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def test_readme_examples_compile() -> None:
+    """The README's tour shows cards, a keyword and a scenario (indented in a list): each compiles,
+    and the scenario loads, with no diagnostic."""
+    text = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    found = [(m.group(2), textwrap.dedent(m.group(3))) for m in README_BLOCK.finditer(text)]
+    assert sorted(kind for kind, _ in found) == ["card", "card", "kw", "scn"]
+    library, _ = build_library(_library_files())
+    for kind, block in found:
+        if kind == "card":
+            result = compile_text(block, "README.md", library)
+            assert not result.diagnostics, [d.format() for d in result.diagnostics]
+        elif kind == "kw":
+            _, diags = build_library(_library_files() + [(block, "README.md", "readme_example")])
+            assert not [d for d in diags if "is already defined" not in d.message], diags
+        else:
+            from compiler.scenarios import load_scenarios
+            scenarios, diags = load_scenarios(block, "README.md")
+            assert not diags and len(scenarios) == 1, diags
 
 
 def test_target_player_discards_reads_back() -> None:

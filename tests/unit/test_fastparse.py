@@ -22,7 +22,7 @@ import pytest
 from arpeggio import NoMatch, Terminal
 from textx import TextXSyntaxError, get_children, get_location
 
-from dsl import cardparser, fastparse, parsergen
+from dsl import cardparser, fastparse
 from dsl.parsetree import Nt
 from dsl.metamodel import card_metamodel, parse_text
 from tests.unit.test_grammar_equivalence import dump, mutations, valid_sources, vocabulary
@@ -225,12 +225,6 @@ def test_locations_of_objects_are_textx_locations() -> None:
         assert get_location(x) == get_location(y)
 
 
-def test_generated_parser_is_up_to_date() -> None:
-    """Editing the grammar means running ``python -m dsl.parsergen`` (CI fails otherwise); an out of
-    date parser is never used meanwhile (its grammar digest no longer matches)."""
-    assert parsergen.OUT.read_text(encoding="utf-8") == parsergen.generate()
-
-
 def test_generated_builders_make_the_model_and_the_general_builder_agrees() -> None:
     """The model is made by the builders generated per rule (``cardparser.build_model``); the
     general builder, kept for a generated module without them, makes the same objects (textX's,
@@ -301,6 +295,8 @@ def test_generated_builders_refuse_what_the_general_builder_refuses() -> None:
 
 
 def test_out_of_date_parser_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generated parser made from another grammar is never used: textX, the reference, parses
+    every text until ``python -m dsl.parsergen`` is run (test_cardparser_is_current.py)."""
     monkeypatch.setattr(cardparser, "GRAMMAR", "0" * 64)
     monkeypatch.setattr(fastparse, "_BUILDER", [])
     text = 'card "A" {\n type instant\n spell: draw a card.\n}\n'

@@ -1,4 +1,5 @@
-"""Mana symbols, costs and payment from a pool (106, 107.4, 202.3, 601.2f)."""
+"""Mana symbols, costs and payment from a pool (106, 107.4, 202.3, 601.2f), and the remembered
+mana plans that say whether sources can pay a cost."""
 from __future__ import annotations
 
 from collections import Counter
@@ -39,3 +40,40 @@ def test_total_cost_adds_up_and_x() -> None:
 def test_phyrexian_paid_with_life() -> None:
     req = ManaRequirement.build(("{G/P}", "{1}"), phyrexian_life=1)
     assert req.life_for_phyrexian == 2 and req.total() == 1
+
+
+def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> None:
+    """``plan_exists`` and ``_plan_by_position`` (remembered) against the solver on concrete sources,
+    in two orders."""
+    import itertools
+    from collections import Counter
+
+    from runtime.costs import _plan_by_position, _search_plan, plan_exists
+    from runtime.mana import ManaRequirement
+
+    costs = [("{R}",), ("{1}", "{R}"), ("{G}", "{G}"), ("{W/U}",), ("{2/W}",), ("{R/P}", "{1}"), ("{3}",),
+             ("{R}", "{G}", "{1}")]
+    kinds = [("R",), ("G",), ("R", "G"), ("W", "U", "B", "R", "G")]
+    pools: list[dict[str, int]] = [{}, {"R": 1}, {"G": 2}]
+    checked = found = 0
+    for symbols in costs:
+        req = ManaRequirement.build(symbols)
+        for counts in itertools.product(range(3), repeat=len(kinds)):
+            listed = [k for k, n in enumerate(counts) for _ in range(n)]
+            # The same sources numbered both ways: the solver orders them by id among equals.
+            sources = [(100 + i, 0, kinds[k]) for i, k in enumerate(listed)]
+            renumbered = [(200 - i, 0, kinds[k]) for i, k in enumerate(listed)]
+            for pool in pools:
+                exists = plan_exists(req, tuple(sorted(pool.items())),
+                                     tuple(sorted((kinds[k], n) for k, n in enumerate(counts) if n)))
+                for numbered in (sources, renumbered):
+                    ordered = sorted(numbered, key=lambda s: (len(s[2]), s[0]))
+                    plan = _search_plan(Counter(pool), req, ordered)
+                    assert exists == (plan is not None), (symbols, counts, pool)
+                    # The remembered plan, by position, is the solver's plan for these sources.
+                    by_position = _plan_by_position(req, tuple(sorted(pool.items())), tuple(s[2] for s in ordered))
+                    assert plan == (None if by_position is None
+                                    else [(ordered[i][0], color) for i, color in by_position])
+                checked += 1
+                found += exists
+    assert checked == len(costs) * 81 * 3 and 0 < found < checked

@@ -1,8 +1,10 @@
-"""The fifth pass of play-speed work changes no behaviour: the legal actions offered (117.1) test
-sorcery timing once and pass over what can't be cast at instant speed before its cost is looked at
-(307.1, 702.8a), and are exactly what the full checks of every candidate give; target candidates
-outside a read-only stretch are found in one of their own; the untap step decides which permanents
-untap before untapping them (502.3)."""
+"""The legal actions offered at priority (117.1) are exactly what the full checks give.
+
+``legal_action_choices`` tests sorcery timing once per offer and passes over a card that can't be
+cast at instant speed before looking at its costs (307.1, 702.8a), finds the mana sources only
+when something needs them, and looks at the top card of a library only when a permanent gives a
+permission to play it (305.1, 601.2a).  These tests compare its offers with those of every
+candidate put through ``can_cast``, ``can_play_land`` and ``can_activate`` in full."""
 from __future__ import annotations
 
 from runtime.abilities import AlternativeCost
@@ -17,18 +19,13 @@ from runtime.legality import can_activate, can_cast, can_pay, can_play_land, leg
 from runtime.library_top import top_card
 from runtime.pool import Pool
 from runtime.tools.simulate import play_game
-from runtime.abilities import TargetKind, TargetSpec
-from runtime.continuous import ContinuousEffect, DoesntUntap
-from runtime.stack import target_candidates
-from runtime.turns import turn_based_actions
-from runtime.selectors import ObjectFilter
 from runtime.zones import Zone
 
 from .helpers import blank_game
 
 
 def _every_candidate_checked(game: Game, player: int) -> list[tuple[Choice, Action]]:
-    """The offers as session 5 computed them: every card and ability put through the full checks."""
+    """The offers computed the plain way: every card and ability put through the full checks."""
     out: list[tuple[Choice, Action]] = [(Choice("pass", "pass priority"), PassPriority())]
     sources = mana_sources(game, player)
     for oid in game.zone(Zone.HAND, player):
@@ -131,37 +128,6 @@ def test_an_instant_is_offered_on_the_opponents_turn_and_a_sorcery_is_not(pool: 
     game.state.active = 1  # its own main phase, the stack empty: sorcery timing (307.1)
     keys = [c.key for c, _ in legal_action_choices(game, 1)]
     assert f"cast:{bolt}" in keys
-
-
-def test_target_candidates_outside_a_stretch_open_one_of_their_own_only(pool: Pool) -> None:
-    game = blank_game(pool)
-    bears = game.add_card(1, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
-    walls = game.add_card(1, pool.get("Wall of Stone"), Zone.BATTLEFIELD)
-    spec = TargetSpec(TargetKind.OBJECT, ObjectFilter(types=("creature",)))
-    outside = target_candidates(game, 0, spec, -1)
-    assert game.characteristics_cache is None  # nothing stays remembered after the call
-    with game.unchanging():
-        inside = target_candidates(game, 0, spec, -1)
-    assert outside == inside == [bears, walls]
-    game.move(bears, Zone.GRAVEYARD)  # a change after the call is seen by the next one
-    assert target_candidates(game, 0, spec, -1) == [walls]
-
-
-def test_the_untap_step_untaps_all_but_what_doesnt_untap(pool: Pool) -> None:
-    """502.3: the active player's permanents untap, except one that "doesn't untap during its
-    controller's next untap step"; the other player's stay tapped."""
-    game = blank_game(pool)
-    mine = [game.add_card(0, pool.get(n), Zone.BATTLEFIELD) for n in ("Forest", "Grizzly Bears", "Mountain")]
-    theirs = game.add_card(1, pool.get("Forest"), Zone.BATTLEFIELD)
-    for oid in mine + [theirs]:
-        game.obj(oid).tapped = True
-    game.state.continuous.append(ContinuousEffect(mine[1], (DoesntUntap(),), 1, "controller_untap", 1))
-    game.state.turn, game.state.active = 2, 0
-    turn_based_actions(game, "untap")
-    assert [game.obj(o).tapped for o in mine] == [False, True, False] and game.obj(theirs).tapped
-    assert game.characteristics_cache is None and not game.state.continuous  # the effect has ended
-    turn_based_actions(game, "untap")  # its next untap step: nothing holds it any more
-    assert not any(game.obj(o).tapped for o in mine)
 
 
 def test_the_top_card_is_offered_only_with_a_permission(pool: Pool) -> None:

@@ -1,8 +1,11 @@
-"""The IR's frozen dataclasses get their methods from compiler/ir/base.py (``freeze``, not the
-dataclass decorator's, which compiles each method with an ``exec`` of its own): an ``__init__`` with the same
-signature as the dataclass's own, and objects that compare, hash, print, copy, pickle and refuse
-assignment exactly as frozen dataclasses do (checked against a real frozen dataclass with the
-same fields)."""
+"""The IR's classes behave exactly as frozen dataclasses.
+
+They get their methods from compiler/ir/base.py (``freeze``) rather than from the dataclass
+decorator, which compiles each method of each class with an ``exec`` of its own when the IR is
+imported, a cost every one-shot ``cardsmith`` command pays.  So these tests check what the
+decorator would have guaranteed: an ``__init__`` with the same signature as the dataclass's own,
+and objects that compare, hash, print, copy, pickle and refuse assignment exactly as frozen
+dataclasses do (checked against a real frozen dataclass with the same fields)."""
 from __future__ import annotations
 
 import dataclasses
