@@ -41,7 +41,7 @@ from .ir.references import Ref
 from .ir.selectors import FilterIR
 from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
-from .ir.triggers import EventTrigger, StepTrigger, Trigger
+from .ir.triggers import EventTrigger, StepTrigger, Trigger, TriggerEvent
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -1009,6 +1009,14 @@ class CardLowering:
     def effect_AttachEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Attach(self.target(e.target, cond))
 
+    def effect_FightEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if getattr(e.second, "another", False):
+            # 115.3: "another target" of a fight means another than its first target, which target
+            # slots can't yet say ("another" in a selector means other than the source).
+            self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
+                                    "target is ('target creature an opponent controls')")
+        return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
+
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")
         return ef.NumberedAction(name, rf.YouRef(words="you"), self.amount(e.count))
@@ -1371,48 +1379,14 @@ class CardLowering:
         if cname(t) == "BeginningTrigger":
             step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
             return StepTrigger(step, t.whose, words=f"at the beginning of {t.whose} {t.step}")
-        events: list[str] = []
-        flt = None
-        words: list[str] = []
-        opponents = False
-        combat = False
-        recipient = ""
-        for ev in t.events:
-            ek = cname(ev)
-            if ek == "TurnedUpEvent":
-                events.append("turned_face_up")
-                words.append("is turned face up")
-            elif ek == "ExiledThisWayEvent":
-                events.append("exiled_this_way")
-                words.append("is exiled this way")
-            elif ek == "TargetedEvent":
-                events.append("targeted")
-                opponents = bool(ev.opponents)
-                words.append("becomes the target of a spell or ability" + (" an opponent controls" if opponents else ""))
-            elif ek in ("DealsDamageEvent", "DealtDamageEvent"):
-                # 120.3, 603.2c: a damage event, maybe combat damage only, maybe to one kind of recipient.
-                dealt = ek == "DealtDamageEvent"
-                events.append("dealt_damage" if dealt else "deals_damage")
-                combat = bool(ev.combat)
-                recipient = "" if dealt else {"a player": "player", "an opponent": "opponent",
-                                              "a creature": "creature", "": ""}[ev.recipient or ""]
-                kind = "combat damage" if combat else "damage"
-                words.append(f"is dealt {kind}" if dealt else
-                             f"deals {kind}" + (f" to {ev.recipient}" if ev.recipient else ""))
-            elif ek == "PhasesEvent":
-                events.append(f"phases_{ev.direction}")
-                words.append(f"phases {ev.direction}")
-            elif ek == "BlockedEvent":
-                events.append("blocked")
-                flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
-                words.append("becomes blocked" + (f" by {flt.words}" if flt else ""))
-            else:
-                name = {"EntersEvent": "enters", "LeavesEvent": "leaves", "DiesEvent": "dies",
-                        "AttacksEvent": "attacks", "BlocksEvent": "blocks"}[ek]
-                events.append(name)
-                if ek == "BlocksEvent" and ev.acreature:
-                    name = "blocks a creature"  # 509.3c: "that creature" is the one it blocks
-                words.append({"enters": "enters the battlefield", "leaves": "leaves the battlefield"}.get(name, name))
+        parts = [getattr(self, "event_" + cname(ev))(ev) for ev in t.events]
+        events = [p.key for p in parts]
+        words = [p.words for p in parts]
+        # The qualities an event brings (its blocker's selector, its damage's kind) are the trigger's.
+        flt = next((p.filter for p in parts if p.filter is not None), None)
+        opponents = any(p.opponents for p in parts)
+        combat = next((p.combat for p in reversed(parts) if p.key in ("deals_damage", "dealt_damage")), False)
+        recipient = next((p.recipient for p in reversed(parts) if p.key in ("deals_damage", "dealt_damage")), "")
         lead = t.lead
         if cname(t) == "YoursTrigger":
             subject = _filter(self.ck, t.subject, t)
@@ -1435,6 +1409,54 @@ class CardLowering:
         this = "this creature" if getattr(t, "creature", False) else "this"
         return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)
+
+    # trigger events: one method per grammar rule (event_<Rule>), each the runtime's event key and
+    # the words of "whenever this ..." ----------------------------------------
+
+    def event_EntersEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("enters", "enters the battlefield")  # 603.6a
+
+    def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
+
+    def event_DiesEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("dies", "dies")  # 700.4
+
+    def event_AttacksEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("attacks", "attacks")  # 508.3a
+
+    def event_BlocksEvent(self, ev: Any) -> TriggerEvent:
+        # 509.3c: with "a creature", "that creature" is the one it blocks.
+        return TriggerEvent("blocks", "blocks a creature" if ev.acreature else "blocks")
+
+    def event_BlockedEvent(self, ev: Any) -> TriggerEvent:
+        flt = _filter(self.ck, ev.filter) if ev.filter is not None else None  # 509.3d
+        return TriggerEvent("blocked", "becomes blocked" + (f" by {flt.words}" if flt else ""), filter=flt)
+
+    def event_TurnedUpEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("turned_face_up", "is turned face up")  # 708.8
+
+    def event_ExiledThisWayEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("exiled_this_way", "is exiled this way")  # 607.2a
+
+    def event_TargetedEvent(self, ev: Any) -> TriggerEvent:
+        opponents = bool(ev.opponents)  # 702.21a
+        return TriggerEvent("targeted", "becomes the target of a spell or ability"
+                            + (" an opponent controls" if opponents else ""), opponents=opponents)
+
+    def event_DealsDamageEvent(self, ev: Any) -> TriggerEvent:
+        # 120.3, 603.2c: maybe combat damage only, maybe to one kind of recipient.
+        combat = bool(ev.combat)
+        recipient = {"a player": "player", "an opponent": "opponent", "a creature": "creature", "": ""}[ev.recipient or ""]
+        words = f"deals {'combat damage' if combat else 'damage'}" + (f" to {ev.recipient}" if ev.recipient else "")
+        return TriggerEvent("deals_damage", words, combat=combat, recipient=recipient)
+
+    def event_DealtDamageEvent(self, ev: Any) -> TriggerEvent:
+        combat = bool(ev.combat)
+        return TriggerEvent("dealt_damage", f"is dealt {'combat damage' if combat else 'damage'}", combat=combat)
+
+    def event_PhasesEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent(f"phases_{ev.direction}", f"phases {ev.direction}")  # 702.26
 
     def sentences(self, sentences: Any) -> tuple[SentenceIR, ...]:
         """Lower a sequence of sentences."""

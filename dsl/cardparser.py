@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'd7acb9bb2e9aeb6ef728c28b9bde96b2eae180aa8c6a0fe3a923e0423c14f829'
+GRAMMAR = '9875df0ca52ca8049a15b53d2423bde26c6bb1666c272ebc9d2502ab41fd09f0'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -340,6 +340,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('NumberedActionEffect', 'common', 'NumberedActionEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('AttachEffect', 'common', 'AttachEffect', ''),
+    ('__asgn_plain', 'plain', '', 'first'),
+    ('__asgn_plain', 'plain', '', 'second'),
+    ('FightEffect', 'common', 'FightEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -19444,6 +19447,68 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F66:
+            while True:
+                p71 = p
+                res72: list[Any] = []
+                p73 = p71
+                res74: list[Any] = []
+                r = self.r_TargetRef_0(p73)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p73 = q
+                if v:
+                    res74.append(v)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 318
+                p71 = p73
+                if res74 and n:
+                    res72.append(n)
+                q = sk0[p71]
+                if q < 0:
+                    q = _WS0(text, p71).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p71] = q
+                if not (text.startswith('fights', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'fights', '')
+                q += 6
+                p71 = q
+                res72.append(v)
+                p75 = p71
+                res76: list[Any] = []
+                r = self.r_TargetRef_0(p75)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p75 = q
+                if v:
+                    res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 319
+                p71 = p75
+                if res76 and n:
+                    res72.append(n)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 320
+                q = p71
+                v = n if res72 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -19464,7 +19529,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 318
+        n.rule = 321
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -19485,7 +19550,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 319
+        n.rule = 322
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -19517,7 +19582,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 320
+                    n.rule = 323
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19571,13 +19636,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 321
+                    n.rule = 324
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 322
+                    n.rule = 325
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -19624,13 +19689,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 323
+                    n.rule = 326
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 324
+                    n.rule = 327
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -19677,13 +19742,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 325
+                    n.rule = 328
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 326
+                    n.rule = 329
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19812,7 +19877,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 327
+                n.rule = 330
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19859,7 +19924,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 328
+                n.rule = 331
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19889,7 +19954,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 329
+            n.rule = 332
         p = p5
         if res6 and n:
             res.append(n)
@@ -19931,7 +19996,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 330
+                n.rule = 333
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -19961,7 +20026,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 331
+            n.rule = 334
         p = p11
         if res12 and n:
             res.append(n)
@@ -19975,7 +20040,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 332
+        n.rule = 335
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -20116,7 +20181,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 333
+                n.rule = 336
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20165,7 +20230,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 334
+            n.rule = 337
         p = p9
         if res10 and n:
             res.append(n)
@@ -20228,7 +20293,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 335
+        n.rule = 338
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -20372,14 +20437,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 336
+            n.rule = 339
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 337
+        n.rule = 340
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -20423,7 +20488,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 338
+        n.rule = 341
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -20468,13 +20533,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 339
+                n.rule = 342
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 340
+                n.rule = 343
             q = p1
             v = n if res2 else None
             p = q
@@ -20485,7 +20550,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 341
+        n.rule = 344
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -20583,7 +20648,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 342
+        n.rule = 345
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -20656,14 +20721,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 343
+            n.rule = 346
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 344
+        n.rule = 347
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -20815,7 +20880,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 345
+        n.rule = 348
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -20871,7 +20936,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 346
+            n.rule = 349
         p = p1
         if res2 and n:
             res.append(n)
@@ -20998,7 +21063,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 347
+        n.rule = 350
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21071,14 +21136,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 348
+            n.rule = 351
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 349
+        n.rule = 352
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -21230,7 +21295,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 350
+        n.rule = 353
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -21289,7 +21354,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 351
+                n.rule = 354
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21372,7 +21437,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 352
+                n.rule = 355
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21382,7 +21447,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 353
+        n.rule = 356
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -21674,7 +21739,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 354
+        n.rule = 357
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -21709,7 +21774,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 355
+        n.rule = 358
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -21744,7 +21809,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 356
+        n.rule = 359
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -21779,7 +21844,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 357
+        n.rule = 360
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22147,7 +22212,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 361
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -22245,7 +22310,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 359
+                    n.rule = 362
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22284,7 +22349,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 360
+                    n.rule = 363
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -22332,7 +22397,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 361
+                    n.rule = 364
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -22357,7 +22422,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 362
+                    n.rule = 365
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -22396,7 +22461,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 363
+                    n.rule = 366
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -22468,7 +22533,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 364
+                    n.rule = 367
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22515,7 +22580,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 365
+                    n.rule = 368
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22535,7 +22600,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 366
+                    n.rule = 369
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -22562,7 +22627,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 367
+                    n.rule = 370
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -22582,7 +22647,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 366
+                    n.rule = 369
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -22609,7 +22674,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 368
+                    n.rule = 371
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -22643,7 +22708,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 366
+                    n.rule = 369
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -22670,7 +22735,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 369
+                    n.rule = 372
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -22704,7 +22769,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 369
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -22731,7 +22796,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 370
+                    n.rule = 373
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22765,7 +22830,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 366
+                    n.rule = 369
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -22813,7 +22878,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 371
+        n.rule = 374
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23017,7 +23082,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 372
+                    n.rule = 375
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23056,7 +23121,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 373
+            n.rule = 376
         p = p1
         if res2 and n:
             res.append(n)
@@ -23154,7 +23219,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 374
+        n.rule = 377
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23222,7 +23287,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 375
+                n.rule = 378
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23232,7 +23297,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 376
+        n.rule = 379
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -23264,14 +23329,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 377
+            n.rule = 380
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 378
+        n.rule = 381
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -23290,7 +23355,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 379
+                n.rule = 382
             q = p1
             v = n if res2 else None
             p = q
@@ -23315,7 +23380,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 380
+            n.rule = 383
         p = p3
         if res4 and n:
             res.append(n)
@@ -23329,7 +23394,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 381
+        n.rule = 384
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -23433,14 +23498,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 382
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 383
+        n.rule = 386
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -23472,7 +23537,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 384
+            n.rule = 387
         p = p1
         if res2 and n:
             res.append(n)
@@ -23504,7 +23569,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 385
+            n.rule = 388
         p = p3
         if res4 and n:
             res.append(n)
@@ -23539,7 +23604,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 386
+            n.rule = 389
         p = p5
         if res6 and n:
             res.append(n)
@@ -23630,7 +23695,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 387
+                n.rule = 390
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -23649,7 +23714,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 388
+        n.rule = 391
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -23680,7 +23745,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 389
+        n.rule = 392
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -23699,7 +23764,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 390
+                n.rule = 393
             q = p1
             v = n if res2 else None
             p = q
@@ -23724,7 +23789,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 391
+            n.rule = 394
         p = p3
         if res4 and n:
             res.append(n)
@@ -23747,7 +23812,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 395
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -23766,7 +23831,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 393
+                n.rule = 396
             q = p1
             v = n if res2 else None
             p = q
@@ -23790,7 +23855,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 397
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -23846,7 +23911,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 398
         p = p1
         if res2 and n:
             res.append(n)
@@ -23862,7 +23927,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 396
+                n.rule = 399
             q = p3
             v = n if res4 else None
             p = q
@@ -23872,7 +23937,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 397
+        n.rule = 400
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -23904,7 +23969,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 401
         p = p1
         if res2 and n:
             res.append(n)
@@ -23942,7 +24007,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 399
+        n.rule = 402
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -23974,7 +24039,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 400
+            n.rule = 403
         p = p1
         if res2 and n:
             res.append(n)
@@ -23990,7 +24055,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 401
+                n.rule = 404
             q = p3
             v = n if res4 else None
             p = q
@@ -24019,7 +24084,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 405
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24051,7 +24116,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 406
         p = p1
         if res2 and n:
             res.append(n)
@@ -24149,7 +24214,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 404
+        n.rule = 407
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -24193,7 +24258,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 405
+            n.rule = 408
         p = p1
         if res2 and n:
             res.append(n)
@@ -24285,14 +24350,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 406
+            n.rule = 409
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 407
+        n.rule = 410
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -24324,7 +24389,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24388,7 +24453,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 409
+            n.rule = 412
         p = p5
         if res6 and n:
             res.append(n)
@@ -24403,7 +24468,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 410
+            n.rule = 413
         p = p7
         if res8 and n:
             res.append(n)
@@ -24493,7 +24558,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 411
+            n.rule = 414
         p = p11
         if res12 and n:
             res.append(n)
@@ -24509,7 +24574,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 415
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -24541,7 +24606,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24607,7 +24672,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 414
+                n.rule = 417
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -24630,7 +24695,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 415
+                    n.rule = 418
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24703,7 +24768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 416
+        n.rule = 419
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -24735,7 +24800,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -24754,7 +24819,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 418
+        n.rule = 421
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -24811,7 +24876,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 419
+                n.rule = 422
             q = p1
             v = n if res2 else None
             p = q
@@ -24848,7 +24913,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 420
+            n.rule = 423
         p = p3
         if res4 and n:
             res.append(n)
@@ -24887,7 +24952,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 421
+            n.rule = 424
         p = p5
         if res6 and n:
             res.append(n)
@@ -24906,7 +24971,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 422
+        n.rule = 425
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -24945,7 +25010,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 423
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25025,14 +25090,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 424
+            n.rule = 427
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 428
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25064,7 +25129,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25079,7 +25144,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 427
+            n.rule = 430
         p = p3
         if res4 and n:
             res.append(n)
@@ -25113,14 +25178,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 428
+            n.rule = 431
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 429
+        n.rule = 432
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25152,7 +25217,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 433
         p = p1
         if res2 and n:
             res.append(n)
@@ -25168,7 +25233,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 431
+                n.rule = 434
             q = p3
             v = n if res4 else None
             p = q
@@ -25245,7 +25310,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 435
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -25277,7 +25342,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25315,7 +25380,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 437
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -25347,7 +25412,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25363,7 +25428,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 436
+                n.rule = 439
             q = p3
             v = n if res4 else None
             p = q
@@ -25396,7 +25461,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 437
+                n.rule = 440
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25411,7 +25476,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 438
+                n.rule = 441
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -25475,7 +25540,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 439
+                n.rule = 442
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -25485,7 +25550,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 443
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -25565,7 +25630,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25584,7 +25649,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 442
+        n.rule = 445
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -25616,14 +25681,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 444
+        n.rule = 447
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -25642,7 +25707,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 445
+                n.rule = 448
             q = p1
             v = n if res2 else None
             p = q
@@ -25667,7 +25732,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 446
+            n.rule = 449
         p = p3
         if res4 and n:
             res.append(n)
@@ -25682,14 +25747,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 447
+            n.rule = 450
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 451
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -25721,7 +25786,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 452
         p = p1
         if res2 and n:
             res.append(n)
@@ -25775,7 +25840,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 450
+                n.rule = 453
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25785,7 +25850,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 451
+        n.rule = 454
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -25817,14 +25882,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 453
+        n.rule = 456
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -25880,14 +25945,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 458
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -25919,14 +25984,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 460
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -25958,7 +26023,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 458
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -25973,7 +26038,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 459
+            n.rule = 462
         p = p3
         if res4 and n:
             res.append(n)
@@ -26007,14 +26072,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 463
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 464
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26053,14 +26118,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 463
+        n.rule = 466
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26116,7 +26181,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -26226,7 +26291,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 465
+        n.rule = 468
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -26258,7 +26323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
@@ -26272,7 +26337,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 467
+        n.rule = 470
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -26304,7 +26369,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -26420,7 +26485,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 472
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -26500,7 +26565,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 473
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -26520,7 +26585,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -26547,14 +26612,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 475
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 476
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -26574,7 +26639,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -26668,14 +26733,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 478
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 479
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -26698,7 +26763,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 477
+                n.rule = 480
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26745,7 +26810,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 478
+                n.rule = 481
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26780,7 +26845,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 482
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -26870,7 +26935,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 480
+        n.rule = 483
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -26972,7 +27037,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 481
+                    n.rule = 484
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27000,12 +27065,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 482
+                    n.rule = 485
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 481
+                    n.rule = 484
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27033,12 +27098,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 483
+                    n.rule = 486
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 481
+                    n.rule = 484
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27142,7 +27207,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 484
+        n.rule = 487
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -27229,7 +27294,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 485
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27250,7 +27315,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 485
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27271,7 +27336,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 485
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27294,7 +27359,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 485
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27317,7 +27382,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 485
+                    n.rule = 488
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27472,7 +27537,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 486
+                    n.rule = 489
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27502,7 +27567,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 486
+                    n.rule = 489
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -27580,18 +27645,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 487
+                    n.rule = 490
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 488
+                    n.rule = 491
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27618,7 +27683,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 489
+                    n.rule = 492
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -27638,12 +27703,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 490
+                    n.rule = 493
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27658,7 +27723,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27673,7 +27738,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27756,7 +27821,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 491
+                    n.rule = 494
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -27787,18 +27852,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 492
+                    n.rule = 495
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 493
+                    n.rule = 496
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27842,18 +27907,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 494
+                    n.rule = 497
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 495
+                    n.rule = 498
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27868,7 +27933,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27937,18 +28002,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 496
+                    n.rule = 499
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 497
+                    n.rule = 500
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27987,18 +28052,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 498
+                    n.rule = 501
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 499
+                    n.rule = 502
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28013,7 +28078,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 486
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28070,7 +28135,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 500
+                    n.rule = 503
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28136,7 +28201,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28234,7 +28299,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 502
+                    n.rule = 505
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28259,18 +28324,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 503
+                    n.rule = 506
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 504
+                    n.rule = 507
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28300,7 +28365,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 506
+                    n.rule = 509
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28345,7 +28410,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 507
+                    n.rule = 510
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -28421,12 +28486,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 508
+                    n.rule = 511
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28453,7 +28518,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 509
+                    n.rule = 512
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -28512,7 +28577,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 510
+                    n.rule = 513
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28534,18 +28599,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 511
+                    n.rule = 514
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 512
+                    n.rule = 515
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28575,7 +28640,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 513
+                    n.rule = 516
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -28613,12 +28678,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 514
+                    n.rule = 517
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28648,7 +28713,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 515
+                    n.rule = 518
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -28673,7 +28738,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 516
+                    n.rule = 519
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -28708,18 +28773,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 517
+                    n.rule = 520
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 518
+                    n.rule = 521
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28749,7 +28814,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 519
+                    n.rule = 522
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -28775,7 +28840,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 520
+                    n.rule = 523
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -28827,12 +28892,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 521
+                    n.rule = 524
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 505
+                    n.rule = 508
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28870,7 +28935,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 522
+                n.rule = 525
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28898,7 +28963,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 526
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -28919,7 +28984,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 527
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -28951,7 +29016,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 525
+                    n.rule = 528
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -28980,7 +29045,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 526
+                    n.rule = 529
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29022,7 +29087,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 527
+                n.rule = 530
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29077,7 +29142,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 528
+                    n.rule = 531
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29108,7 +29173,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 529
+                    n.rule = 532
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29167,7 +29232,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 530
+                    n.rule = 533
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29282,7 +29347,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 531
+                    n.rule = 534
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29476,7 +29541,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 532
+                    n.rule = 535
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29565,7 +29630,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 533
+                    n.rule = 536
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29585,7 +29650,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 534
+                    n.rule = 537
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29640,13 +29705,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 535
+                    n.rule = 538
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 537
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -29726,7 +29791,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 539
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -29765,7 +29830,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 537
+                    n.rule = 540
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -29808,12 +29873,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 538
+                    n.rule = 541
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29882,18 +29947,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 540
+                    n.rule = 543
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 541
+                    n.rule = 544
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29934,18 +29999,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 542
+                    n.rule = 545
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 543
+                    n.rule = 546
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29986,18 +30051,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 544
+                    n.rule = 547
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 545
+                    n.rule = 548
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30097,7 +30162,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 546
+                    n.rule = 549
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30145,12 +30210,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 547
+                    n.rule = 550
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30240,12 +30305,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 548
+                    n.rule = 551
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30307,12 +30372,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 549
+                    n.rule = 552
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30460,7 +30525,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 550
+                    n.rule = 553
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -30480,12 +30545,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 551
+                    n.rule = 554
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30645,12 +30710,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 552
+                    n.rule = 555
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30705,18 +30770,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 553
+                    n.rule = 556
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 554
+                    n.rule = 557
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30771,18 +30836,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 555
+                    n.rule = 558
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 556
+                    n.rule = 559
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30907,18 +30972,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 557
+                    n.rule = 560
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 558
+                    n.rule = 561
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30963,7 +31028,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 559
+                    n.rule = 562
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -30983,12 +31048,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 560
+                    n.rule = 563
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31019,7 +31084,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 561
+                    n.rule = 564
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31125,18 +31190,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 562
+                    n.rule = 565
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 563
+                    n.rule = 566
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31165,12 +31230,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 564
+                    n.rule = 567
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31199,12 +31264,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 565
+                    n.rule = 568
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31301,7 +31366,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 566
+                    n.rule = 569
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -31336,7 +31401,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 567
+                        n.rule = 570
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -31382,12 +31447,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 568
+                    n.rule = 571
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31540,18 +31605,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 569
+                    n.rule = 572
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 570
+                    n.rule = 573
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31620,18 +31685,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 571
+                    n.rule = 574
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 572
+                    n.rule = 575
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31812,18 +31877,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 573
+                    n.rule = 576
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 574
+                    n.rule = 577
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31920,18 +31985,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 575
+                    n.rule = 578
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 576
+                    n.rule = 579
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32009,7 +32074,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 577
+                    n.rule = 580
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -32029,12 +32094,12 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 578
+                    n.rule = 581
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32140,7 +32205,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 579
+                    n.rule = 582
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32160,12 +32225,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 580
+                    n.rule = 583
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32229,7 +32294,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 581
+                    n.rule = 584
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -32305,12 +32370,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 582
+                    n.rule = 585
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32450,18 +32515,18 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 583
+                    n.rule = 586
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 584
+                    n.rule = 587
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32575,7 +32640,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 585
+                    n.rule = 588
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -32590,12 +32655,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 586
+                    n.rule = 589
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32678,18 +32743,18 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 587
+                    n.rule = 590
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 588
+                    n.rule = 591
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32772,18 +32837,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 589
+                    n.rule = 592
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 590
+                    n.rule = 593
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32838,18 +32903,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 591
+                    n.rule = 594
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 592
+                    n.rule = 595
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32880,18 +32945,18 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 593
+                    n.rule = 596
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 594
+                    n.rule = 597
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 539
+                    n.rule = 542
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32932,7 +32997,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 595
+                    n.rule = 598
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32962,7 +33027,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 596
+                    n.rule = 599
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33010,7 +33075,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 597
+                    n.rule = 600
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33063,7 +33128,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 598
+                n.rule = 601
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -33117,7 +33182,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 599
+        n.rule = 602
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -33138,7 +33203,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 600
+        n.rule = 603
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -33159,7 +33224,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 601
+        n.rule = 604
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33180,7 +33245,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 602
+        n.rule = 605
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33201,7 +33266,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 606
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -33236,7 +33301,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 604
+        n.rule = 607
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -33469,7 +33534,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 605
+        n.rule = 608
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -33490,7 +33555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 609
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -33511,7 +33576,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 607
+        n.rule = 610
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -33691,7 +33756,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 608
+                    n.rule = 611
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33766,7 +33831,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 609
+                    n.rule = 612
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33811,7 +33876,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 610
+                    n.rule = 613
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33856,7 +33921,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 611
+                    n.rule = 614
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -33901,7 +33966,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 612
+                    n.rule = 615
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33924,7 +33989,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 613
+                    n.rule = 616
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34060,7 +34125,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 617
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -34081,7 +34146,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 615
+        n.rule = 618
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -34112,7 +34177,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 616
+        n.rule = 619
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -34147,7 +34212,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 617
+        n.rule = 620
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -34245,7 +34310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 618
+        n.rule = 621
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -34307,7 +34372,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 619
+                    n.rule = 622
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34373,7 +34438,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 620
+                    n.rule = 623
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -34533,7 +34598,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 621
+                    n.rule = 624
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34559,7 +34624,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 622
+                    n.rule = 625
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -34632,7 +34697,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 623
+                    n.rule = 626
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34757,7 +34822,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 624
+                    n.rule = 627
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34852,7 +34917,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 625
+                    n.rule = 628
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34943,7 +35008,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 626
+                    n.rule = 629
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34997,7 +35062,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 627
+                    n.rule = 630
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35038,13 +35103,13 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 628
+                    n.rule = 631
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 630
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -35122,7 +35187,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 629
+                    n.rule = 632
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35170,7 +35235,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 630
+            n.rule = 633
         p = p1
         if res2 and n:
             res.append(n)
@@ -35214,7 +35279,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 634
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -35254,7 +35319,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 635
         p = p1
         if res2 and n:
             res.append(n)
@@ -35273,7 +35338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 633
+        n.rule = 636
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -35358,7 +35423,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 634
+                    n.rule = 637
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35424,7 +35489,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 635
+        n.rule = 638
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -35689,7 +35754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 636
+        n.rule = 639
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -35755,7 +35820,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 637
+        n.rule = 640
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -35940,18 +36005,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 639
+                    n.rule = 642
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 640
+                    n.rule = 643
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -35987,7 +36052,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 641
+                    n.rule = 644
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36007,12 +36072,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 645
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 640
+                    n.rule = 643
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36048,7 +36113,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 643
+                    n.rule = 646
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36068,12 +36133,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 644
+                    n.rule = 647
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 640
+                    n.rule = 643
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36098,7 +36163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 648
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36130,12 +36195,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 646
+                    n.rule = 649
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 647
+                    n.rule = 650
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36155,12 +36220,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 648
+                    n.rule = 651
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 647
+                    n.rule = 650
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36363,7 +36428,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 649
+                    n.rule = 652
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36407,7 +36472,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 653
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36767,7 +36832,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36826,7 +36891,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 652
+                    n.rule = 655
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36906,7 +36971,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 653
+                    n.rule = 656
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36983,7 +37048,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 657
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37028,7 +37093,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 658
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37113,7 +37178,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 659
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -37169,7 +37234,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 660
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37193,7 +37258,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 658
+                    n.rule = 661
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37221,7 +37286,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 662
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -37417,7 +37482,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37447,7 +37512,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 661
+                        n.rule = 664
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -37473,7 +37538,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 662
+                n.rule = 665
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -37526,7 +37591,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -37570,7 +37635,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 664
+        n.rule = 667
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -37591,7 +37656,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 665
+        n.rule = 668
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -37609,14 +37674,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 667
+        n.rule = 670
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -37698,7 +37763,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 668
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
@@ -37730,7 +37795,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 672
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -37751,7 +37816,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 673
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -37779,7 +37844,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
@@ -37794,7 +37859,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 672
+            n.rule = 675
         p = p3
         if res4 and n:
             res.append(n)
@@ -37810,7 +37875,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 673
+        n.rule = 676
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -37894,7 +37959,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37955,7 +38020,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38032,7 +38097,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38096,7 +38161,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38202,7 +38267,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38279,7 +38344,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 674
+                    n.rule = 677
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38304,7 +38369,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 678
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -38348,7 +38413,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -38586,7 +38651,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 677
+        n.rule = 680
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -38607,7 +38672,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -38655,7 +38720,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 679
+        n.rule = 682
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -38730,7 +38795,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 683
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -38764,7 +38829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 684
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38831,7 +38896,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 682
+                n.rule = 685
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38920,7 +38985,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 683
+        n.rule = 686
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -38964,7 +39029,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39004,12 +39069,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 685
+                    n.rule = 688
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 689
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39029,12 +39094,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 687
+                    n.rule = 690
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 689
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39059,7 +39124,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 691
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -39178,7 +39243,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 692
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39193,7 +39258,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 692
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39425,7 +39490,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 690
+        n.rule = 693
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -39523,7 +39588,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -39598,7 +39663,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 695
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -39795,7 +39860,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 696
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -39820,7 +39885,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 697
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -39845,7 +39910,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 698
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -39878,7 +39943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -39913,7 +39978,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 700
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -39948,7 +40013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -39983,7 +40048,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 702
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -40016,7 +40081,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -40089,7 +40154,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -40110,7 +40175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 702
+        n.rule = 705
         return q, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -40190,14 +40255,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 704
+        n.rule = 707
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -40218,7 +40283,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -40270,7 +40335,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 709
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -40328,7 +40393,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 710
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -40360,7 +40425,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 708
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40415,7 +40480,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 712
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40430,13 +40495,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 710
+                    n.rule = 713
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 714
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40496,13 +40561,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 713
+                    n.rule = 716
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40543,7 +40608,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 714
+                    n.rule = 717
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40574,13 +40639,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 715
+                    n.rule = 718
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 716
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -40623,7 +40688,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40682,7 +40747,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 720
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40741,7 +40806,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 718
+                    n.rule = 721
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40826,7 +40891,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 722
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -40847,7 +40912,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 723
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -40868,7 +40933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 724
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -40889,7 +40954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 725
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -40910,7 +40975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 726
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -40931,7 +40996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 727
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -40952,7 +41017,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 728
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -40973,7 +41038,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 729
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -41052,7 +41117,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 730
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -41073,7 +41138,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 731
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -41094,7 +41159,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 732
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41127,7 +41192,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41148,7 +41213,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 730
+                    n.rule = 733
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41173,7 +41238,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 734
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -41194,7 +41259,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 735
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -41256,7 +41321,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41352,7 +41417,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41427,7 +41492,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 738
         return q, n
 
     def e228_1(self, p: int) -> Any:
@@ -42282,18 +42347,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 740
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42348,18 +42413,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 739
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 743
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42386,18 +42451,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 741
+                    n.rule = 744
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 742
+                    n.rule = 745
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42424,18 +42489,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 743
+                    n.rule = 746
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 744
+                    n.rule = 747
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42462,7 +42527,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 745
+                    n.rule = 748
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -42493,12 +42558,12 @@ class CardParser:
                     break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 746
+                    n.rule = 749
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42539,7 +42604,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 747
+                    n.rule = 750
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -42569,7 +42634,7 @@ class CardParser:
                         res30.append(v)
                     if res30:
                         n = Nt(res30)
-                        n.rule = 748
+                        n.rule = 751
                     p27 = p29
                     if res30 and n:
                         res28.append(n)
@@ -42578,12 +42643,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 749
+                    n.rule = 752
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42627,18 +42692,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 750
+                    n.rule = 753
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 751
+                    n.rule = 754
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42707,18 +42772,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 752
+                    n.rule = 755
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 753
+                    n.rule = 756
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42787,18 +42852,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 754
+                    n.rule = 757
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 755
+                    n.rule = 758
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42853,7 +42918,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 756
+                    n.rule = 759
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -42966,12 +43031,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 757
+                    n.rule = 760
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43021,7 +43086,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 758
+                    n.rule = 761
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -43059,7 +43124,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 759
+                        n.rule = 762
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -43068,12 +43133,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 760
+                    n.rule = 763
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43137,18 +43202,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 761
+                    n.rule = 764
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 762
+                    n.rule = 765
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 741
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43173,7 +43238,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 766
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -43194,7 +43259,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 764
+        n.rule = 767
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43219,7 +43284,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 765
+        n.rule = 768
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -43348,7 +43413,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 769
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -43682,7 +43747,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 354
+        n.rule = 357
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -43717,7 +43782,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 355
+        n.rule = 358
         return p, n
 
     def e241_1(self, p: int) -> Any:
@@ -43752,7 +43817,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 356
+        n.rule = 359
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -43787,7 +43852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 357
+        n.rule = 360
         return p, n
 
     def e243_1(self, p: int) -> Any:
@@ -44155,7 +44220,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 358
+        n.rule = 361
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -44253,7 +44318,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 359
+                    n.rule = 362
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44292,7 +44357,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 360
+                    n.rule = 363
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -44340,7 +44405,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 361
+                    n.rule = 364
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44365,7 +44430,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 362
+                    n.rule = 365
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44404,7 +44469,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 363
+                    n.rule = 366
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -44476,7 +44541,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 364
+                    n.rule = 367
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44523,7 +44588,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 365
+                    n.rule = 368
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44543,7 +44608,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 366
+                    n.rule = 369
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44570,7 +44635,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 367
+                    n.rule = 370
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44590,7 +44655,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 366
+                    n.rule = 369
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44617,7 +44682,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 368
+                    n.rule = 371
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44651,7 +44716,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 366
+                    n.rule = 369
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -44678,7 +44743,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 369
+                    n.rule = 372
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44712,7 +44777,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 369
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -44739,7 +44804,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 370
+                    n.rule = 373
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44773,7 +44838,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 366
+                    n.rule = 369
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -44821,7 +44886,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 371
+        n.rule = 374
         return p, n
 
     def e251_1(self, p: int) -> Any:
@@ -44936,7 +45001,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 770
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -44957,7 +45022,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 768
+        n.rule = 771
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -44978,7 +45043,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 772
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -44999,7 +45064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 773
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -45020,7 +45085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 774
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -45041,7 +45106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 775
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -45304,7 +45369,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 600
+        n.rule = 603
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -45325,7 +45390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 601
+        n.rule = 604
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -45346,7 +45411,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 602
+        n.rule = 605
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -45367,7 +45432,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 606
         return q, n
 
     def e262_1(self, p: int) -> Any:
@@ -45402,7 +45467,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 604
+        n.rule = 607
         return p, n
 
     def e263_1(self, p: int) -> Any:
@@ -45635,7 +45700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 605
+        n.rule = 608
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -45656,7 +45721,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 609
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -45677,7 +45742,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 607
+        n.rule = 610
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -45712,7 +45777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 696
         return p, n
 
     def e270_1(self, p: int) -> Any:
@@ -45737,7 +45802,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 697
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -45762,7 +45827,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 698
         return p, n
 
     def e272_1(self, p: int) -> Any:
@@ -45795,7 +45860,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -45830,7 +45895,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 700
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -45865,7 +45930,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -45900,7 +45965,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 702
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -45933,7 +45998,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -46006,7 +46071,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
 
@@ -46157,6 +46222,7 @@ CLASSES: dict[str, type[Model]] = {
     'ExtraTurnEffect': _model_class('ExtraTurnEffect', (('player', True, '1'), ('extra', True, '1')), {'player': None, 'extra': ''}, ()),
     'FaceDownStep': _model_class('FaceDownStep', (('facedown', True, '1'), ('keywords', True, '1'), ('manacost', True, '0..1')), {'facedown': '', 'keywords': None, 'manacost': False}, ()),
     'FaceUpStmt': _model_class('FaceUpStmt', (('param', True, '1'), ('amount', True, '1'), ('counter', True, '1')), {'param': '', 'amount': None, 'counter': None}, ()),
+    'FightEffect': _model_class('FightEffect', (('first', True, '1'), ('second', True, '1')), {'first': None, 'second': None}, ()),
     'File': _model_class('File', (('items', True, '0..*'),), {}, ('items',)),
     'FindStep': _model_class('FindStep', (('mayfail', True, '0..1'),), {'mayfail': False}, ()),
     'FlashStmt': _model_class('FlashStmt', (('flash', True, '1'),), {'flash': ''}, ()),
@@ -46475,128 +46541,129 @@ _C310 = CLASSES['TopCardActionEffect']
 _C312 = CLASSES['PayEffect']
 _C315 = CLASSES['NumberedActionEffect']
 _C317 = CLASSES['AttachEffect']
-_C320 = CLASSES['KeywordCost']
-_C322 = CLASSES['TypeArg']
-_C324 = CLASSES['QualityArg']
-_C326 = CLASSES['OntoArg']
-_C332 = CLASSES['TriggeredStmt']
-_C335 = CLASSES['ActivatedStmt']
-_C337 = CLASSES['PTDefiningStmt']
-_C340 = CLASSES['SpellKind']
-_C344 = CLASSES['EntersTappedStmt']
-_C347 = CLASSES['CostPerTargetStmt']
-_C349 = CLASSES['UncounterableStmt']
-_C353 = CLASSES['StaticStmt']
-_C366 = CLASSES['ControlClause']
-_C374 = CLASSES['DividedDamageEffect']
-_C376 = CLASSES['DamageEffect']
-_C378 = CLASSES['DestroyEffect']
-_C381 = CLASSES['DrawEffect']
-_C383 = CLASSES['TokenCopyEffect']
-_C388 = CLASSES['TokenEffect']
-_C389 = CLASSES['AddManaEffect']
-_C392 = CLASSES['DiscardEffect']
-_C394 = CLASSES['GainLifeEffect']
-_C397 = CLASSES['GainControlEffect']
-_C399 = CLASSES['ReturnToHandEffect']
-_C402 = CLASSES['ReturnFromGraveyardEffect']
-_C404 = CLASSES['ReturnToBattlefieldEffect']
-_C407 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C412 = CLASSES['SearchEffect']
-_C416 = CLASSES['CounterSpellEffect']
-_C418 = CLASSES['ShuffleEffect']
-_C422 = CLASSES['MillEffect']
-_C425 = CLASSES['PutFromHandEffect']
-_C429 = CLASSES['PutCountersEffect']
-_C432 = CLASSES['PutOnLibraryEffect']
-_C434 = CLASSES['PutIntoZoneEffect']
-_C440 = CLASSES['ExileEffect']
-_C442 = CLASSES['ExileTopEffect']
-_C444 = CLASSES['RegenerateEffect']
-_C448 = CLASSES['PlayerSacrificesEffect']
-_C451 = CLASSES['SacrificeEffect']
-_C453 = CLASSES['UntapEffect']
-_C455 = CLASSES['TapOrUntapEffect']
-_C457 = CLASSES['TapEffect']
-_C461 = CLASSES['RemoveCountersEffect']
-_C463 = CLASSES['DelayedEffect']
-_C465 = CLASSES['PreventEffect']
-_C467 = CLASSES['CastThisEffect']
-_C469 = CLASSES['CopySpellEffect']
-_C470 = CLASSES['NoRegenEffect']
-_C473 = CLASSES['PhaseOutEffect']
-_C476 = CLASSES['NoUntapEffect']
-_C479 = CLASSES['ContinuousEffect']
-_C481 = CLASSES['PlayerRef']
-_C488 = CLASSES['AnyNumberTargets']
-_C490 = CLASSES['AnyTarget']
-_C493 = CLASSES['UpToTargets']
-_C495 = CLASSES['EachPlayers']
-_C497 = CLASSES['ThatRef']
-_C499 = CLASSES['EnchantedRef']
-_C504 = CLASSES['BeginningTrigger']
-_C508 = CLASSES['LastCounterTrigger']
-_C512 = CLASSES['BatchAttackTrigger']
-_C514 = CLASSES['ThisTrigger']
-_C518 = CLASSES['CastTrigger']
-_C521 = CLASSES['YoursTrigger']
-_C534 = CLASSES['ZonePlace']
-_C538 = CLASSES['PTChange']
-_C541 = CLASSES['CantAttackOrBlock']
-_C543 = CLASSES['CantAttack']
-_C545 = CLASSES['CantBlock']
-_C547 = CLASSES['CantBeBlockedByFewer']
-_C548 = CLASSES['CantBeBlockedExcept']
-_C549 = CLASSES['CanBlockOnly']
-_C551 = CLASSES['CantBeTargetedBy']
-_C552 = CLASSES['CantBeTargeted']
-_C554 = CLASSES['CantBeDestroyed']
-_C556 = CLASSES['CantPhaseOut']
-_C558 = CLASSES['PhasesEachUntap']
-_C560 = CLASSES['GainsAbility']
-_C563 = CLASSES['HasKeywordAtManaCost']
-_C564 = CLASSES['HasKeywords']
-_C565 = CLASSES['LosesKeywords']
-_C568 = CLASSES['CombatDamageSteps']
-_C570 = CLASSES['AssignsExcess']
-_C572 = CLASSES['AttacksUntapped']
-_C574 = CLASSES['DamageGainsLife']
-_C576 = CLASSES['DamageIsLethal']
-_C578 = CLASSES['CantBeBlockedBy']
-_C580 = CLASSES['CantBeAttachedBy']
-_C582 = CLASSES['PreventDamageFrom']
-_C584 = CLASSES['AttacksDespite']
-_C586 = CLASSES['MaxBlockers']
-_C588 = CLASSES['AttacksEachCombat']
-_C590 = CLASSES['BlocksEachCombat']
-_C592 = CLASSES['CantBeBlocked']
-_C594 = CLASSES['IsColor']
-_C627 = CLASSES['Duration']
-_C631 = CLASSES['TargetObject']
-_C633 = CLASSES['FromGraveyard']
-_C639 = CLASSES['OntoBattlefield']
-_C642 = CLASSES['IntoHand']
-_C644 = CLASSES['IntoGraveyard']
-_C647 = CLASSES['CostValue']
-_C667 = CLASSES['BackRef']
-_C669 = CLASSES['TargetPlayer']
-_C673 = CLASSES['EachObjects']
-_C686 = CLASSES['QualityRef']
-_C704 = CLASSES['PerTime']
-_C710 = CLASSES['PerObject']
-_C713 = CLASSES['PowerOf']
-_C737 = CLASSES['EntersEvent']
-_C740 = CLASSES['LeavesEvent']
-_C742 = CLASSES['DiesEvent']
-_C744 = CLASSES['AttacksEvent']
-_C746 = CLASSES['BlocksEvent']
-_C749 = CLASSES['BlockedEvent']
-_C751 = CLASSES['PhasesEvent']
-_C753 = CLASSES['TurnedUpEvent']
-_C755 = CLASSES['ExiledThisWayEvent']
-_C757 = CLASSES['TargetedEvent']
-_C760 = CLASSES['DealsDamageEvent']
-_C762 = CLASSES['DealtDamageEvent']
+_C320 = CLASSES['FightEffect']
+_C323 = CLASSES['KeywordCost']
+_C325 = CLASSES['TypeArg']
+_C327 = CLASSES['QualityArg']
+_C329 = CLASSES['OntoArg']
+_C335 = CLASSES['TriggeredStmt']
+_C338 = CLASSES['ActivatedStmt']
+_C340 = CLASSES['PTDefiningStmt']
+_C343 = CLASSES['SpellKind']
+_C347 = CLASSES['EntersTappedStmt']
+_C350 = CLASSES['CostPerTargetStmt']
+_C352 = CLASSES['UncounterableStmt']
+_C356 = CLASSES['StaticStmt']
+_C369 = CLASSES['ControlClause']
+_C377 = CLASSES['DividedDamageEffect']
+_C379 = CLASSES['DamageEffect']
+_C381 = CLASSES['DestroyEffect']
+_C384 = CLASSES['DrawEffect']
+_C386 = CLASSES['TokenCopyEffect']
+_C391 = CLASSES['TokenEffect']
+_C392 = CLASSES['AddManaEffect']
+_C395 = CLASSES['DiscardEffect']
+_C397 = CLASSES['GainLifeEffect']
+_C400 = CLASSES['GainControlEffect']
+_C402 = CLASSES['ReturnToHandEffect']
+_C405 = CLASSES['ReturnFromGraveyardEffect']
+_C407 = CLASSES['ReturnToBattlefieldEffect']
+_C410 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C415 = CLASSES['SearchEffect']
+_C419 = CLASSES['CounterSpellEffect']
+_C421 = CLASSES['ShuffleEffect']
+_C425 = CLASSES['MillEffect']
+_C428 = CLASSES['PutFromHandEffect']
+_C432 = CLASSES['PutCountersEffect']
+_C435 = CLASSES['PutOnLibraryEffect']
+_C437 = CLASSES['PutIntoZoneEffect']
+_C443 = CLASSES['ExileEffect']
+_C445 = CLASSES['ExileTopEffect']
+_C447 = CLASSES['RegenerateEffect']
+_C451 = CLASSES['PlayerSacrificesEffect']
+_C454 = CLASSES['SacrificeEffect']
+_C456 = CLASSES['UntapEffect']
+_C458 = CLASSES['TapOrUntapEffect']
+_C460 = CLASSES['TapEffect']
+_C464 = CLASSES['RemoveCountersEffect']
+_C466 = CLASSES['DelayedEffect']
+_C468 = CLASSES['PreventEffect']
+_C470 = CLASSES['CastThisEffect']
+_C472 = CLASSES['CopySpellEffect']
+_C473 = CLASSES['NoRegenEffect']
+_C476 = CLASSES['PhaseOutEffect']
+_C479 = CLASSES['NoUntapEffect']
+_C482 = CLASSES['ContinuousEffect']
+_C484 = CLASSES['PlayerRef']
+_C491 = CLASSES['AnyNumberTargets']
+_C493 = CLASSES['AnyTarget']
+_C496 = CLASSES['UpToTargets']
+_C498 = CLASSES['EachPlayers']
+_C500 = CLASSES['ThatRef']
+_C502 = CLASSES['EnchantedRef']
+_C507 = CLASSES['BeginningTrigger']
+_C511 = CLASSES['LastCounterTrigger']
+_C515 = CLASSES['BatchAttackTrigger']
+_C517 = CLASSES['ThisTrigger']
+_C521 = CLASSES['CastTrigger']
+_C524 = CLASSES['YoursTrigger']
+_C537 = CLASSES['ZonePlace']
+_C541 = CLASSES['PTChange']
+_C544 = CLASSES['CantAttackOrBlock']
+_C546 = CLASSES['CantAttack']
+_C548 = CLASSES['CantBlock']
+_C550 = CLASSES['CantBeBlockedByFewer']
+_C551 = CLASSES['CantBeBlockedExcept']
+_C552 = CLASSES['CanBlockOnly']
+_C554 = CLASSES['CantBeTargetedBy']
+_C555 = CLASSES['CantBeTargeted']
+_C557 = CLASSES['CantBeDestroyed']
+_C559 = CLASSES['CantPhaseOut']
+_C561 = CLASSES['PhasesEachUntap']
+_C563 = CLASSES['GainsAbility']
+_C566 = CLASSES['HasKeywordAtManaCost']
+_C567 = CLASSES['HasKeywords']
+_C568 = CLASSES['LosesKeywords']
+_C571 = CLASSES['CombatDamageSteps']
+_C573 = CLASSES['AssignsExcess']
+_C575 = CLASSES['AttacksUntapped']
+_C577 = CLASSES['DamageGainsLife']
+_C579 = CLASSES['DamageIsLethal']
+_C581 = CLASSES['CantBeBlockedBy']
+_C583 = CLASSES['CantBeAttachedBy']
+_C585 = CLASSES['PreventDamageFrom']
+_C587 = CLASSES['AttacksDespite']
+_C589 = CLASSES['MaxBlockers']
+_C591 = CLASSES['AttacksEachCombat']
+_C593 = CLASSES['BlocksEachCombat']
+_C595 = CLASSES['CantBeBlocked']
+_C597 = CLASSES['IsColor']
+_C630 = CLASSES['Duration']
+_C634 = CLASSES['TargetObject']
+_C636 = CLASSES['FromGraveyard']
+_C642 = CLASSES['OntoBattlefield']
+_C645 = CLASSES['IntoHand']
+_C647 = CLASSES['IntoGraveyard']
+_C650 = CLASSES['CostValue']
+_C670 = CLASSES['BackRef']
+_C672 = CLASSES['TargetPlayer']
+_C676 = CLASSES['EachObjects']
+_C689 = CLASSES['QualityRef']
+_C707 = CLASSES['PerTime']
+_C713 = CLASSES['PerObject']
+_C716 = CLASSES['PowerOf']
+_C740 = CLASSES['EntersEvent']
+_C743 = CLASSES['LeavesEvent']
+_C745 = CLASSES['DiesEvent']
+_C747 = CLASSES['AttacksEvent']
+_C749 = CLASSES['BlocksEvent']
+_C752 = CLASSES['BlockedEvent']
+_C754 = CLASSES['PhasesEvent']
+_C756 = CLASSES['TurnedUpEvent']
+_C758 = CLASSES['ExiledThisWayEvent']
+_C760 = CLASSES['TargetedEvent']
+_C763 = CLASSES['DealsDamageEvent']
+_C765 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -48148,7 +48215,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 318:  # lastinstead
+        elif r == 321:  # lastinstead
             d['lastinstead'] = True
         elif r == 206:  # insteadcond
             x = c[0]
@@ -48159,7 +48226,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 319:  # tailinstead
+        elif r == 322:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -49597,7 +49664,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 372:  # negated
+        elif r == 375:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -49698,7 +49765,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 327:  # sentences
+        elif r == 330:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -49886,7 +49953,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 338:  # zones
+        if r == 341:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -49894,11 +49961,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 534:
-                    values.append(_b534(x, inst, lim, made))
+                elif x.rule == 537:
+                    values.append(_b537(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 341:  # spells
+        elif r == 344:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -49906,8 +49973,8 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 340:
-                    values.append(_b340(x, inst, lim, made))
+                elif x.rule == 343:
+                    values.append(_b343(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 234:  # amount
@@ -49972,7 +50039,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 342:  # keywords
+        elif r == 345:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50134,7 +50201,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # parts
+        if r == 348:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50382,7 +50449,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 350:  # parts
+        elif r == 353:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50391,7 +50458,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50428,42 +50495,42 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # other
+        if r == 603:  # other
             d['other'] = True
-        elif r == 601:  # another
+        elif r == 604:  # another
             d['another'] = True
-        elif r == 602:  # facedown
+        elif r == 605:  # facedown
             d['facedown'] = True
-        elif r == 603:  # faceup
+        elif r == 606:  # faceup
             d['faceup'] = True
-        elif r == 354:  # exiled
+        elif r == 357:  # exiled
             d['exiled'] = True
-        elif r == 355:  # combat
+        elif r == 358:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 356:  # combat
+        elif r == 359:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 357:  # states
+        elif r == 360:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 604:  # states
+        elif r == 607:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 693:  # nons
+        elif r == 696:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 694:  # colors
+        elif r == 697:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -50471,7 +50538,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 695:  # supertypes
+        elif r == 698:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -50479,32 +50546,32 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # multis
+        elif r == 699:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # types
+        elif r == 700:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 698:  # subtypes
+        elif r == 701:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 699:  # ortypes
+        elif r == 702:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 700:  # andor
+        elif r == 703:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 701:  # ortypes
+        elif r == 704:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -50515,39 +50582,39 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 358:  # chosen
+        elif r == 361:  # chosen
             d['chosen'] = True
-        elif r == 359:  # mv
+        elif r == 362:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 360:  # mvdir
+        elif r == 363:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 361:  # ptstat
+        elif r == 364:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 362:  # ptval
+        elif r == 365:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 363:  # ptdir
+        elif r == 366:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 605:  # keywords
+        elif r == 608:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50561,7 +50628,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 364:  # without
+        elif r == 367:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -50574,9 +50641,9 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b366(x, inst, lim, made)
+            value = _b369(x, inst, lim, made)
             d['controller'] = value
-        elif r == 371:  # late
+        elif r == 374:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -50590,9 +50657,9 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 606:  # blocked_by_this
+        elif r == 609:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 607:  # attacking_you
+        elif r == 610:  # attacking_you
             d['attacking_you'] = True
         elif r == 269:  # name
             x = c[0]
@@ -50712,9 +50779,9 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 285:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 484:  # options
+        elif r == 487:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -50766,7 +50833,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         elif r == 289:  # extra
             x = c[0]
@@ -50806,11 +50873,11 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 291:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         elif r == 292:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50853,11 +50920,11 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 295:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         elif r == 296:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50896,7 +50963,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 298:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         elif r == 299:  # amount
             x = c[0]
@@ -50936,7 +51003,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 301:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         elif r == 302:  # amount
             x = c[0]
@@ -51012,7 +51079,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 306:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51051,18 +51118,18 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 500:  # count
+        elif r == 503:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 309:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -51134,7 +51201,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 313:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 480 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51177,7 +51244,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 316:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51191,7 +51258,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51207,6 +51274,52 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C320()
+    d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 318:  # first
+            x = c[0]
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['first'] = value
+        elif r == 319:  # second
+            x = c[0]
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['second'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C323()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51214,7 +51327,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # parts
+        if r == 504:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51223,7 +51336,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 674 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 677 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51236,7 +51349,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51252,7 +51365,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C325()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51260,7 +51373,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 321:  # type
+        if r == 324:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -51272,7 +51385,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51288,7 +51401,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C327()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51296,7 +51409,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # quality
+        if r == 326:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -51308,7 +51421,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51324,7 +51437,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C329()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51332,7 +51445,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # subtype
+        if r == 328:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -51344,7 +51457,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51360,7 +51473,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C335()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51368,20 +51481,20 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # zone
+        if r == 331:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 329:  # trigger
+        elif r == 332:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 330:  # condition
+        elif r == 333:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51390,11 +51503,11 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 331:  # sentences
+        elif r == 334:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 522:  # sentences
+        elif r == 525:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51406,7 +51519,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51422,7 +51535,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C338()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51430,11 +51543,11 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # special
+        if r == 526:  # special
             d['special'] = True
-        elif r == 524:  # fromhand
+        elif r == 527:  # fromhand
             d['fromhand'] = True
-        elif r == 333:  # param
+        elif r == 336:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -51443,11 +51556,11 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 525:  # cost
+        elif r == 528:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 526:  # param
+        elif r == 529:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -51456,15 +51569,15 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 334:  # sentences
+        elif r == 337:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 527:  # sentences
+        elif r == 530:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 528:  # restriction
+        elif r == 531:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -51473,19 +51586,19 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 529:  # once
+        elif r == 532:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 530:  # sorcery
+        elif r == 533:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 531:  # castable
+        elif r == 534:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -51499,7 +51612,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51515,7 +51628,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C340()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51523,13 +51636,13 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # both
+        if r == 682:  # both
             d['both'] = True
-        elif r == 532:  # which
+        elif r == 535:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 336:  # amount
+        elif r == 339:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -51541,7 +51654,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51557,7 +51670,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C343()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51565,7 +51678,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # filter
+        if r == 342:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
@@ -51577,7 +51690,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51593,7 +51706,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C347()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51601,7 +51714,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # tapped
+        if r == 346:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -51613,7 +51726,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51629,7 +51742,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C350()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51637,7 +51750,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # cost
+        if r == 349:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -51649,7 +51762,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51665,7 +51778,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C352()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51673,7 +51786,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # countered
+        if r == 351:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -51685,7 +51798,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51701,7 +51814,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C356()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51709,7 +51822,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # precondition
+        if r == 354:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -51718,23 +51831,23 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 595:  # this
+        elif r == 598:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 596:  # enchanted
+        elif r == 599:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 597:  # equipped
+        elif r == 600:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 598:  # affected
+        elif r == 601:  # affected
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['affected'] = value
-        elif r == 599:  # parts
+        elif r == 602:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51743,12 +51856,12 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 352:  # condition
+        elif r == 355:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51765,7 +51878,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51781,7 +51894,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C366()
+    inst: Any = _C369()
     d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51789,23 +51902,23 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # you
+        if r == 368:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 367:  # own
+        elif r == 370:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 368:  # defending
+        elif r == 371:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 369:  # opponent
+        elif r == 372:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 370:  # opponents
+        elif r == 373:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -51817,7 +51930,7 @@ def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51833,7 +51946,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C377()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51841,11 +51954,11 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # amount
+        if r == 376:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 702:  # evenly
+        elif r == 705:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -51855,7 +51968,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51871,7 +51984,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C376()
+    inst: Any = _C379()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51879,42 +51992,42 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # named
+        if r == 611:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 609:  # amount
+        elif r == 612:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 610:  # equal
+        elif r == 613:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 611:  # amount
+        elif r == 614:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 612:  # you
+        elif r == 615:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 613:  # target
+        elif r == 616:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 375:  # also
+        elif r == 378:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51927,7 +52040,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51943,7 +52056,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C381()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51951,9 +52064,9 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # target
+        if r == 380:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51966,7 +52079,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51982,7 +52095,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C381()
+    inst: Any = _C384()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51990,13 +52103,13 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 379:  # player
+        if r == 382:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 380:  # amount
+        elif r == 383:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52008,7 +52121,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52024,7 +52137,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C383()
+    inst: Any = _C386()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52032,9 +52145,9 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 382:  # target
+        if r == 385:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52047,7 +52160,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52063,7 +52176,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C391()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52071,21 +52184,21 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 384:  # count
+        if r == 387:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 614:  # tapped
+        elif r == 617:  # tapped
             d['tapped'] = True
-        elif r == 385:  # power
+        elif r == 388:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 386:  # toughness
+        elif r == 389:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 615:  # colors
+        elif r == 618:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52093,17 +52206,17 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 616:  # subtypes
+        elif r == 619:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 617:  # types
+        elif r == 620:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 618:  # keywords
+        elif r == 621:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52117,23 +52230,23 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 387:  # tokname
+        elif r == 390:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 619:  # per
+        elif r == 622:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 620:  # pertime
+        elif r == 623:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -52143,7 +52256,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52159,7 +52272,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C392()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52167,9 +52280,9 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # anycolor
+        if r == 708:  # anycolor
             d['anycolor'] = True
-        elif r == 706:  # choices
+        elif r == 709:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -52179,15 +52292,15 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 621:  # last
+        elif r == 624:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 622:  # mana
+        elif r == 625:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 765:  # alts
+        elif r == 768:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -52199,7 +52312,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52215,7 +52328,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C395()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52223,27 +52336,27 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # player
+        if r == 393:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 623:  # third
+        elif r == 626:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 391:  # amount
+        elif r == 394:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 707:  # random
+        elif r == 710:  # random
             d['random'] = True
-        elif r == 624:  # per
+        elif r == 627:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -52253,7 +52366,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52269,7 +52382,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C394()
+    inst: Any = _C397()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52277,31 +52390,31 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # player
+        if r == 396:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 625:  # amount
+        elif r == 628:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 708:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
-            d['per'] = value
         elif r == 711:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
-        elif r == 626:  # equal
+        elif r == 714:  # per
             x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
             value = _b713(x, inst, lim, made)
+            d['per'] = value
+        elif r == 629:  # equal
+            x = c[0]
+            value = _b716(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -52311,7 +52424,7 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52327,7 +52440,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C400()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52335,18 +52448,18 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 395:  # target
+        if r == 398:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 396:  # duration
+        elif r == 399:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b627(x, inst, lim, made)
+            value = _b630(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -52356,7 +52469,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52372,7 +52485,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C402()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52380,14 +52493,14 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # target
+        if r == 401:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 629:  # yours
+        elif r == 632:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -52399,7 +52512,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52415,7 +52528,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C405()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52423,23 +52536,23 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # target
+        if r == 403:  # target
             x = c[0]
-            value = _b631(x, inst, lim, made)
+            value = _b634(x, inst, lim, made)
             d['target'] = value
-        elif r == 401:  # source
+        elif r == 404:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b633(x, inst, lim, made)
+            value = _b636(x, inst, lim, made)
             d['source'] = value
-        elif r == 721:  # hand
+        elif r == 724:  # hand
             d['hand'] = True
-        elif r == 634:  # battlefield
+        elif r == 637:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 722:  # mine
+        elif r == 725:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -52449,7 +52562,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52465,7 +52578,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C407()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52473,22 +52586,22 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 635:  # fromgy
+        elif r == 638:  # fromgy
             d['fromgy'] = True
-        elif r == 723:  # choice
+        elif r == 726:  # choice
             d['choice'] = True
-        elif r == 724:  # facedown
+        elif r == 727:  # facedown
             d['facedown'] = True
-        elif r == 725:  # mine
+        elif r == 728:  # mine
             d['mine'] = True
-        elif r == 726:  # owners
+        elif r == 729:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -52498,7 +52611,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52514,7 +52627,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C410()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52522,11 +52635,11 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # filter
+        if r == 408:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 406:  # hands
+        elif r == 409:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -52538,7 +52651,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52554,7 +52667,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C415()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52562,38 +52675,38 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # player
+        if r == 411:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 636:  # upto
+        elif r == 639:  # upto
             d['upto'] = True
-        elif r == 409:  # count
+        elif r == 412:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 410:  # filter
+        elif r == 413:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 727:  # alts
+        elif r == 730:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b270(x, inst, lim, made))
-        elif r == 637:  # reveal
+        elif r == 640:  # reveal
             d['reveal'] = True
-        elif r == 728:  # thatcard
+        elif r == 731:  # thatcard
             d['thatcard'] = True
-        elif r == 729:  # thosecards
+        elif r == 732:  # thosecards
             d['thosecards'] = True
-        elif r == 411:  # destination
+        elif r == 414:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 640 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 643 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 645:  # tapped
+        elif r == 648:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -52603,7 +52716,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52619,7 +52732,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C419()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52627,20 +52740,20 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 414:  # unless
+        elif r == 417:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b647(x, inst, lim, made)
+            value = _b650(x, inst, lim, made)
             d['unless'] = value
-        elif r == 415:  # per
+        elif r == 418:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -52654,7 +52767,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52670,7 +52783,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C421()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52678,9 +52791,9 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # player
+        if r == 420:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52690,7 +52803,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52706,7 +52819,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C422()
+    inst: Any = _C425()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52714,19 +52827,19 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # amount
+        if r == 422:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 420:  # player
+        elif r == 423:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 421:  # owner
+        elif r == 424:  # owner
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -52736,7 +52849,7 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52752,7 +52865,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C428()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52760,11 +52873,11 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 423:  # filter
+        if r == 426:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 424:  # battlefield
+        elif r == 427:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -52776,7 +52889,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52792,7 +52905,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C432()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52800,17 +52913,17 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # amount
+        if r == 429:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 427:  # counter
+        elif r == 430:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 428:  # target
+        elif r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52823,7 +52936,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52839,7 +52952,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C435()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52847,24 +52960,24 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # target
+        if r == 433:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 431:  # source
+        elif r == 434:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b633(x, inst, lim, made)
+            value = _b636(x, inst, lim, made)
             d['source'] = value
-        elif r == 649:  # top
+        elif r == 652:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 650:  # bottom
+        elif r == 653:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -52876,7 +52989,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52892,7 +53005,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C437()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52900,9 +53013,9 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52915,7 +53028,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52931,7 +53044,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C443()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52939,36 +53052,36 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 436:  # source
+        elif r == 439:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b633(x, inst, lim, made)
+            value = _b636(x, inst, lim, made)
             d['source'] = value
-        elif r == 437:  # amount
+        elif r == 440:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 438:  # counter
+        elif r == 441:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 439:  # also
+        elif r == 442:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52981,7 +53094,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52997,7 +53110,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C445()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53005,9 +53118,9 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # player
+        if r == 444:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53017,7 +53130,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53033,7 +53146,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53041,9 +53154,9 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53056,7 +53169,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53072,7 +53185,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C451()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53080,17 +53193,17 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # player
+        if r == 448:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
-        elif r == 446:  # amount
+        elif r == 449:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 447:  # filter
+        elif r == 450:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
@@ -53102,7 +53215,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53118,7 +53231,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53126,18 +53239,18 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # target
+        if r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 450:  # unless
+        elif r == 453:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b647(x, inst, lim, made)
+            value = _b650(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -53147,7 +53260,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53163,7 +53276,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53171,9 +53284,9 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53186,7 +53299,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53202,7 +53315,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53210,9 +53323,9 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53225,7 +53338,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53241,7 +53354,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53249,9 +53362,9 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53264,7 +53377,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53280,7 +53393,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C464()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53288,17 +53401,17 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # amount
+        if r == 461:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 459:  # counter
+        elif r == 462:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 460:  # target
+        elif r == 463:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53311,7 +53424,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53327,7 +53440,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C466()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53335,18 +53448,18 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # step
+        if r == 654:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 730 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 652:  # endcombat
+        elif r == 655:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 462:  # effect
+        elif r == 465:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -53361,7 +53474,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53377,7 +53490,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C468()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53385,15 +53498,15 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # amount
+        if r == 467:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # you
+        elif r == 734:  # you
             d['you'] = True
-        elif r == 653:  # target
+        elif r == 656:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53406,7 +53519,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53422,7 +53535,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53430,18 +53543,18 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 654:  # label
+        elif r == 657:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 655:  # free
+        elif r == 658:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -53453,7 +53566,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53469,7 +53582,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C472()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53477,14 +53590,14 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 471:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 656:  # newtargets
+        elif r == 659:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -53494,7 +53607,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53510,7 +53623,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C473()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53518,18 +53631,18 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # thatnoun
+        if r == 660:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 658:  # target
+        elif r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # thisturn
+        elif r == 662:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -53539,7 +53652,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53555,7 +53668,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C476()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53563,14 +53676,14 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 472:  # phaseout
+        elif r == 475:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -53582,7 +53695,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53598,7 +53711,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C479()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53606,14 +53719,14 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 477:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # nountap
+        elif r == 478:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -53625,7 +53738,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53641,7 +53754,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C482()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53649,30 +53762,30 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # lead
+        if r == 480:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b627(x, inst, lim, made)
+            value = _b630(x, inst, lim, made)
             d['lead'] = value
-        elif r == 660:  # target
+        elif r == 663:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # also
+        elif r == 664:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b673(x, inst, lim, made)
+            value = _b676(x, inst, lim, made)
             d['also'] = value
-        elif r == 662:  # group
+        elif r == 665:  # group
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['group'] = value
-        elif r == 663:  # parts
+        elif r == 666:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53681,18 +53794,18 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 478:  # duration
+        elif r == 481:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b627(x, inst, lim, made)
+            value = _b630(x, inst, lim, made)
             d['duration'] = value
-        elif r == 664:  # tail
+        elif r == 667:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -53701,7 +53814,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 539 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53714,7 +53827,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53730,7 +53843,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53738,13 +53851,13 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # controller
+        if r == 668:  # controller
             d['controller'] = True
-        elif r == 482:  # owner
+        elif r == 485:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 483:  # who
+        elif r == 486:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -53756,7 +53869,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53772,7 +53885,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C491()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53780,7 +53893,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # filter
+        if r == 490:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
@@ -53792,7 +53905,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53808,7 +53921,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C490()
+    inst: Any = _C493()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53816,7 +53929,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # any
+        if r == 492:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -53828,7 +53941,7 @@ def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53844,7 +53957,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C496()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53852,13 +53965,13 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # each
+        if r == 673:  # each
             d['each'] = True
-        elif r == 491:  # count
+        elif r == 494:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 492:  # filter
+        elif r == 495:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
@@ -53870,7 +53983,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53886,7 +53999,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C495()
+    inst: Any = _C498()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53894,7 +54007,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # who
+        if r == 497:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -53906,7 +54019,7 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53922,7 +54035,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C500()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53930,7 +54043,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # that
+        if r == 499:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -53942,7 +54055,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53958,7 +54071,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C502()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53966,9 +54079,9 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # equipped
+        if r == 738:  # equipped
             d['equipped'] = True
-        elif r == 498:  # enchanted
+        elif r == 501:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -53980,7 +54093,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53996,7 +54109,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54004,11 +54117,11 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # whose
+        if r == 505:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 503:  # step
+        elif r == 506:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -54020,7 +54133,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54036,7 +54149,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C511()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54044,11 +54157,11 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # lead
+        if r == 509:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 507:  # counter
+        elif r == 510:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54060,7 +54173,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54076,7 +54189,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C515()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54084,15 +54197,15 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # lead
+        if r == 512:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 510:  # subject
+        elif r == 513:  # subject
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['subject'] = value
-        elif r == 511:  # batch
+        elif r == 514:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -54104,7 +54217,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54120,7 +54233,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54128,13 +54241,13 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # lead
+        if r == 516:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 675:  # creature
+        elif r == 678:  # creature
             d['creature'] = True
-        elif r == 676:  # events
+        elif r == 679:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54143,7 +54256,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54156,7 +54269,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54172,7 +54285,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C521()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54180,15 +54293,15 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # lead
+        if r == 518:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 516:  # who
+        elif r == 519:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 517:  # spell
+        elif r == 520:  # spell
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['spell'] = value
@@ -54200,7 +54313,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54216,7 +54329,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C524()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54224,17 +54337,17 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # lead
+        if r == 522:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 763:  # thisor
+        elif r == 766:  # thisor
             d['thisor'] = True
-        elif r == 520:  # subject
+        elif r == 523:  # subject
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['subject'] = value
-        elif r == 677:  # events
+        elif r == 680:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54243,12 +54356,12 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 678:  # undercontrol
+        elif r == 681:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -54258,7 +54371,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54274,7 +54387,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54282,11 +54395,11 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # command
+        if r == 536:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 535:  # battlefield
+        elif r == 538:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54298,7 +54411,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54314,7 +54427,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54322,29 +54435,29 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # additional
+        if r == 683:  # additional
             d['additional'] = True
-        elif r == 536:  # power
+        elif r == 539:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 537:  # toughness
+        elif r == 540:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 681:  # per
+        elif r == 684:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 682:  # perfilter
+        elif r == 685:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b270(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 764:  # onbf
+        elif r == 767:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54354,7 +54467,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54370,7 +54483,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C544()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54378,7 +54491,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # both
+        if r == 543:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -54390,7 +54503,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54406,7 +54519,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C546()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54414,7 +54527,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # attack
+        if r == 545:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -54426,7 +54539,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54442,7 +54555,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C548()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54450,7 +54563,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # block
+        if r == 547:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -54462,7 +54575,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54478,7 +54591,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C550()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54486,7 +54599,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # count
+        if r == 549:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -54498,7 +54611,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54514,7 +54627,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C551()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54522,7 +54635,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # filters
+        if r == 686:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54542,7 +54655,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54558,7 +54671,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C552()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54566,7 +54679,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # filters
+        if r == 687:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54586,7 +54699,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54602,7 +54715,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C554()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54610,9 +54723,9 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # quality
+        if r == 553:  # quality
             x = c[0]
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -54622,7 +54735,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54638,7 +54751,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C555()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54646,7 +54759,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # opponents
+        if r == 691:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -54656,7 +54769,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54672,7 +54785,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54680,7 +54793,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # destroyed
+        if r == 556:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -54692,7 +54805,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54708,7 +54821,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C559()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54716,7 +54829,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # phase
+        if r == 558:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -54728,7 +54841,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54744,7 +54857,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C561()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54752,7 +54865,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # untap
+        if r == 560:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -54764,7 +54877,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54780,7 +54893,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C563()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54788,9 +54901,9 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # ability
+        if r == 562:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 689 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 692 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54803,7 +54916,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54819,7 +54932,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C566()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54827,14 +54940,14 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # keyword
+        if r == 564:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 562:  # manacost
+        elif r == 565:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -54846,7 +54959,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54862,7 +54975,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C567()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54870,53 +54983,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C565()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 691:  # keywords
+        if r == 693:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54939,7 +55006,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54955,6 +55022,52 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C568()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 694:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C571()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54962,11 +55075,11 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # first
+        if r == 569:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 567:  # regular
+        elif r == 570:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -54980,7 +55093,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54996,7 +55109,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C573()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55004,7 +55117,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # excess
+        if r == 572:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -55016,7 +55129,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55032,7 +55145,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C575()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55040,7 +55153,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # untapped
+        if r == 574:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -55052,7 +55165,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55068,7 +55181,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C577()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55076,7 +55189,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # gains
+        if r == 576:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -55088,7 +55201,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55104,7 +55217,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55112,7 +55225,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # lethal
+        if r == 578:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -55124,7 +55237,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55140,7 +55253,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C581()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55148,9 +55261,9 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # quality
+        if r == 580:  # quality
             x = c[0]
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55160,7 +55273,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55176,7 +55289,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55184,9 +55297,9 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # quality
+        if r == 582:  # quality
             x = c[0]
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55196,7 +55309,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55212,7 +55325,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C585()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55220,9 +55333,9 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # quality
+        if r == 584:  # quality
             x = c[0]
-            value = _b686(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55232,7 +55345,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55248,7 +55361,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C587()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55256,9 +55369,9 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # thisturn
+        if r == 695:  # thisturn
             d['thisturn'] = True
-        elif r == 583:  # keyword
+        elif r == 586:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55273,7 +55386,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55289,7 +55402,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C589()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55297,7 +55410,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # count
+        if r == 588:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55309,7 +55422,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55325,7 +55438,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55333,7 +55446,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # attacks
+        if r == 590:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -55345,7 +55458,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55361,7 +55474,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55369,7 +55482,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # blocks
+        if r == 592:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -55381,7 +55494,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55397,7 +55510,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55405,7 +55518,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # unblockable
+        if r == 594:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -55417,7 +55530,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55433,7 +55546,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55441,7 +55554,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # color
+        if r == 596:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55456,7 +55569,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55472,7 +55585,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55480,19 +55593,19 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # eot
+        if r == 719:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 717:  # next_upkeep
+        elif r == 720:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 718:  # losecontrol
+        elif r == 721:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 628:  # thisturn
+        elif r == 631:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -55504,7 +55617,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55520,7 +55633,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55528,13 +55641,13 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # another
+        if r == 722:  # another
             d['another'] = True
-        elif r == 630:  # filter
+        elif r == 633:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 720:  # ingy
+        elif r == 723:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55544,7 +55657,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55560,7 +55673,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55568,7 +55681,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # whose
+        if r == 635:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -55580,7 +55693,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55596,7 +55709,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55604,7 +55717,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # zone
+        if r == 641:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -55616,7 +55729,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55632,7 +55745,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55640,9 +55753,9 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # player
+        if r == 644:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55652,7 +55765,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55668,7 +55781,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55676,9 +55789,9 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # player
+        if r == 646:  # player
             x = c[0]
-            value = _b481(x, inst, lim, made)
+            value = _b484(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55688,7 +55801,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55704,7 +55817,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55712,11 +55825,11 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # cost
+        if r == 649:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 648:  # param
+        elif r == 651:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55731,7 +55844,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55747,7 +55860,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C670()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55755,9 +55868,9 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # word
+        if r == 669:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55770,7 +55883,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55786,7 +55899,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55794,11 +55907,11 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # player
+        if r == 671:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # walker
+        elif r == 735:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -55808,7 +55921,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55824,7 +55937,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C676()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55832,33 +55945,33 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # quant
+        if r == 674:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 672:  # filter
+        elif r == 675:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 733:  # attached
+        elif r == 736:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 734:  # samename
+        elif r == 737:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 485 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 766:  # ingy
+        elif r == 769:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55868,7 +55981,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55884,7 +55997,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55892,11 +56005,11 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # word
+        if r == 688:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 687:  # param
+        elif r == 690:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55911,7 +56024,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55927,7 +56040,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C707()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55935,7 +56048,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # word
+        if r == 706:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -55950,7 +56063,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55966,7 +56079,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C713()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55974,13 +56087,13 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # filter
+        if r == 712:  # filter
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['filter'] = value
-        elif r == 771:  # gy
+        elif r == 774:  # gy
             d['gy'] = True
-        elif r == 772:  # bf
+        elif r == 775:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -55990,7 +56103,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56006,7 +56119,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C716()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56014,21 +56127,21 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # power
+        if r == 715:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 714:  # power
+        elif r == 717:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 715:  # target
+        elif r == 718:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 486 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56041,7 +56154,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56057,7 +56170,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C740()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56065,7 +56178,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # enters
+        if r == 739:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -56077,7 +56190,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56093,7 +56206,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C743()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56101,7 +56214,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # leaves
+        if r == 742:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -56113,7 +56226,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56129,7 +56242,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C745()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56137,7 +56250,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # dies
+        if r == 744:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -56149,7 +56262,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56165,7 +56278,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C747()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56173,7 +56286,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # attacks
+        if r == 746:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56185,7 +56298,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56201,7 +56314,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C749()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56209,11 +56322,11 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # blocks
+        if r == 748:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 767:  # acreature
+        elif r == 770:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -56223,7 +56336,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56239,7 +56352,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C752()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56247,11 +56360,11 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # blocked
+        if r == 750:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 748:  # filter
+        elif r == 751:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -56265,7 +56378,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56281,7 +56394,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C754()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56289,7 +56402,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # direction
+        if r == 753:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -56301,7 +56414,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56317,7 +56430,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C756()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56325,7 +56438,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # up
+        if r == 755:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -56337,7 +56450,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56353,7 +56466,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C758()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56361,7 +56474,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # way
+        if r == 757:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -56373,7 +56486,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56389,7 +56502,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C760()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56397,11 +56510,11 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # targeted
+        if r == 759:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 768:  # opponents
+        elif r == 771:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56411,7 +56524,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56427,7 +56540,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C763()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56435,13 +56548,13 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # combat
+        if r == 772:  # combat
             d['combat'] = True
-        elif r == 758:  # deals
+        elif r == 761:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 759:  # recipient
+        elif r == 762:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -56455,7 +56568,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56471,7 +56584,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C765()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56479,9 +56592,9 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # combat
+        if r == 773:  # combat
             d['combat'] = True
-        elif r == 761:  # dealt
+        elif r == 764:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -56813,463 +56926,466 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b315,  # 315 NumberedActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
     _b317,  # 317 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 318 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 319 __asgn_optional
-    _b320,  # 320 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 321 __asgn_plain
-    _b322,  # 322 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 327 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 FightEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 321 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 322 __asgn_optional
+    _b323,  # 323 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 333 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 338 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 341 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 342 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 345 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 350 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 354 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 355 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 356 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 357 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 358 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 360 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 365 __asgn_plain
-    _b366,  # 366 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 371 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 375 __asgn_plain
-    _b376,  # 376 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 382 __asgn_plain
-    _b383,  # 383 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 TokenEffect
-    _b389,  # 389 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
-    _b392,  # 392 DiscardEffect
+    _b335,  # 335 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 341 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 344 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 345 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 348 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 349 __asgn_plain
+    _b350,  # 350 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 353 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 357 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 358 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 359 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 360 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 361 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 378 __asgn_plain
+    _b379,  # 379 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 TokenEffect
+    _b392,  # 392 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 414 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 CounterSpellEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 421 __asgn_plain
-    _b422,  # 422 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 PutOnLibraryEffect
+    _b421,  # 421 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 CopySpellEffect
-    _b470,  # 470 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PhaseOutEffect
+    _b472,  # 472 CopySpellEffect
+    _b473,  # 473 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 ContinuousEffect
-    _match_node,  # 480 ActionWord
-    _b481,  # 481 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 484 __asgn_oneormore
-    _match_node,  # 485 BackWord
-    _node,  # 486 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 489 __asgn_plain
-    _b490,  # 490 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 494 __asgn_plain
-    _b495,  # 495 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 501 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 BeginningTrigger
-    _node,  # 505 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 480 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 ContinuousEffect
+    _match_node,  # 483 ActionWord
+    _b484,  # 484 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 487 __asgn_oneormore
+    _match_node,  # 488 BackWord
+    _node,  # 489 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 504 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 BeginningTrigger
+    _node,  # 508 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 PTChange
-    _node,  # 539 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 CantBeBlockedByFewer
-    _b548,  # 548 CantBeBlockedExcept
-    _b549,  # 549 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 CantBeTargetedBy
-    _b552,  # 552 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 HasKeywordAtManaCost
-    _b564,  # 564 HasKeywords
-    _b565,  # 565 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 599 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 600 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 601 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 602 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 603 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 604 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 605 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 606 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 607 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 614 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 615 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 616 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 617 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 618 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 635 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 636 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 637 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 OntoBattlefield
-    _node,  # 640 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 663 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 664 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 665 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 EachObjects
-    _node,  # 674 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 677 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 679 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 683 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 688 __asgn_optional
-    _node,  # 689 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 690 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 700 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 701 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 702 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 526 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 527 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 530 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 PTChange
+    _node,  # 542 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 CantBeBlockedByFewer
+    _b551,  # 551 CantBeBlockedExcept
+    _b552,  # 552 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 CantBeTargetedBy
+    _b555,  # 555 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 HasKeywordAtManaCost
+    _b567,  # 567 HasKeywords
+    _b568,  # 568 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 602 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 603 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 604 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 605 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 606 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 607 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 608 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 609 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 610 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 617 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 618 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 619 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 620 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 621 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 638 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 639 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 640 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 OntoBattlefield
+    _node,  # 643 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 659 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 666 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 667 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 EachObjects
+    _node,  # 677 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 686 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 687 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 691 __asgn_optional
+    _node,  # 692 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 699 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 703 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 710 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 724 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 727 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 729 __asgn_optional
-    _match_node,  # 730 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 EntersEvent
-    _node,  # 738 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 764 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 765 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 768 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 732 __asgn_optional
+    _match_node,  # 733 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 EntersEvent
+    _node,  # 741 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 746 __asgn_plain
+    _b747,  # 747 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 767 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 768 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 770 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 773 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 775 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 486, 505, 539, 640, 674, 689, 738])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 489, 508, 542, 643, 677, 692, 741])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -57590,459 +57706,462 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b315,  # 315 NumberedActionEffect
     None,  # 316 __asgn_plain
     _b317,  # 317 AttachEffect
-    None,  # 318 __asgn_optional
-    None,  # 319 __asgn_optional
-    _b320,  # 320 KeywordCost
-    None,  # 321 __asgn_plain
-    _b322,  # 322 TypeArg
-    None,  # 323 __asgn_plain
-    _b324,  # 324 QualityArg
-    None,  # 325 __asgn_plain
-    _b326,  # 326 OntoArg
-    None,  # 327 __asgn_plain
+    None,  # 318 __asgn_plain
+    None,  # 319 __asgn_plain
+    _b320,  # 320 FightEffect
+    None,  # 321 __asgn_optional
+    None,  # 322 __asgn_optional
+    _b323,  # 323 KeywordCost
+    None,  # 324 __asgn_plain
+    _b325,  # 325 TypeArg
+    None,  # 326 __asgn_plain
+    _b327,  # 327 QualityArg
     None,  # 328 __asgn_plain
-    None,  # 329 __asgn_plain
+    _b329,  # 329 OntoArg
     None,  # 330 __asgn_plain
     None,  # 331 __asgn_plain
-    _b332,  # 332 TriggeredStmt
+    None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
     None,  # 334 __asgn_plain
-    _b335,  # 335 ActivatedStmt
+    _b335,  # 335 TriggeredStmt
     None,  # 336 __asgn_plain
-    _b337,  # 337 PTDefiningStmt
-    None,  # 338 __asgn_oneormore
+    None,  # 337 __asgn_plain
+    _b338,  # 338 ActivatedStmt
     None,  # 339 __asgn_plain
-    _b340,  # 340 SpellKind
+    _b340,  # 340 PTDefiningStmt
     None,  # 341 __asgn_oneormore
-    None,  # 342 __asgn_oneormore
-    None,  # 343 __asgn_plain
-    _b344,  # 344 EntersTappedStmt
+    None,  # 342 __asgn_plain
+    _b343,  # 343 SpellKind
+    None,  # 344 __asgn_oneormore
     None,  # 345 __asgn_oneormore
     None,  # 346 __asgn_plain
-    _b347,  # 347 CostPerTargetStmt
-    None,  # 348 __asgn_plain
-    _b349,  # 349 UncounterableStmt
-    None,  # 350 __asgn_oneormore
+    _b347,  # 347 EntersTappedStmt
+    None,  # 348 __asgn_oneormore
+    None,  # 349 __asgn_plain
+    _b350,  # 350 CostPerTargetStmt
     None,  # 351 __asgn_plain
-    None,  # 352 __asgn_plain
-    _b353,  # 353 StaticStmt
-    None,  # 354 __asgn_optional
-    None,  # 355 __asgn_oneormore
-    None,  # 356 __asgn_oneormore
-    None,  # 357 __asgn_oneormore
-    None,  # 358 __asgn_optional
-    None,  # 359 __asgn_plain
-    None,  # 360 __asgn_plain
-    None,  # 361 __asgn_plain
+    _b352,  # 352 UncounterableStmt
+    None,  # 353 __asgn_oneormore
+    None,  # 354 __asgn_plain
+    None,  # 355 __asgn_plain
+    _b356,  # 356 StaticStmt
+    None,  # 357 __asgn_optional
+    None,  # 358 __asgn_oneormore
+    None,  # 359 __asgn_oneormore
+    None,  # 360 __asgn_oneormore
+    None,  # 361 __asgn_optional
     None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
-    _b366,  # 366 ControlClause
+    None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
+    _b369,  # 369 ControlClause
     None,  # 370 __asgn_plain
-    None,  # 371 __asgn_oneormore
+    None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    _b374,  # 374 DividedDamageEffect
+    None,  # 374 __asgn_oneormore
     None,  # 375 __asgn_plain
-    _b376,  # 376 DamageEffect
-    None,  # 377 __asgn_plain
-    _b378,  # 378 DestroyEffect
-    None,  # 379 __asgn_plain
+    None,  # 376 __asgn_plain
+    _b377,  # 377 DividedDamageEffect
+    None,  # 378 __asgn_plain
+    _b379,  # 379 DamageEffect
     None,  # 380 __asgn_plain
-    _b381,  # 381 DrawEffect
+    _b381,  # 381 DestroyEffect
     None,  # 382 __asgn_plain
-    _b383,  # 383 TokenCopyEffect
-    None,  # 384 __asgn_plain
+    None,  # 383 __asgn_plain
+    _b384,  # 384 DrawEffect
     None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
+    _b386,  # 386 TokenCopyEffect
     None,  # 387 __asgn_plain
-    _b388,  # 388 TokenEffect
-    _b389,  # 389 AddManaEffect
+    None,  # 388 __asgn_plain
+    None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
-    _b392,  # 392 DiscardEffect
+    _b391,  # 391 TokenEffect
+    _b392,  # 392 AddManaEffect
     None,  # 393 __asgn_plain
-    _b394,  # 394 GainLifeEffect
-    None,  # 395 __asgn_plain
+    None,  # 394 __asgn_plain
+    _b395,  # 395 DiscardEffect
     None,  # 396 __asgn_plain
-    _b397,  # 397 GainControlEffect
+    _b397,  # 397 GainLifeEffect
     None,  # 398 __asgn_plain
-    _b399,  # 399 ReturnToHandEffect
-    None,  # 400 __asgn_plain
+    None,  # 399 __asgn_plain
+    _b400,  # 400 GainControlEffect
     None,  # 401 __asgn_plain
-    _b402,  # 402 ReturnFromGraveyardEffect
+    _b402,  # 402 ReturnToHandEffect
     None,  # 403 __asgn_plain
-    _b404,  # 404 ReturnToBattlefieldEffect
-    None,  # 405 __asgn_plain
+    None,  # 404 __asgn_plain
+    _b405,  # 405 ReturnFromGraveyardEffect
     None,  # 406 __asgn_plain
-    _b407,  # 407 ReturnAllFromGraveyardsEffect
+    _b407,  # 407 ReturnToBattlefieldEffect
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 ReturnAllFromGraveyardsEffect
     None,  # 411 __asgn_plain
-    _b412,  # 412 SearchEffect
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    None,  # 415 __asgn_plain
-    _b416,  # 416 CounterSpellEffect
+    _b415,  # 415 SearchEffect
+    None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
-    _b418,  # 418 ShuffleEffect
-    None,  # 419 __asgn_plain
+    None,  # 418 __asgn_plain
+    _b419,  # 419 CounterSpellEffect
     None,  # 420 __asgn_plain
-    None,  # 421 __asgn_plain
-    _b422,  # 422 MillEffect
+    _b421,  # 421 ShuffleEffect
+    None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 PutFromHandEffect
+    _b425,  # 425 MillEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
-    _b429,  # 429 PutCountersEffect
+    _b428,  # 428 PutFromHandEffect
+    None,  # 429 __asgn_plain
     None,  # 430 __asgn_plain
     None,  # 431 __asgn_plain
-    _b432,  # 432 PutOnLibraryEffect
+    _b432,  # 432 PutCountersEffect
     None,  # 433 __asgn_plain
-    _b434,  # 434 PutIntoZoneEffect
-    None,  # 435 __asgn_plain
+    None,  # 434 __asgn_plain
+    _b435,  # 435 PutOnLibraryEffect
     None,  # 436 __asgn_plain
-    None,  # 437 __asgn_plain
+    _b437,  # 437 PutIntoZoneEffect
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    _b440,  # 440 ExileEffect
+    None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
-    _b442,  # 442 ExileTopEffect
-    None,  # 443 __asgn_plain
-    _b444,  # 444 RegenerateEffect
-    None,  # 445 __asgn_plain
+    None,  # 442 __asgn_plain
+    _b443,  # 443 ExileEffect
+    None,  # 444 __asgn_plain
+    _b445,  # 445 ExileTopEffect
     None,  # 446 __asgn_plain
-    None,  # 447 __asgn_plain
-    _b448,  # 448 PlayerSacrificesEffect
+    _b447,  # 447 RegenerateEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    _b451,  # 451 SacrificeEffect
+    _b451,  # 451 PlayerSacrificesEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 UntapEffect
-    None,  # 454 __asgn_plain
-    _b455,  # 455 TapOrUntapEffect
-    None,  # 456 __asgn_plain
-    _b457,  # 457 TapEffect
-    None,  # 458 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 SacrificeEffect
+    None,  # 455 __asgn_plain
+    _b456,  # 456 UntapEffect
+    None,  # 457 __asgn_plain
+    _b458,  # 458 TapOrUntapEffect
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 RemoveCountersEffect
+    _b460,  # 460 TapEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 DelayedEffect
-    None,  # 464 __asgn_plain
-    _b465,  # 465 PreventEffect
-    None,  # 466 __asgn_plain
-    _b467,  # 467 CastThisEffect
-    None,  # 468 __asgn_plain
-    _b469,  # 469 CopySpellEffect
-    _b470,  # 470 NoRegenEffect
+    None,  # 463 __asgn_plain
+    _b464,  # 464 RemoveCountersEffect
+    None,  # 465 __asgn_plain
+    _b466,  # 466 DelayedEffect
+    None,  # 467 __asgn_plain
+    _b468,  # 468 PreventEffect
+    None,  # 469 __asgn_plain
+    _b470,  # 470 CastThisEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 PhaseOutEffect
+    _b472,  # 472 CopySpellEffect
+    _b473,  # 473 NoRegenEffect
     None,  # 474 __asgn_plain
     None,  # 475 __asgn_plain
-    _b476,  # 476 NoUntapEffect
+    _b476,  # 476 PhaseOutEffect
     None,  # 477 __asgn_plain
     None,  # 478 __asgn_plain
-    _b479,  # 479 ContinuousEffect
-    None,  # 480 ActionWord
-    _b481,  # 481 PlayerRef
-    None,  # 482 __asgn_plain
-    None,  # 483 __asgn_plain
-    None,  # 484 __asgn_oneormore
-    None,  # 485 BackWord
-    None,  # 486 TargetRef
-    None,  # 487 __asgn_plain
-    _b488,  # 488 AnyNumberTargets
-    None,  # 489 __asgn_plain
-    _b490,  # 490 AnyTarget
-    None,  # 491 __asgn_plain
+    _b479,  # 479 NoUntapEffect
+    None,  # 480 __asgn_plain
+    None,  # 481 __asgn_plain
+    _b482,  # 482 ContinuousEffect
+    None,  # 483 ActionWord
+    _b484,  # 484 PlayerRef
+    None,  # 485 __asgn_plain
+    None,  # 486 __asgn_plain
+    None,  # 487 __asgn_oneormore
+    None,  # 488 BackWord
+    None,  # 489 TargetRef
+    None,  # 490 __asgn_plain
+    _b491,  # 491 AnyNumberTargets
     None,  # 492 __asgn_plain
-    _b493,  # 493 UpToTargets
+    _b493,  # 493 AnyTarget
     None,  # 494 __asgn_plain
-    _b495,  # 495 EachPlayers
-    None,  # 496 __asgn_plain
-    _b497,  # 497 ThatRef
-    None,  # 498 __asgn_plain
-    _b499,  # 499 EnchantedRef
-    None,  # 500 __asgn_plain
-    None,  # 501 __asgn_oneormore
-    None,  # 502 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 UpToTargets
+    None,  # 497 __asgn_plain
+    _b498,  # 498 EachPlayers
+    None,  # 499 __asgn_plain
+    _b500,  # 500 ThatRef
+    None,  # 501 __asgn_plain
+    _b502,  # 502 EnchantedRef
     None,  # 503 __asgn_plain
-    _b504,  # 504 BeginningTrigger
-    None,  # 505 Trigger
+    None,  # 504 __asgn_oneormore
+    None,  # 505 __asgn_plain
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    _b508,  # 508 LastCounterTrigger
+    _b507,  # 507 BeginningTrigger
+    None,  # 508 Trigger
     None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 BatchAttackTrigger
+    _b511,  # 511 LastCounterTrigger
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    _b514,  # 514 ThisTrigger
-    None,  # 515 __asgn_plain
+    None,  # 514 __asgn_plain
+    _b515,  # 515 BatchAttackTrigger
     None,  # 516 __asgn_plain
-    None,  # 517 __asgn_plain
-    _b518,  # 518 CastTrigger
+    _b517,  # 517 ThisTrigger
+    None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    _b521,  # 521 YoursTrigger
+    _b521,  # 521 CastTrigger
     None,  # 522 __asgn_plain
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_optional
+    None,  # 523 __asgn_plain
+    _b524,  # 524 YoursTrigger
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
+    None,  # 526 __asgn_optional
+    None,  # 527 __asgn_optional
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
     None,  # 530 __asgn_plain
     None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
     None,  # 533 __asgn_plain
-    _b534,  # 534 ZonePlace
+    None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 PTChange
-    None,  # 539 StaticPart
+    _b537,  # 537 ZonePlace
+    None,  # 538 __asgn_plain
+    None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    _b541,  # 541 CantAttackOrBlock
-    None,  # 542 __asgn_plain
-    _b543,  # 543 CantAttack
-    None,  # 544 __asgn_plain
-    _b545,  # 545 CantBlock
-    None,  # 546 __asgn_plain
-    _b547,  # 547 CantBeBlockedByFewer
-    _b548,  # 548 CantBeBlockedExcept
-    _b549,  # 549 CanBlockOnly
-    None,  # 550 __asgn_plain
-    _b551,  # 551 CantBeTargetedBy
-    _b552,  # 552 CantBeTargeted
+    _b541,  # 541 PTChange
+    None,  # 542 StaticPart
+    None,  # 543 __asgn_plain
+    _b544,  # 544 CantAttackOrBlock
+    None,  # 545 __asgn_plain
+    _b546,  # 546 CantAttack
+    None,  # 547 __asgn_plain
+    _b548,  # 548 CantBlock
+    None,  # 549 __asgn_plain
+    _b550,  # 550 CantBeBlockedByFewer
+    _b551,  # 551 CantBeBlockedExcept
+    _b552,  # 552 CanBlockOnly
     None,  # 553 __asgn_plain
-    _b554,  # 554 CantBeDestroyed
-    None,  # 555 __asgn_plain
-    _b556,  # 556 CantPhaseOut
-    None,  # 557 __asgn_plain
-    _b558,  # 558 PhasesEachUntap
-    None,  # 559 __asgn_plain
-    _b560,  # 560 GainsAbility
-    None,  # 561 __asgn_plain
+    _b554,  # 554 CantBeTargetedBy
+    _b555,  # 555 CantBeTargeted
+    None,  # 556 __asgn_plain
+    _b557,  # 557 CantBeDestroyed
+    None,  # 558 __asgn_plain
+    _b559,  # 559 CantPhaseOut
+    None,  # 560 __asgn_plain
+    _b561,  # 561 PhasesEachUntap
     None,  # 562 __asgn_plain
-    _b563,  # 563 HasKeywordAtManaCost
-    _b564,  # 564 HasKeywords
-    _b565,  # 565 LosesKeywords
-    None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
-    _b568,  # 568 CombatDamageSteps
+    _b563,  # 563 GainsAbility
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_plain
+    _b566,  # 566 HasKeywordAtManaCost
+    _b567,  # 567 HasKeywords
+    _b568,  # 568 LosesKeywords
     None,  # 569 __asgn_plain
-    _b570,  # 570 AssignsExcess
-    None,  # 571 __asgn_plain
-    _b572,  # 572 AttacksUntapped
-    None,  # 573 __asgn_plain
-    _b574,  # 574 DamageGainsLife
-    None,  # 575 __asgn_plain
-    _b576,  # 576 DamageIsLethal
-    None,  # 577 __asgn_plain
-    _b578,  # 578 CantBeBlockedBy
-    None,  # 579 __asgn_plain
-    _b580,  # 580 CantBeAttachedBy
-    None,  # 581 __asgn_plain
-    _b582,  # 582 PreventDamageFrom
-    None,  # 583 __asgn_plain
-    _b584,  # 584 AttacksDespite
-    None,  # 585 __asgn_plain
-    _b586,  # 586 MaxBlockers
-    None,  # 587 __asgn_plain
-    _b588,  # 588 AttacksEachCombat
-    None,  # 589 __asgn_plain
-    _b590,  # 590 BlocksEachCombat
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CantBeBlocked
-    None,  # 593 __asgn_plain
-    _b594,  # 594 IsColor
-    None,  # 595 __asgn_plain
+    None,  # 570 __asgn_plain
+    _b571,  # 571 CombatDamageSteps
+    None,  # 572 __asgn_plain
+    _b573,  # 573 AssignsExcess
+    None,  # 574 __asgn_plain
+    _b575,  # 575 AttacksUntapped
+    None,  # 576 __asgn_plain
+    _b577,  # 577 DamageGainsLife
+    None,  # 578 __asgn_plain
+    _b579,  # 579 DamageIsLethal
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CantBeBlockedBy
+    None,  # 582 __asgn_plain
+    _b583,  # 583 CantBeAttachedBy
+    None,  # 584 __asgn_plain
+    _b585,  # 585 PreventDamageFrom
+    None,  # 586 __asgn_plain
+    _b587,  # 587 AttacksDespite
+    None,  # 588 __asgn_plain
+    _b589,  # 589 MaxBlockers
+    None,  # 590 __asgn_plain
+    _b591,  # 591 AttacksEachCombat
+    None,  # 592 __asgn_plain
+    _b593,  # 593 BlocksEachCombat
+    None,  # 594 __asgn_plain
+    _b595,  # 595 CantBeBlocked
     None,  # 596 __asgn_plain
-    None,  # 597 __asgn_plain
+    _b597,  # 597 IsColor
     None,  # 598 __asgn_plain
-    None,  # 599 __asgn_oneormore
-    None,  # 600 __asgn_optional
-    None,  # 601 __asgn_optional
-    None,  # 602 __asgn_optional
+    None,  # 599 __asgn_plain
+    None,  # 600 __asgn_plain
+    None,  # 601 __asgn_plain
+    None,  # 602 __asgn_oneormore
     None,  # 603 __asgn_optional
-    None,  # 604 __asgn_oneormore
-    None,  # 605 __asgn_oneormore
+    None,  # 604 __asgn_optional
+    None,  # 605 __asgn_optional
     None,  # 606 __asgn_optional
-    None,  # 607 __asgn_optional
-    None,  # 608 __asgn_plain
-    None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
+    None,  # 607 __asgn_oneormore
+    None,  # 608 __asgn_oneormore
+    None,  # 609 __asgn_optional
+    None,  # 610 __asgn_optional
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_optional
-    None,  # 615 __asgn_zeroormore
-    None,  # 616 __asgn_zeroormore
-    None,  # 617 __asgn_oneormore
-    None,  # 618 __asgn_oneormore
-    None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
+    None,  # 614 __asgn_plain
+    None,  # 615 __asgn_plain
+    None,  # 616 __asgn_plain
+    None,  # 617 __asgn_optional
+    None,  # 618 __asgn_zeroormore
+    None,  # 619 __asgn_zeroormore
+    None,  # 620 __asgn_oneormore
+    None,  # 621 __asgn_oneormore
     None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    _b627,  # 627 Duration
+    None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    _b631,  # 631 TargetObject
+    _b630,  # 630 Duration
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    _b633,  # 633 FromGraveyard
-    None,  # 634 __asgn_plain
-    None,  # 635 __asgn_optional
-    None,  # 636 __asgn_optional
-    None,  # 637 __asgn_optional
-    None,  # 638 __asgn_plain
-    _b639,  # 639 OntoBattlefield
-    None,  # 640 Destination
+    None,  # 633 __asgn_plain
+    _b634,  # 634 TargetObject
+    None,  # 635 __asgn_plain
+    _b636,  # 636 FromGraveyard
+    None,  # 637 __asgn_plain
+    None,  # 638 __asgn_optional
+    None,  # 639 __asgn_optional
+    None,  # 640 __asgn_optional
     None,  # 641 __asgn_plain
-    _b642,  # 642 IntoHand
-    None,  # 643 __asgn_plain
-    _b644,  # 644 IntoGraveyard
-    None,  # 645 __asgn_optional
+    _b642,  # 642 OntoBattlefield
+    None,  # 643 Destination
+    None,  # 644 __asgn_plain
+    _b645,  # 645 IntoHand
     None,  # 646 __asgn_plain
-    _b647,  # 647 CostValue
-    None,  # 648 __asgn_plain
+    _b647,  # 647 IntoGraveyard
+    None,  # 648 __asgn_optional
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
+    _b650,  # 650 CostValue
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_optional
+    None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_optional
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
-    None,  # 663 __asgn_oneormore
-    None,  # 664 __asgn_oneormore
-    None,  # 665 __asgn_optional
-    None,  # 666 __asgn_plain
-    _b667,  # 667 BackRef
-    None,  # 668 __asgn_plain
-    _b669,  # 669 TargetPlayer
-    None,  # 670 __asgn_optional
+    None,  # 662 __asgn_optional
+    None,  # 663 __asgn_plain
+    None,  # 664 __asgn_plain
+    None,  # 665 __asgn_plain
+    None,  # 666 __asgn_oneormore
+    None,  # 667 __asgn_oneormore
+    None,  # 668 __asgn_optional
+    None,  # 669 __asgn_plain
+    _b670,  # 670 BackRef
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    _b673,  # 673 EachObjects
-    None,  # 674 KeywordCostPart
-    None,  # 675 __asgn_optional
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_oneormore
+    _b672,  # 672 TargetPlayer
+    None,  # 673 __asgn_optional
+    None,  # 674 __asgn_plain
+    None,  # 675 __asgn_plain
+    _b676,  # 676 EachObjects
+    None,  # 677 KeywordCostPart
     None,  # 678 __asgn_optional
-    None,  # 679 __asgn_optional
-    None,  # 680 __asgn_optional
-    None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
-    None,  # 683 __asgn_oneormore
-    None,  # 684 __asgn_oneormore
+    None,  # 679 __asgn_oneormore
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_optional
+    None,  # 683 __asgn_optional
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    _b686,  # 686 QualityRef
-    None,  # 687 __asgn_plain
-    None,  # 688 __asgn_optional
-    None,  # 689 GrantedAbility
-    None,  # 690 __asgn_oneormore
-    None,  # 691 __asgn_oneormore
-    None,  # 692 __asgn_optional
+    None,  # 686 __asgn_oneormore
+    None,  # 687 __asgn_oneormore
+    None,  # 688 __asgn_plain
+    _b689,  # 689 QualityRef
+    None,  # 690 __asgn_plain
+    None,  # 691 __asgn_optional
+    None,  # 692 GrantedAbility
     None,  # 693 __asgn_oneormore
     None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_oneormore
+    None,  # 695 __asgn_optional
     None,  # 696 __asgn_oneormore
     None,  # 697 __asgn_oneormore
     None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_oneormore
     None,  # 700 __asgn_oneormore
     None,  # 701 __asgn_oneormore
-    None,  # 702 __asgn_optional
-    None,  # 703 __asgn_plain
-    _b704,  # 704 PerTime
+    None,  # 702 __asgn_oneormore
+    None,  # 703 __asgn_oneormore
+    None,  # 704 __asgn_oneormore
     None,  # 705 __asgn_optional
-    None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    _b710,  # 710 PerObject
+    None,  # 706 __asgn_plain
+    _b707,  # 707 PerTime
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_oneormore
+    None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    _b713,  # 713 PowerOf
+    _b713,  # 713 PerObject
     None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
+    _b716,  # 716 PowerOf
     None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_optional
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_plain
     None,  # 722 __asgn_optional
     None,  # 723 __asgn_optional
     None,  # 724 __asgn_optional
     None,  # 725 __asgn_optional
     None,  # 726 __asgn_optional
-    None,  # 727 __asgn_oneormore
+    None,  # 727 __asgn_optional
     None,  # 728 __asgn_optional
     None,  # 729 __asgn_optional
-    None,  # 730 DelayedStep
+    None,  # 730 __asgn_oneormore
     None,  # 731 __asgn_optional
     None,  # 732 __asgn_optional
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
+    None,  # 733 DelayedStep
+    None,  # 734 __asgn_optional
     None,  # 735 __asgn_optional
     None,  # 736 __asgn_plain
-    _b737,  # 737 EntersEvent
-    None,  # 738 ThisEvent
+    None,  # 737 __asgn_plain
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_plain
-    _b740,  # 740 LeavesEvent
-    None,  # 741 __asgn_plain
-    _b742,  # 742 DiesEvent
-    None,  # 743 __asgn_plain
-    _b744,  # 744 AttacksEvent
-    None,  # 745 __asgn_plain
-    _b746,  # 746 BlocksEvent
-    None,  # 747 __asgn_plain
+    _b740,  # 740 EntersEvent
+    None,  # 741 ThisEvent
+    None,  # 742 __asgn_plain
+    _b743,  # 743 LeavesEvent
+    None,  # 744 __asgn_plain
+    _b745,  # 745 DiesEvent
+    None,  # 746 __asgn_plain
+    _b747,  # 747 AttacksEvent
     None,  # 748 __asgn_plain
-    _b749,  # 749 BlockedEvent
+    _b749,  # 749 BlocksEvent
     None,  # 750 __asgn_plain
-    _b751,  # 751 PhasesEvent
-    None,  # 752 __asgn_plain
-    _b753,  # 753 TurnedUpEvent
-    None,  # 754 __asgn_plain
-    _b755,  # 755 ExiledThisWayEvent
-    None,  # 756 __asgn_plain
-    _b757,  # 757 TargetedEvent
-    None,  # 758 __asgn_plain
+    None,  # 751 __asgn_plain
+    _b752,  # 752 BlockedEvent
+    None,  # 753 __asgn_plain
+    _b754,  # 754 PhasesEvent
+    None,  # 755 __asgn_plain
+    _b756,  # 756 TurnedUpEvent
+    None,  # 757 __asgn_plain
+    _b758,  # 758 ExiledThisWayEvent
     None,  # 759 __asgn_plain
-    _b760,  # 760 DealsDamageEvent
+    _b760,  # 760 TargetedEvent
     None,  # 761 __asgn_plain
-    _b762,  # 762 DealtDamageEvent
-    None,  # 763 __asgn_optional
-    None,  # 764 __asgn_optional
-    None,  # 765 __asgn_oneormore
+    None,  # 762 __asgn_plain
+    _b763,  # 763 DealsDamageEvent
+    None,  # 764 __asgn_plain
+    _b765,  # 765 DealtDamageEvent
     None,  # 766 __asgn_optional
     None,  # 767 __asgn_optional
-    None,  # 768 __asgn_optional
+    None,  # 768 __asgn_oneormore
     None,  # 769 __asgn_optional
     None,  # 770 __asgn_optional
     None,  # 771 __asgn_optional
     None,  # 772 __asgn_optional
+    None,  # 773 __asgn_optional
+    None,  # 774 __asgn_optional
+    None,  # 775 __asgn_optional
 ]

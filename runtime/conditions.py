@@ -8,7 +8,7 @@ whether the card may be cast as though it had flash, 702.8a).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Protocol
 
 from .mana import mana_value
 from .timing import cast_banned, instant_timing
@@ -255,6 +255,30 @@ class LastAffectedIs:
                    for o in res.last_affected)
 
 
-Condition = Union[CostPaid, CardsInGraveyard, ControlledSinceLastUpkeep, PreviousResult, HasKeyword,
-                  CastDuringMainPhase, CastFromZone, ManaValueIs, PermanentLeftThisTurn, DefendingPlayerControls, YouControl,
-                  NoCardsInHand, SorceryTiming, TotalPower, CouldCastTiming, HasCounters, LastAffectedIs]
+class Condition(Protocol):
+    """A condition an ability checks (603.4, 608.2c, 602.5b): every condition class here has this method."""
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Whether it holds now, for the resolving (or checked) ability ``res``."""
+
+
+# What generated card modules may use (re-exported by runtime.api).
+__all__ = [
+    "CardsInGraveyard",
+    "CastDuringMainPhase",
+    "CastFromZone",
+    "ControlledSinceLastUpkeep",
+    "CostPaid",
+    "CouldCastTiming",
+    "DefendingPlayerControls",
+    "HasCounters",
+    "HasKeyword",
+    "LastAffectedIs",
+    "ManaValueIs",
+    "NoCardsInHand",
+    "PermanentLeftThisTurn",
+    "PreviousResult",
+    "SorceryTiming",
+    "TotalPower",
+    "YouControl",
+]

@@ -7,7 +7,7 @@ to triggered abilities (603).  Effects never change game state directly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Protocol
 
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
@@ -44,6 +44,39 @@ class DealDamage:
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
             for ref in refs:
                 res.game.deal_damage(res.source_oid, ref, n)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """701.12a: each of two creatures deals damage equal to its power to the other, at once (120.3).
+
+    701.12b: if either is no longer on the battlefield or no longer a creature (or was an illegal
+    target, 608.2b), no damage is dealt; 701.12c: a creature that fights itself deals itself damage
+    twice its power."""
+
+    first: ObjectRef
+    second: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Each fighter deals damage equal to its power to the other."""
+        game = res.game
+        fighters = [res.referents(self.first), res.referents(self.second)]
+        if any(len(f) != 1 or not isinstance(f[0], int) for f in fighters):
+            return
+        a, b = fighters[0][0], fighters[1][0]
+        assert isinstance(a, int) and isinstance(b, int)
+        powers = []
+        for oid in (a, b):
+            if not game.exists(oid):
+                return
+            obj = game.obj(oid)
+            ch = game.characteristics(obj)
+            if obj.zone is not Zone.BATTLEFIELD or "creature" not in ch.types:
+                return
+            powers.append(ch.power or 0)
+        with game.simultaneous_damage():
+            game.deal_damage(a, b, powers[0])
+            game.deal_damage(b, a, powers[1])
 
 
 @dataclass(frozen=True)
@@ -811,11 +844,60 @@ class PlayerSacrifices:
         res.performed = done
 
 
-Effect = Union[
-    DealDamage, GainLife, LoseLife, Draw, Destroy, ExileObject, CounterSpell, PutCounters,
-    AttachSource, CreateTokens, AddMana, AtBeginningOfNextStep, PerformAction, Discard, Mill, RemoveCounters, Sacrifice,
-    Untap, Tap, ReturnToHand, ApplyContinuous, MustBlock, GainControl, Regenerate, ReturnFromGraveyard, PreventNextDamage, PutIntoZone,
-    CastThis, Pay, TapOrUntap, TakeExtraTurn, ChooseAmong,
-    CounterUnlessPays, CopySpell, CreateTokenCopy, PlayerSacrifices, DealDividedDamage, DealDamageDividedEvenly, CantCastSameName, ExileTopCard, MayPlayThem, PhaseOut, ReturnAllFromGraveyards,
-    PutFromHand, MayDo,
+class Effect(Protocol):
+    """What an instruction does as its spell or ability resolves (608.2c): every effect class here
+    (a frozen dataclass that generated card modules construct) has this method."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Do it."""
+
+
+# What generated card modules may use (re-exported by runtime.api).
+__all__ = [
+    "ApplyContinuous",
+    "AtBeginningOfNextStep",
+    "AttachSource",
+    "CantCastSameName",
+    "CastThis",
+    "ChooseAmong",
+    "CopySpell",
+    "CounterSpell",
+    "CounterUnlessPays",
+    "CreateTokenCopy",
+    "CreateTokens",
+    "DealDamage",
+    "DealDamageDividedEvenly",
+    "DealDividedDamage",
+    "Destroy",
+    "Discard",
+    "Draw",
+    "Effect",
+    "ExileObject",
+    "ExileTopCard",
+    "Fight",
+    "GainControl",
+    "GainLife",
+    "LoseLife",
+    "MayDo",
+    "MayPlayThem",
+    "Mill",
+    "MustBlock",
+    "Pay",
+    "PerformAction",
+    "PhaseOut",
+    "PlayerSacrifices",
+    "PreventNextDamage",
+    "PutCounters",
+    "PutFromHand",
+    "PutIntoZone",
+    "Regenerate",
+    "RemoveCounters",
+    "ReturnAllFromGraveyards",
+    "ReturnFromGraveyard",
+    "ReturnToHand",
+    "Sacrifice",
+    "TakeExtraTurn",
+    "Tap",
+    "TapOrUntap",
+    "Untap",
 ]

@@ -920,6 +920,20 @@ class ApplyContinuous(Effect):
         return any(isinstance(p, AttacksDespite) and p.this_turn for p in self.parts)
 
 
+@dataclass(frozen=True)
+class Fight(Effect):
+    """701.12a: "target creature you control fights target creature an opponent controls"."""
+
+    first: Ref
+    second: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.first.text(ph, True)} fights {self.second.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.Fight(first={self.first.python()}, second={self.second.python()})"
+
+
 # ------------------------------------------------------------------ mana (106)
 
 

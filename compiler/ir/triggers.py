@@ -8,6 +8,19 @@ from .base import dataclass, freeze
 from .selectors import FilterIR
 
 
+@dataclass(frozen=True)
+class TriggerEvent:
+    """One event of "when[ever] this EVENT [or EVENT]": the runtime's event key (what
+    ``Game.fire_object_event`` announces, 603.2), its words, and what it says of the trigger."""
+
+    key: str
+    words: str
+    filter: FilterIR | None = None  # "becomes blocked by a creature without flanking"
+    opponents: bool = False  # "... a spell or ability an opponent controls"
+    combat: bool = False  # combat damage only (510.2)
+    recipient: str = ""  # "deals damage to a player": "" | "player" | "opponent" | "creature"
+
+
 class Trigger:
     """A trigger condition."""
 

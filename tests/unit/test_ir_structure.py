@@ -23,7 +23,7 @@ def _alternatives(rule: str) -> list[str]:
 
 
 @pytest.mark.parametrize("rule, prefix", [("Effect", "effect_"), ("Condition", "condition_"),
-                                          ("StaticPart", "static_")])
+                                          ("StaticPart", "static_"), ("ThisEvent", "event_")])
 def test_every_grammar_alternative_has_a_lowering_method(rule: str, prefix: str) -> None:
     missing = [alt for alt in _alternatives(rule)
                if not hasattr(CardLowering, prefix + alt) and not (rule == "StaticPart" and alt in _FIXED_PARTS)]
