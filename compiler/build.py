@@ -880,7 +880,7 @@ def build(paths: list[Path], out: Path | None, jobs: int | None = None, use_cach
           unchanged_folders: frozenset[str] = frozenset()) -> BuildReport:
     """Compile card and keyword sources under ``paths`` into ``out`` (None: check only).
 
-    ``unchanged_folders`` (folders as listed, for :mod:`compiler.watch`): folders known to have
+    ``unchanged_folders`` (folders as listed, for :mod:`cardsmith.watch`): folders known to have
     had no change since the build that wrote the manifest (the kernel said so); their sources
     recorded in the manifest are trusted without a ``stat``.
 

@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 from compiler.build import default_pool
-from compiler.cli import main
-from compiler.coverage import coverage
+from cardsmith.cli import main
+from cardsmith.coverage import coverage
 
 
 def test_coverage_of_the_pools_own_oracle_file() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from compiler.build import check, default_pool
-from compiler.cli import main
+from cardsmith.cli import main
 
 from .helpers import errors
 

@@ -98,13 +98,13 @@ def test_removed_card_module_is_deleted(tmp_path: Path) -> None:
 
 
 def test_mypy_strict_on_generated_pool_and_packages(pool_dir: Path) -> None:
-    """mypy --strict over every generated module, and over dsl, compiler, runtime and langserver."""
+    """mypy --strict over every generated module, and over cardsmith, dsl, compiler, runtime and langserver."""
     root = Path(__file__).resolve().parent.parent.parent
     env = dict(os.environ, MYPYPATH=str(root))
     gen = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", PACKAGE],
                          cwd=pool_dir, env=env, capture_output=True, text=True)
     assert gen.returncode == 0, gen.stdout + gen.stderr
-    pkgs = subprocess.run([sys.executable, "-m", "mypy", "--strict", "dsl", "compiler", "runtime", "langserver"],
+    pkgs = subprocess.run([sys.executable, "-m", "mypy", "--strict", "cardsmith", "dsl", "compiler", "runtime", "langserver"],
                           cwd=root, capture_output=True, text=True)
     assert pkgs.returncode == 0, pkgs.stdout + pkgs.stderr
 

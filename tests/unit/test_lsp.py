@@ -48,7 +48,7 @@ def pool_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest_lsp.fixture(scope="module",
-                    config=ClientServerConfig(server_command=[sys.executable, "-m", "compiler.cli", "lsp"]))
+                    config=ClientServerConfig(server_command=[sys.executable, "-m", "cardsmith", "lsp"]))
 async def client(lsp_client: LanguageClient, pool_root: Path):  # type: ignore[no-untyped-def]
     root = pool_root
     await lsp_client.initialize_session(types.InitializeParams(

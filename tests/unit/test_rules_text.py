@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from compiler.build import build, default_pool
-from compiler.oracle import load_oracle, normalize, oracle_path
-from compiler.cli import main
+from cardsmith.oracle import load_oracle, normalize, oracle_path
+from cardsmith.cli import main
 
 REPORT = build([default_pool()], None, jobs=1)
 ORACLE = load_oracle(oracle_path(default_pool()))

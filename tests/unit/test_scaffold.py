@@ -5,7 +5,7 @@ import json
 import shutil
 from pathlib import Path
 
-from compiler.cli import main
+from cardsmith.cli import main
 from compiler.build import default_pool
 
 
