@@ -48,7 +48,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.filesystem import note_deletion, settle_file_system  # noqa: E402
 from benchmarks.synth import make_pool  # noqa: E402
-from compiler.build import RACY_SECONDS, build  # noqa: E402
+from compiler.build import build  # noqa: E402
+from compiler.sources import RACY_SECONDS  # noqa: E402
 from dsl.metamodel import card_metamodel  # noqa: E402
 
 Results = dict[str, Any]

@@ -11,7 +11,9 @@ if TYPE_CHECKING:
     import tempfile
 
 from compiler import VERSION
-from compiler.build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
+from compiler.build import BuildReport, build
+from compiler.library import load_library
+from compiler.sources import default_pool, display, find_sources, keyword_dir_for
 from dsl.diagnostics import Diagnostic
 
 from .terminal import print_diagnostics, progress_bar

@@ -24,7 +24,9 @@ SCENARIO_GRAMMAR = GRAMMAR_PATH.with_name("scenario.tx")
 
 def _semantic_check(model: Any, metamodel: TextXMetaModel) -> None:
     """Model processor: compile the file as ``cardsmith check`` would; raise the first error."""
-    from .build import compile_text, default_pool, load_library
+    from .compiling import compile_text
+    from .library import load_library
+    from .sources import default_pool
 
     filename = getattr(model, "_tx_filename", None) or "<string>"
     if not str(filename).endswith(".card"):
@@ -66,7 +68,9 @@ def scenario_language() -> TextXMetaModel:
 def python_generator(metamodel: TextXMetaModel, model: Any, output_path: str | None, overwrite: bool,
                      debug: bool, **custom_args: Any) -> None:
     """Generate the card's Python module (it imports keyword classes from a built pool package)"""
-    from .build import compile_card, default_pool, load_library
+    from .compiling import compile_card
+    from .library import load_library
+    from .sources import default_pool
 
     filename = Path(model._tx_filename)
     library, diags, _ = load_library(sorted((default_pool() / "keywords").glob("*.kw")))

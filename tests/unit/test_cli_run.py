@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 ROOT = Path(__file__).resolve().parents[2]
 _PROBE = ("import gc, sys; from cardsmith.cli import run; sys.argv = ['cardsmith', *sys.argv[1:]]; code = run(); "

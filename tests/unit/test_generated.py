@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build, default_pool
+from compiler.build import build
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE, Pool
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -59,9 +60,9 @@ def test_build_is_deterministic(tmp_path: Path) -> None:
 
 
 def test_parallel_build_equals_serial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import compiler.build as b
+    import compiler.compiling as c
     build([default_pool()], tmp_path / "serial", jobs=1)
-    monkeypatch.setattr(b, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(c, "PARALLEL_THRESHOLD", 1)
     report = build([default_pool()], tmp_path / "parallel", jobs=2)
     assert report.compiled > 0 and not report.diagnostics
     assert _tree(tmp_path / "serial" / PACKAGE) == _tree(tmp_path / "parallel" / PACKAGE)

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from cardsmith.cli import main
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 
 def test_new_card_from_oracle_file(tmp_path: Path) -> None:

@@ -8,8 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-from compiler.build import BuildReport, default_pool
 from cardsmith.watch import watch
+from compiler.build import BuildReport
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE
 
 from .helpers import small_pool
