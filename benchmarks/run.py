@@ -49,7 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.filesystem import note_deletion, settle_file_system  # noqa: E402
 from benchmarks.synth import make_pool  # noqa: E402
-from compiler.build import RACY_SECONDS, build  # noqa: E402
+from compiler.build import build  # noqa: E402
+from compiler.sources import RACY_SECONDS  # noqa: E402
 from dsl.metamodel import card_metamodel  # noqa: E402
 
 Results = dict[str, Any]
@@ -233,7 +234,7 @@ def _command_in_subprocess(src: Path, out: Path) -> dict[str, float]:
     import resource
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "compiler.cli", "build", "-o", str(out), str(src)],
+    subprocess.run([sys.executable, "-m", "cardsmith", "build", "-o", str(out), str(src)],
                    capture_output=True, text=True, check=True, cwd=ROOT, env=_environment())
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -315,7 +316,7 @@ def watch_bench(src: Path, out: Path, cards: list[Path], interval: float = 0.1) 
     changes) to the watcher's report that it was written, for each of ``cards`` in turn (the
     watcher polls every ``interval`` seconds, so half of that is waiting, on average)."""
     import signal
-    proc = subprocess.Popen([sys.executable, "-m", "compiler.cli", "build", "--watch", "--interval", str(interval),
+    proc = subprocess.Popen([sys.executable, "-m", "cardsmith", "build", "--watch", "--interval", str(interval),
                              "-o", str(out), str(src)], cwd=ROOT, env=_environment(), text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             # Ctrl-C's default in the watcher, as at a terminal: a shell starts

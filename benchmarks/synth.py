@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from benchmarks.filesystem import note_deletion
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 
 def make_pool(target: Path, n: int, source: Path | None = None) -> Path:

@@ -9,9 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import AbstractSet, Any, Mapping
 
-from runtime.mana import ManaError, check_symbol
-
 from .diagnostics import Diagnostic, did_you_mean
+from .mana_symbols import is_mana_symbol
 from .metamodel import location
 
 
@@ -40,11 +39,9 @@ class Checker:
     def mana_symbols(self, obj: Any, symbols: list[str]) -> tuple[str, ...]:
         """Check each mana symbol (107.4); return them as a tuple."""
         for s in symbols:
-            try:
-                check_symbol(s)
-            except ManaError as e:
-                self.error(obj, str(e), "mana symbols are {W} {U} {B} {R} {G} {C} {X} {S}, numbers, "
-                                        "hybrid {W/U} {2/W} and Phyrexian {W/P}")
+            if not is_mana_symbol(s):
+                self.error(obj, f"unknown mana symbol {s}", "mana symbols are {W} {U} {B} {R} {G} {C} {X} {S}, "
+                                                           "numbers, hybrid {W/U} {2/W} and Phyrexian {W/P}")
         return tuple(symbols)
 
     def subtype(self, obj: Any, word: str) -> str:

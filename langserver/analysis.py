@@ -2,7 +2,7 @@
 
 Nothing here speaks the protocol: :mod:`langserver.server` turns these answers into LSP messages.
 Every answer comes from the same code as the command line: diagnostics from
-:func:`compiler.build.compile_text` (what ``cardsmith check`` runs) and
+:func:`compiler.compiling.compile_text` (what ``cardsmith check`` runs) and
 :func:`compiler.lower.build_library`, hover text from :func:`compiler.text.card_text`, keyword
 facts from the keyword library (``cards/keywords/*.kw``).  The document is parsed from the text
 the editor holds, never from disk, so unsaved edits are what is checked.
@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from compiler.build import compile_text, default_pool, display, load_library
+from compiler.compiling import compile_text
 from compiler.ir import KeywordIR, LibraryIR
+from compiler.library import load_library
 from compiler.lower import build_library, module_name
 from compiler.scenarios import load_scenarios
+from compiler.sources import default_pool, display
 from compiler.text import card_text
 from dsl.diagnostics import Diagnostic, did_you_mean
 

@@ -10,8 +10,9 @@ from typing import Any, Iterator
 
 import pytest
 
-from compiler.build import build, default_pool
+from compiler.build import build
 from compiler.scenarios import load_scenario_file
+from compiler.sources import default_pool
 from runtime.pool import Pool
 from runtime.tools.scenario import Scenario, run_scenario
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from textx import TextXError
 
-from compiler.build import compile_text
+from compiler.compiling import compile_text
 from compiler.ir import LibraryIR
 from compiler.safety import check_generated
 from dsl import fastparse
@@ -15,7 +15,7 @@ def same_parse_as_textx(text: str) -> None:
     """The generated parser gives textX's model of ``text`` (class names, attributes, spans), or,
     where textX fails (a syntax error, its recursion limit), nothing: textX is then asked."""
     if not text.strip() or "\x00" in text:
-        return  # (never parsed: see dsl.metamodel.parse_text and compiler.build.compile_texts)
+        return  # (never parsed: see dsl.metamodel.parse_text and compiler.compiling.compile_texts)
     try:
         expected = dump(card_metamodel().model_from_str(text, file_name="fuzz.card"))
     except (TextXError, RecursionError):

@@ -6,8 +6,10 @@ import shutil
 from functools import lru_cache
 from pathlib import Path
 
-from compiler.build import CardResult, compile_text, default_pool, load_library
+from compiler.compiling import CardResult, compile_text
 from compiler.ir import LibraryIR
+from compiler.library import load_library
+from compiler.sources import default_pool
 from dsl.diagnostics import Diagnostic
 from runtime.game import Game
 from runtime.pool import Pool

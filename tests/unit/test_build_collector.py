@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import compiler.build as b
+import compiler.compiling as c
 from compiler.build import build
 
 from .helpers import small_pool
@@ -23,15 +23,15 @@ CARDS = ("l/lightning_bolt.card", "g/grizzly_bears.card", "c/counterspell.card",
 def test_collector_runs_between_batches_only_as_the_caller_had_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                    caller_on: bool) -> None:
     src = small_pool(tmp_path, CARDS)
-    monkeypatch.setattr(b, "STAGE_BATCH", 1)  # runs of two cards: four cards are a long run
+    monkeypatch.setattr(c, "STAGE_BATCH", 1)  # runs of two cards: four cards are a long run
     seen: list[bool] = []
-    real = b._compile_many
+    real = c._compile_many
 
-    def spy(paths: list[str], *args: object, **kwargs: object) -> list[b.CardResult]:
+    def spy(paths: list[str], *args: object, **kwargs: object) -> list[c.CardResult]:
         seen.append(gc.isenabled())
         return real(paths, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(b, "_compile_many", spy)
+    monkeypatch.setattr(c, "_compile_many", spy)
     was = gc.isenabled()
     (gc.enable if caller_on else gc.disable)()
     try:
@@ -47,7 +47,7 @@ def test_workers_are_forked_with_the_build_s_objects_set_aside(tmp_path: Path, m
     """A build on workers forks them with everything alive frozen out of the collector (their
     first collection would walk it all), and gives it back afterwards."""
     src = small_pool(tmp_path, CARDS)
-    monkeypatch.setattr(b, "PARALLEL_THRESHOLD", 2)  # four cards go to workers
+    monkeypatch.setattr(c, "PARALLEL_THRESHOLD", 2)  # four cards go to workers
     frozen: list[int] = []  # objects frozen when the worker pool is made
 
     class Pool(ProcessPoolExecutor):

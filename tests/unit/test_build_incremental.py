@@ -1,4 +1,4 @@
-"""Rebuilds settled from the manifest alone (``compiler.build._incremental``) and cold builds
+"""Rebuilds settled from the manifest alone (``compiler.incremental``) and cold builds
 through a staging folder: after every kind of edit the output is byte for byte what a fresh build
 of the same sources writes, and when an edit needs the whole settlement of names and modules
 (a clash, a failure, a missing module) the build takes it."""
@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import compiler.build as b
-from compiler.build import MANIFEST, build, default_pool
+import compiler.build
+import compiler.output
+from compiler.build import BuildReport, build
+from compiler.cache import _STORED_COLUMNS, MANIFEST
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE, Pool, UnknownCard
 
 from .helpers import age, small_pool
@@ -32,7 +35,7 @@ def _files(out: Path) -> dict[str, bytes]:
             if p.is_file() and "__pycache__" not in p.parts}
 
 
-def _same_as_fresh(src: Path, out: Path, tmp_path: Path, report: b.BuildReport) -> None:
+def _same_as_fresh(src: Path, out: Path, tmp_path: Path, report: BuildReport) -> None:
     """``out`` holds what a fresh build of ``src`` writes, and ``report`` says what its report says."""
     fresh_out = tmp_path / f"fresh{len(list(tmp_path.glob('fresh*')))}"
     fresh = build([src], fresh_out, jobs=1)
@@ -58,14 +61,14 @@ def _edit(path: Path, old: str, new: str) -> None:
 def _spy_incremental(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Record whether each build was settled from the manifest alone."""
     outcomes: list[bool] = []
-    real = b._incremental
+    real = compiler.build.incremental
 
     def spy(*args: object, **kwargs: object) -> object:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
         outcomes.append(result is not None)
         return result
 
-    monkeypatch.setattr(b, "_incremental", spy)
+    monkeypatch.setattr(compiler.build, "incremental", spy)
     return outcomes
 
 
@@ -160,13 +163,13 @@ def test_cold_build_publishes_its_modules_at_once(tmp_path: Path, monkeypatch: p
     staging.mkdir(parents=True)
     (staging / "left_over.py").write_text("X = 1\n")  # from a build that stopped half-way
     seen: list[bool] = []
-    real = b._write_fresh
+    real = compiler.output._write_fresh
 
     def spy(path: str, data: bytes) -> None:
         seen.append(cards.exists())
         real(path, data)
 
-    monkeypatch.setattr(b, "_write_fresh", spy)
+    monkeypatch.setattr(compiler.output, "_write_fresh", spy)
     report = build([src], out, jobs=1)
     assert seen and not any(seen)  # no module visible while the others were written
     assert not staging.exists() and not (cards / "left_over.py").exists()
@@ -188,7 +191,7 @@ def test_manifest_is_columns_of_plain_values(tmp_path: Path) -> None:
     data = marshal.loads((out / ".cache" / MANIFEST).read_bytes())
     paths = data["paths"]
     assert paths == sorted(paths) and len(paths) == len(CARDS)
-    assert all(len(data[c]) == len(paths) for c in b._STORED_COLUMNS)
+    assert all(len(data[c]) == len(paths) for c in _STORED_COLUMNS)
     assert data["renamed"] == {}  # (no module renamed for a clash: ``written`` is ``modules``)
     # A manifest whose columns disagree is ignored: everything is compiled again, nothing breaks.
     data["names"] = data["names"][:-1]

@@ -1,5 +1,5 @@
 """One-card rebuilds record what they changed in the manifest's journal
-(``compiler.build._save_manifest``) instead of rewriting the whole manifest; every later build
+(``compiler.cache.save_manifest``) instead of rewriting the whole manifest; every later build
 applies the journal, ignores a record cut short or damaged (the build that wrote it then looks
 undone, and the next build redoes it), and writes the manifest whole again once the journal has
 grown.  After each of these the output is byte for byte what a fresh build writes."""
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import compiler.build as b
-from compiler.build import JOURNAL, MANIFEST, build
+import compiler.cache
+from compiler.build import build
+from compiler.cache import JOURNAL, MANIFEST, load_manifest, save_manifest
 
 from .helpers import small_pool
 from .test_build_incremental import _edit, _same_as_fresh, _spy_incremental
@@ -63,9 +64,9 @@ def test_a_damaged_record_undoes_its_build_and_the_next_build_redoes_it(tmp_path
         journal.write_bytes(data[:-3] + bytes([data[-3] ^ 1]) + data[-2:])
     else:  # a journal left beside a manifest written whole since
         _edit(src / "c" / "counterspell.card", 'card "Counterspell"', 'card "Counterspell"\n')
-        b._save_manifest(out / ".cache", _base(out), b._load_manifest(out / ".cache", _base(out)))
+        save_manifest(out / ".cache", _base(out), load_manifest(out / ".cache", _base(out)))
         journal.write_bytes(data)
-    loaded = b._load_manifest(out / ".cache", _base(out))
+    loaded = load_manifest(out / ".cache", _base(out))
     # The damaged record is dropped (the other manifest holds the rename itself), and the next
     # manifest is written whole: records appended after a damaged one would never be read.
     assert ("Grizzly Cubs" in loaded.names) == (damage == "another manifest's") and loaded.token == ""
@@ -84,7 +85,7 @@ def test_a_long_journal_is_folded_into_the_manifest(tmp_path: Path, monkeypatch:
     src = small_pool(tmp_path, CARDS)
     out = tmp_path / "out"
     build([src], out, jobs=1)
-    monkeypatch.setattr(b, "JOURNAL_LIMIT", 1)
+    monkeypatch.setattr(compiler.cache, "JOURNAL_LIMIT", 1)
     _edit(src / "l" / "lightning_bolt.card", "3 damage", "4 damage")
     build([src], out, jobs=1)
     whole = _state(out)

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import MANIFEST, build, default_pool, display
+from compiler.build import build
+from compiler.cache import MANIFEST
+from compiler.sources import default_pool, display
 from runtime.pool import PACKAGE, Pool, UnknownCard, module_name
 
 from .helpers import small_pool

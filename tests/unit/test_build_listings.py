@@ -1,5 +1,5 @@
 """A build lists a folder of card files again only when its mtime says an entry was added, removed
-or renamed (``compiler.build._walk_sources``): the listings are recorded in the cache folder,
+or renamed (``compiler.sources.list_sources``): the listings are recorded in the cache folder,
 trusted only for folders not changed within the racy window before they were read."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import compiler.build as b
-from compiler.build import build, default_pool
+from compiler.build import build
+from compiler.sources import LISTINGS, RACY_NS, default_pool
 from runtime.pool import PACKAGE
 
 from .helpers import age, small_pool
@@ -27,7 +27,7 @@ def _listed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(os.path.basename(path))
         return real(path)
 
-    monkeypatch.setattr("compiler.build.os.listdir", spy)
+    monkeypatch.setattr("compiler.sources.os.listdir", spy)
     return seen
 
 
@@ -35,7 +35,7 @@ def test_unchanged_folders_are_not_listed_again(tmp_path: Path, monkeypatch: pyt
     src = small_pool(tmp_path, CARDS)
     out = tmp_path / "out"
     first = build([src], out, jobs=1)
-    assert first.compiled == len(CARDS) and (out / ".cache" / b.LISTINGS).is_file()
+    assert first.compiled == len(CARDS) and (out / ".cache" / LISTINGS).is_file()
     seen = _listed(monkeypatch)
     again = build([src], out, jobs=1)
     assert (again.compiled, again.written) == (0, 0)
@@ -62,7 +62,7 @@ def test_a_folder_changed_just_before_it_was_read_is_listed_again(tmp_path: Path
     src = small_pool(tmp_path, CARDS)
     now = os.stat(src / "l").st_mtime_ns + 10**12  # (the second build, long after)
     # The first build reads the folders half a second after their last change: not to be trusted.
-    monkeypatch.setattr("compiler.build.time.time_ns", lambda: os.stat(src / "l").st_mtime_ns + b._RACY_NS // 2)
+    monkeypatch.setattr("compiler.build.time.time_ns", lambda: os.stat(src / "l").st_mtime_ns + RACY_NS // 2)
     out = tmp_path / "out"
     build([src], out, jobs=1)
     monkeypatch.setattr("compiler.build.time.time_ns", lambda: now)
@@ -75,7 +75,7 @@ def test_damaged_listings_are_ignored(tmp_path: Path, monkeypatch: pytest.Monkey
     src = small_pool(tmp_path, CARDS)
     out = tmp_path / "out"
     build([src], out, jobs=1)
-    path = out / ".cache" / b.LISTINGS
+    path = out / ".cache" / LISTINGS
     data = marshal.loads(path.read_bytes())
     folder = next(iter(data["folders"]))
     for bad in ({folder: (1, 2)}, {folder: ("x", 2, 3, "")}, [1, 2]):

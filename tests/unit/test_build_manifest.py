@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build, default_pool
+from compiler.build import build
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE
 
 
@@ -26,12 +27,14 @@ def test_noop_rebuild_reads_no_source(tmp_path: Path, monkeypatch: pytest.Monkey
     out = tmp_path / "out"
     first = build([src], out, jobs=1)
     assert first.compiled > 0 and not first.diagnostics
-    import compiler.build as b
+    import compiler.cache
+    import compiler.compiling
 
     def no_reads(path: str) -> bytes:
         raise AssertionError(f"{path} was read")
 
-    monkeypatch.setattr(b, "read_source", no_reads)
+    for module in (compiler.cache, compiler.compiling):  # (where the build reads sources)
+        monkeypatch.setattr(module, "read_source", no_reads)
     again = build([src], out, jobs=1)
     assert again.compiled == 0 and again.cached == first.compiled and again.written == 0
 
@@ -99,7 +102,7 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     after it trusts everything."""
     import marshal
 
-    import compiler.build as b
+    from compiler.cache import MANIFEST
     src = _copy_pool(tmp_path)
     clash = src / "a" / "aaa_clash.card"  # sorts first: keeps lightning_bolt; Lightning Bolt is renamed
     clash.parent.mkdir(exist_ok=True)
@@ -108,7 +111,7 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     os.utime(clash, ns=(os.stat(src).st_mtime_ns - 60 * 10**9,) * 2)
     out = tmp_path / "out"
     first = build([src], out, jobs=1)
-    data = marshal.loads((out / ".cache" / b.MANIFEST).read_bytes())
+    data = marshal.loads((out / ".cache" / MANIFEST).read_bytes())
     [(row, module)] = data["renamed"].items()
     assert data["paths"][row].endswith("lightning_bolt.card") and module.startswith("lightning_bolt_")
     assert (out / PACKAGE / "cards" / f"{module}.py").is_file()
@@ -116,5 +119,5 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     assert (again.compiled, again.written, again.cached) == (0, 0, first.compiled)
     # A damaged entry (a row out of range) makes the manifest ignored: everything is compiled again.
     data["renamed"] = {len(data["paths"]): module}
-    (out / ".cache" / b.MANIFEST).write_bytes(marshal.dumps(data))
+    (out / ".cache" / MANIFEST).write_bytes(marshal.dumps(data))
     assert build([src], out, jobs=1).compiled == first.compiled

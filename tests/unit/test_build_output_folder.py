@@ -1,5 +1,5 @@
 """The output's card folder is listed only when it changed since the last build left it
-(``compiler.build._CardModules.settle``): a build sets the folder's mtime back to before it began
+(``compiler.output.CardModules.settle``): a build sets the folder's mtime back to before it began
 and records it, so any later change to its entries -- even within the same timestamp tick as the
 build's last write -- shows as another mtime, and the next build lists the folder and repairs it.
 After every change the output is byte for byte what a fresh build writes."""
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import compiler.build as b
 from compiler.build import build
+from compiler.cache import MANIFEST, load_manifest
 from runtime.pool import PACKAGE
 
 from .helpers import small_pool
@@ -42,12 +42,12 @@ def test_a_build_sets_the_card_folder_back_before_it_began(tmp_path: Path) -> No
     build([src], out, jobs=1)
     st = os.stat(out / PACKAGE / "cards")
     assert st.st_mtime_ns <= began - 59 * 1_000_000_000
-    assert b._load_manifest(out / ".cache", _base(out)).folder == (st.st_ino, st.st_mtime_ns)
+    assert load_manifest(out / ".cache", _base(out)).folder == (st.st_ino, st.st_mtime_ns)
 
 
 def _base(out: Path) -> str:
     import marshal
-    return str(marshal.loads((out / ".cache" / b.MANIFEST).read_bytes())["base"])
+    return str(marshal.loads((out / ".cache" / MANIFEST).read_bytes())["base"])
 
 
 def test_edits_and_noops_settle_without_listing_an_unchanged_folder(tmp_path: Path,
@@ -104,7 +104,7 @@ def test_a_folder_whose_mtime_cant_be_set_is_listed_every_time(tmp_path: Path,
 
     monkeypatch.setattr(os, "utime", refuse)
     build([src], out, jobs=1)
-    assert b._load_manifest(out / ".cache", _base(out)).folder == ()
+    assert load_manifest(out / ".cache", _base(out)).folder == ()
     listed = _listings(monkeypatch, out / PACKAGE / "cards")
     (out / PACKAGE / "cards" / "stray.py").write_text("X = 1\n")
     report = build([src], out, jobs=1)

@@ -1,5 +1,5 @@
 """Jinja2's compiled templates are kept in the build's cache folder
-(``compiler.build._template_cache``): a process that compiles a card after another has kept them
+(``compiler.compiling._template_cache``): a process that compiles a card after another has kept them
 loads them instead of compiling them, writes the same modules, and a damaged cache file only
 means compiling the template again."""
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import cli
+from cardsmith import cli
 
 
 def _subparser(p: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""The console script's entry point (``compiler.cli.run``): a one-shot build or check runs with
+"""The console script's entry point (``cardsmith.cli.run``): a one-shot build or check runs with
 the cyclic collector off, every other command with it on, and the objects left when the command
 ends are frozen out of it (the process ends next)."""
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 ROOT = Path(__file__).resolve().parents[2]
-_PROBE = ("import gc, sys; from compiler.cli import run; sys.argv = ['cardsmith', *sys.argv[1:]]; code = run(); "
+_PROBE = ("import gc, sys; from cardsmith.cli import run; sys.argv = ['cardsmith', *sys.argv[1:]]; code = run(); "
           "print(code, gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)")
 
 

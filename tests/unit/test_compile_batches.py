@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.build import compile_card, compile_cards, source_key
+from compiler.cache import source_key
+from compiler.compiling import compile_card, compile_cards
 from tests.unit.helpers import library
 
 GOOD = sorted(Path("cards/a").glob("*.card"))[:3]
@@ -49,7 +50,7 @@ def test_a_batch_mixing_every_kind_of_failure_matches_cards_compiled_alone(tmp_p
 def test_read_source_returns_every_byte_of_small_exact_and_large_files(tmp_path: Path) -> None:
     # read_source reads with os.read in 64 KiB pieces: a file of exactly one piece, and one
     # spanning several, come back whole; a folder or a missing file is an OSError, as with open().
-    from compiler.build import read_source
+    from compiler.sources import read_source
     for size in (0, 1, 65535, 65536, 65537, 200_003):
         data = bytes(i % 251 for i in range(size))
         p = tmp_path / f"f{size}.card"

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from compiler.build import default_pool
-from compiler.cli import main
-from compiler.coverage import coverage
+from cardsmith.cli import main
+from cardsmith.coverage import coverage
+from compiler.sources import default_pool
 
 
 def test_coverage_of_the_pools_own_oracle_file() -> None:

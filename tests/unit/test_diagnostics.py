@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import check, default_pool
-from compiler.cli import main
+from cardsmith.cli import main
+from compiler.build import check
+from compiler.sources import default_pool
 
 from .helpers import errors
 

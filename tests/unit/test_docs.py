@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from textx import get_children
 
-from compiler.build import compile_text, default_pool
+from compiler.compiling import compile_text
 from compiler.lower import build_library, module_name
+from compiler.sources import default_pool
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import card_metamodel, parse_text
 

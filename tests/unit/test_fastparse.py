@@ -365,8 +365,9 @@ def test_compiling_leaves_no_cyclic_garbage() -> None:
     no garbage only that collector could free (the released model, no self-referring closure)."""
     import gc
 
-    from compiler.build import compile_texts, load_library
-    from compiler.build import default_pool, find_sources
+    from compiler.compiling import compile_texts
+    from compiler.library import load_library
+    from compiler.sources import default_pool, find_sources
 
     cards, keywords = find_sources([default_pool()])
     library, _, _ = load_library(keywords)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build, default_pool
+from compiler.build import build
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE, Pool
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -59,9 +60,9 @@ def test_build_is_deterministic(tmp_path: Path) -> None:
 
 
 def test_parallel_build_equals_serial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import compiler.build as b
+    import compiler.compiling as c
     build([default_pool()], tmp_path / "serial", jobs=1)
-    monkeypatch.setattr(b, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(c, "PARALLEL_THRESHOLD", 1)
     report = build([default_pool()], tmp_path / "parallel", jobs=2)
     assert report.compiled > 0 and not report.diagnostics
     assert _tree(tmp_path / "serial" / PACKAGE) == _tree(tmp_path / "parallel" / PACKAGE)
@@ -98,13 +99,13 @@ def test_removed_card_module_is_deleted(tmp_path: Path) -> None:
 
 
 def test_mypy_strict_on_generated_pool_and_packages(pool_dir: Path) -> None:
-    """mypy --strict over every generated module, and over dsl, compiler, runtime and langserver."""
+    """mypy --strict over every generated module, and over cardsmith, dsl, compiler, runtime and langserver."""
     root = Path(__file__).resolve().parent.parent.parent
     env = dict(os.environ, MYPYPATH=str(root))
     gen = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", PACKAGE],
                          cwd=pool_dir, env=env, capture_output=True, text=True)
     assert gen.returncode == 0, gen.stdout + gen.stderr
-    pkgs = subprocess.run([sys.executable, "-m", "mypy", "--strict", "dsl", "compiler", "runtime", "langserver"],
+    pkgs = subprocess.run([sys.executable, "-m", "mypy", "--strict", "cardsmith", "dsl", "compiler", "runtime", "langserver"],
                           cwd=root, capture_output=True, text=True)
     assert pkgs.returncode == 0, pkgs.stdout + pkgs.stderr
 

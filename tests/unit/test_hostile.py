@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build, default_pool
+from compiler.build import build
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE, Pool
 
 HOSTILE = [

@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 BROKEN = """card "Shock Trooper" {
     cost {1}{R}
@@ -48,7 +48,7 @@ def pool_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest_lsp.fixture(scope="module",
-                    config=ClientServerConfig(server_command=[sys.executable, "-m", "compiler.cli", "lsp"]))
+                    config=ClientServerConfig(server_command=[sys.executable, "-m", "cardsmith", "lsp"]))
 async def client(lsp_client: LanguageClient, pool_root: Path):  # type: ignore[no-untyped-def]
     root = pool_root
     await lsp_client.initialize_session(types.InitializeParams(
@@ -147,7 +147,7 @@ async def test_definition_points_into_keyword_file(client: LanguageClient, pool_
 
 def test_keyword_hover_quotes_the_cited_rule(tmp_path: Path) -> None:
     """The hover over a keyword quotes its rule from the Comprehensive Rules file when one is given."""
-    from compiler.build import load_library
+    from compiler.library import load_library
     from langserver.analysis import keyword_hover
 
     rules = tmp_path / "rules.txt"
@@ -160,7 +160,7 @@ def test_keyword_hover_quotes_the_cited_rule(tmp_path: Path) -> None:
 
 
 def test_two_word_keywords_are_found_from_either_word() -> None:
-    from compiler.build import load_library
+    from compiler.library import load_library
     from langserver.analysis import keyword_at, word_at
 
     library, _, _ = load_library(sorted((default_pool() / "keywords").glob("*.kw")))

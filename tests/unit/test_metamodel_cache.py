@@ -9,8 +9,10 @@ import pytest
 from textx import metamodel_from_file
 
 import dsl.metamodel as dm
-from compiler.build import build, compile_text, default_pool
+from compiler.build import build
+from compiler.compiling import compile_text
 from compiler.lower import build_library, module_name
+from compiler.sources import default_pool
 from dsl import fastparse, metamodel_cache
 from tests.unit.helpers import library
 

@@ -111,7 +111,7 @@ def test_recorded_decisions_replay_to_the_same_game(pool: Pool) -> None:
 
 
 def _cardsmith(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "cardsmith", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
 
 

@@ -7,7 +7,7 @@ import pytest
 from textx import TextXSemanticError
 from textx.registration import generator_description, language_description, language_for_file
 
-from compiler.build import default_pool
+from compiler.sources import default_pool
 
 
 def test_languages_registered() -> None:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.build import build, default_pool
-from compiler.oracle import load_oracle, normalize, oracle_path
-from compiler.cli import main
+from cardsmith.cli import main
+from cardsmith.oracle import load_oracle, normalize, oracle_path
+from compiler.build import build
+from compiler.sources import default_pool
 
 REPORT = build([default_pool()], None, jobs=1)
 ORACLE = load_oracle(oracle_path(default_pool()))

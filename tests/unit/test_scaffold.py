@@ -5,8 +5,8 @@ import json
 import shutil
 from pathlib import Path
 
-from compiler.cli import main
-from compiler.build import default_pool
+from cardsmith.cli import main
+from compiler.sources import default_pool
 
 
 def test_new_card_from_oracle_file(tmp_path: Path) -> None:

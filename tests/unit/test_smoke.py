@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import default_pool
+from compiler.sources import default_pool
 from runtime.abilities import SpellAbility, TriggeredAbility
 from runtime.decisions import (
     Answer, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Question, YesNo,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
-from compiler.terminal import caret_line, print_diagnostics, progress_bar
+from cardsmith.cli import main
+from cardsmith.terminal import caret_line, print_diagnostics, progress_bar
 from dsl.diagnostics import Diagnostic
 
 BAD = """card "Typo Mage" {

@@ -10,7 +10,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from compiler.build import default_pool, load_library
+from compiler.library import load_library
+from compiler.sources import default_pool
 
 SYNTAXES = Path(__file__).resolve().parent.parent.parent / "editors" / "vscode" / "syntaxes"
 CARD = SYNTAXES / "cardsmith.tmLanguage.json"

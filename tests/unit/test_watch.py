@@ -8,8 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-from compiler.build import BuildReport, default_pool
-from compiler.watch import watch
+from cardsmith.watch import watch
+from compiler.build import BuildReport
+from compiler.sources import default_pool
 from runtime.pool import PACKAGE
 
 from .helpers import small_pool
@@ -56,7 +57,7 @@ def test_build_watch_command_rebuilds_an_edited_card_and_stops_on_interrupt(tmp_
     src = _pool(tmp_path)
     out = tmp_path / "out"
     module = out / PACKAGE / "cards" / "lightning_bolt.py"
-    proc = subprocess.Popen([sys.executable, "-m", "compiler.cli", "build", "--watch", "--interval", "0.05",
+    proc = subprocess.Popen([sys.executable, "-m", "cardsmith", "build", "--watch", "--interval", "0.05",
                              "-o", str(out), str(src)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, preexec_fn=_ctrl_c_as_in_a_terminal)
     try:
@@ -77,7 +78,7 @@ def test_build_watch_command_rebuilds_an_edited_card_and_stops_on_interrupt(tmp_
 
 
 def test_notifications_name_the_folders_that_changed(tmp_path: Path) -> None:
-    from compiler.watch import _folders, _notifier
+    from cardsmith.watch import _folders, _notifier
     src = _pool(tmp_path)
     (src / "g" / "bolt_link.card").symlink_to(src / "l" / "lightning_bolt.card")
     notifier = _notifier()

@@ -1,4 +1,4 @@
-"""The ``cardsmith`` command line: check, build, text, test."""
+"""The ``cardsmith`` command line: check, build, text, test, play, replay, soak, coverage, new, lsp."""
 from __future__ import annotations
 
 import argparse
@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 if TYPE_CHECKING:
     import tempfile
 
+from compiler import VERSION
+from compiler.build import BuildReport, build
+from compiler.library import load_library
+from compiler.sources import default_pool, display, find_sources, keyword_dir_for
 from dsl.diagnostics import Diagnostic
 
-from . import VERSION
-from .build import BuildReport, build, default_pool, load_library, find_sources, keyword_dir_for, display
 from .terminal import print_diagnostics, progress_bar
 from .watch import DEFAULT_INTERVAL
 
@@ -122,15 +124,15 @@ def cmd_text(args: argparse.Namespace) -> int:
     card_files, kw_files = find_sources([default_pool()])
     if not target.exists():
         # A card name: find its file in the pool.
-        from .lower import module_name
+        from compiler.lower import module_name
         wanted = module_name(args.card)
         matches = [p for p in card_files if module_name(p.stem) == wanted]
         if not matches:
             print(f"cardsmith: no card named {args.card!r} in {display(default_pool())}", file=sys.stderr)
             return 2
         target = matches[0]
-    from .lower import lower_card_file
-    from .text import card_text
+    from compiler.lower import lower_card_file
+    from compiler.text import card_text
     library, diags, _ = load_library(keyword_dir_for([target], kw_files))
     ir, card_diags = lower_card_file(target.read_text(encoding="utf-8"), display(target), library)
     _print_located(diags + card_diags)
@@ -143,10 +145,9 @@ def cmd_text(args: argparse.Namespace) -> int:
 
 def cmd_test(args: argparse.Namespace) -> int:
     """Run scenario files against a freshly built pool (the shipped pool by default)."""
+    from compiler.scenarios import load_scenario_file
     from runtime.pool import Pool
     from runtime.tools.scenario import ScenarioError, run_scenario
-
-    from .scenarios import load_scenario_file
 
     paths = [Path(p) for p in args.paths] or [Path("tests/scenarios")]
     files: list[Path] = []
@@ -564,7 +565,3 @@ def run() -> int:
     code = _dispatch(args)
     gc.freeze()
     return code
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())

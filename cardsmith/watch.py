@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .build import BuildReport, build
+from compiler.build import BuildReport, build
 
 DEFAULT_INTERVAL = 0.1  # seconds between rounds when polling
 SAFETY_SECONDS = 2.0  # with notifications: the longest wait between two rounds

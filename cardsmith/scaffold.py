@@ -12,8 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .ir import LibraryIR
-from .lower import module_name
+from compiler.ir import LibraryIR
+from compiler.lower import module_name
+
 from .oracle import load_oracle, oracle_path
 
 REMINDER = re.compile(r"\s*\([^()]*\)")

@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .build import build
+from compiler.build import build
+
 from .oracle import load_oracle, normalize
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
