@@ -32,6 +32,7 @@ from .incremental import incremental
 from .library import Library
 from .output import CardModules, has_index, has_keyword_modules, write_index, write_keyword_modules, write_package_files
 from .sources import keyword_dir_for, list_sources
+from .fingerprint import code_hash
 from .templating import template_hash
 
 
@@ -147,7 +148,7 @@ class _Build:
         card_files, kw_files = list_sources(paths, self.kept, self.stamp)
         self.library = Library(keyword_dir_for([], kw_files), self.kept)
         self.library_diagnostics = list(self.library.diagnostics)
-        self.base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{self.library.digest}"
+        self.base = f"{VERSION}\0{grammar_hash()}\0{template_hash()}\0{code_hash()}\0{self.library.digest}"
         self.base_key = self.base.encode()
         self.old = load_manifest(self.kept, self.base) if self.kept is not None else Manifest()
         self.found = compare_sources(card_files, self.old, self.base_key, unchanged_folders)

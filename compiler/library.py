@@ -11,6 +11,7 @@ from dsl.diagnostics import Diagnostic
 from dsl.metamodel import grammar_hash, metamodel_cache_folder
 
 from . import VERSION
+from .fingerprint import code_hash
 from .output import write_bytes_if_changed
 from .sources import Display
 
@@ -19,9 +20,9 @@ if TYPE_CHECKING:
 
 
 def library_sources(keyword_files: list[Path]) -> tuple[str, list[tuple[str, str, str]]]:
-    """The keyword library's content hash (under the compiler version and grammar) and its files
+    """The keyword library's content hash (under the compiler version, grammar and code) and its files
     as (text, shown path, file stem), read but not parsed."""
-    h = hashlib.sha256(f"{VERSION}\0{grammar_hash()}\0".encode())
+    h = hashlib.sha256(f"{VERSION}\0{grammar_hash()}\0{code_hash()}\0".encode())
     items = []
     shown_as = Display()  # (most keyword files share a folder: resolved once)
     for p in keyword_files:
