@@ -39,6 +39,7 @@ both, counting imports at module level and inside functions):
    - ``legality``: the actions a player may take now (117.1).
    - ``phasing``: phasing in and out (702.26).
    - ``facedown``: face-down objects and turning them face up (708, 116.2b).
+   - ``action_steps``: the primitive steps of keyword actions, one function each (701).
    - ``effects``: one-shot effects (610).
 4. Turn structure
    - ``combat``: the combat phase (506-511).

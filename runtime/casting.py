@@ -23,7 +23,8 @@ from .mana import ManaRequirement
 from .objects import CastInfo
 from .resolution import Resolution
 from .stack import (
-    StackItem, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist, with_targets,
+    StackItem, StackKind, aura_target_specs, choose_targets, describe, run_sentences, spell_parts, targets_exist,
+    with_targets,
 )
 from .timing import cast_banned, instant_timing
 from .values import Cost, XValue
@@ -184,7 +185,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
                               options=labels, granted=(kept,) if kept is not None else (),
                               main_phase=game.state.active == player and game.state.step in MAIN_STEPS,
                               spliced=tuple(game.obj(oid).definition for oid, _ in splices))
-    item = StackItem(kind="spell", oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
+    item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
     game.state.stack.append(item)
     res = Resolution(game, player, new_oid, (), x=req.x)
@@ -393,7 +394,7 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     if a.is_mana:
         run_sentences(Resolution(game, player, o.oid, targets, x=req.x), a.sentences)
         return
-    item = StackItem(kind="ability", oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
+    item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
                      controller=player, targets=targets, ability=a, text=a.text,
                      x=req.x if "{X}" in a.cost.mana else None)
     game.state.stack.append(item)

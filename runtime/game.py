@@ -21,6 +21,7 @@ from .abilities import (
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     TriggeredAbility,
 )
+from .action_steps import ACTION_STEPS
 from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, affects_player,
@@ -31,6 +32,7 @@ from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, CastInfo, GameObject, Player
 from .resolution import Resolution
+from .stack import StackKind
 from .state import DelayedTrigger, GameState, PendingTrigger, state_digest
 from .selectors import has_quality
 from .zones import Zone
@@ -1004,12 +1006,12 @@ class Game:
         for i, item in enumerate(self.state.stack):
             if item.oid != oid:
                 continue
-            if item.kind == "spell" and self.exists(oid) and \
+            if item.kind is StackKind.SPELL and self.exists(oid) and \
                     any(isinstance(a, CantBeCountered) for a in self.obj(oid).definition.expanded):
                 self.log(f"{self.name_of(oid)} can't be countered (101.2)")
                 return
             del self.state.stack[i]
-            if item.kind == "spell":
+            if item.kind is StackKind.SPELL:
                 self.log(f"{self.name_of(oid)} is countered")
                 self.move(oid, Zone.GRAVEYARD)
             else:
@@ -1095,63 +1097,10 @@ class Game:
             source_card=self._source_card(res.source_oid)))
 
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
-        """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle)."""
+        """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
         found: list[int] = []
         for step in act.action.steps:
-            if step.kind == "find":
-                if self.cant_search(player):
-                    # 701.19, 609.3: the player can't search; the search finds nothing, and the rest of
-                    # the effect (moving what was found, a later shuffle) does as much as possible.
-                    self.log(f"{self.players[player].name} can't search libraries (701.19)")
-                    found = []
-                    continue
-                lib = self.zone(Zone.LIBRARY, player)
-                flt = act.filter
-                matching = [o for o in lib if flt is None or flt.matches(self, self.obj(o))]
-                count = act.count.evaluate(res) if act.count is not None else 1
-                # 701.19b: searching a hidden zone for a stated quality, the player may fail to find.
-                lo = 0 if (step.may_fail and flt is not None) or act.up_to else min(count, len(matching))
-                hi = min(count, len(matching))
-                if hi == 0:
-                    self.log(f"{self.players[player].name} searches and finds nothing")
-                    continue
-                opts = tuple(Choice(str(o), self.name_of(o)) for o in matching)
-                found = self.ask_valid(
-                    ChooseCards(player, f"Search your library for up to {count}", opts, lo, hi),
-                    lambda ans: chosen_keys(ans, matching, lo, hi),
-                    f"search: find between {lo} and {hi} of the matching cards (701.19a-b)")
-                # The event log is the omniscient record (for replays and determinism); what another
-                # player may see of it is TurnLog's view (401.2, 701.19a): it names the cards only
-                # when the search reveals them (701.16a).
-                names = ", ".join(self.name_of(o) for o in found) or "nothing"
-                verb = "finds and reveals" if act.reveal and found else "finds"
-                self.log(f"{self.players[player].name} searches their library and {verb} {names}")
-            elif step.kind == "move":
-                dest = act.destination or Zone.HAND
-                moved = []
-                for o in found:
-                    new = self.move(o, dest, tapped=act.tapped, controller=player)
-                    if new is not None:
-                        moved.append(new)
-                res.last_affected = tuple(moved)
-            elif step.kind == "randomize":
-                self.shuffle(player)
-            elif step.kind == "arrange":
-                self.arrange_top(player, act.count.evaluate(res) if act.count is not None else 1, act.action.name)
-            elif step.kind == "face_down":
-                # 701.34a (manifest) and cloak: the top card, turned face down, onto the battlefield.
-                # "the top two cards": one at a time, each the top card then (701.34a).
-                made: list[int] = []
-                for _ in range(act.count.evaluate(res) if act.count is not None else 1):
-                    lib = self.zone(Zone.LIBRARY, player)
-                    if not lib:
-                        break
-                    profile = act.action.face_down
-                    new = self.move(lib[0], Zone.BATTLEFIELD, controller=player, face_down=profile)
-                    self.log(f"{self.players[player].name} {act.action.name}s the top card of their library")
-                    if new is not None:
-                        made.append(new)
-                res.last_affected = tuple(made)
+            found = ACTION_STEPS[step.kind](self, res, player, act, step, found)
 
     def cant_search(self, player: int) -> bool:
         """701.19: whether a static ability of a permanent says ``player`` can't search libraries."""

@@ -7,6 +7,7 @@ references: an object id, or ``"player:N"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .abilities import (
@@ -27,12 +28,19 @@ if TYPE_CHECKING:
     from .state import PendingTrigger
 
 
+class StackKind(Enum):
+    """What an item on the stack is (405.1): a spell, or an activated or triggered ability (113.7)."""
+
+    SPELL = "spell"
+    ABILITY = "ability"
+
+
 @dataclass(frozen=True)
 class StackItem:
     """One item on the stack.  Frozen, so a snapshot of the state shares the items (726.1 rewinds
     the list, never an item); choosing targets replaces the item (``with_targets``)."""
 
-    kind: str  # "spell" or "ability"
+    kind: StackKind
     oid: int  # the spell's object id, or a fresh id for an ability
     source_oid: int
     source_card: int
@@ -83,7 +91,7 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                 out += [c for c in game.zone(spec.zone, p) if game.obj(c).owner == p
                         and spec.filter.matches(game, game.obj(c))]
         elif spec.zone is Zone.STACK:
-            out += [i.oid for i in game.state.stack if i.kind == "spell" and i.oid != source_oid
+            out += [i.oid for i in game.state.stack if i.kind is StackKind.SPELL and i.oid != source_oid
                     and spec.filter.matches(game, game.obj(i.oid))]
         else:
             for o in game.battlefield():
@@ -278,7 +286,7 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
             # 603.3d: with no legal target the ability is removed from the stack.
             game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
             return
-    item = StackItem(kind="ability", oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
+    item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
                      remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount)
     game.state.stack.append(item)
@@ -290,9 +298,9 @@ def resolve_top(game: "Game") -> None:
     """608: resolve the top object of the stack."""
     item = game.state.stack.pop()
     # 608.2: a resolving spell is still on the stack (in the stack zone) until it finishes.
-    game.state.resolving = item.oid if item.kind == "spell" else None
+    game.state.resolving = item.oid if item.kind is StackKind.SPELL else None
     try:
-        if item.kind == "ability":
+        if item.kind is StackKind.ABILITY:
             _resolve_ability(game, item)
         else:
             _resolve_spell(game, item)
@@ -387,7 +395,7 @@ def copy_spell(game: "Game", controller: int, oid: int, new_targets: bool) -> in
     """
     from copy import copy as shallow
 
-    item = next((i for i in game.state.stack if i.kind == "spell" and i.oid == oid), None)
+    item = next((i for i in game.state.stack if i.kind is StackKind.SPELL and i.oid == oid), None)
     if item is None or not game.exists(oid):
         return None
     orig = game.obj(oid)
@@ -401,7 +409,7 @@ def copy_spell(game: "Game", controller: int, oid: int, new_targets: bool) -> in
                      face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets)
     game.state.objects[new.oid] = new
     game.zone(Zone.STACK).append(new.oid)
-    copy_item = StackItem(kind="spell", oid=new.oid, source_oid=new.oid, source_card=card.card_id,
+    copy_item = StackItem(kind=StackKind.SPELL, oid=new.oid, source_oid=new.oid, source_card=card.card_id,
                           controller=controller, targets=item.targets)
     game.state.stack.append(copy_item)
     game.log(f"{game.players[controller].name} puts a copy of {game.name_of(oid)} onto the stack (707.10)")

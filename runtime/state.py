@@ -134,7 +134,7 @@ def state_digest(state: GameState) -> str:
              o.deathtouched)
             for o in state.objects.values()
         )),
-        repr([(s.kind, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
+        repr([(s.kind.value, s.oid, s.source_oid, s.controller, s.targets) for s in state.stack]),
         repr((state.turn, state.active, state.step, state.priority, state.next_id, state.game_over)),
         repr(state.rng.getstate()),
         repr(state.log),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..stack import StackKind
 from ..zones import Zone
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def _all_hold(game: "Game", census: Counter[int]) -> bool:
             owned[card.owner] = owned.get(card.owner, 0) + 1
     if owned != {k: v for k, v in census.items() if v}:
         return False
-    stack_items = {i.oid for i in s.stack if i.kind == "spell"}
+    stack_items = {i.oid for i in s.stack if i.kind is StackKind.SPELL}
     if s.resolving is not None:
         stack_items.add(s.resolving)
     if stack_items != set(s.zones[(Zone.STACK, -1)]):
@@ -102,7 +103,7 @@ def _violations(game: "Game", census: Counter[int]) -> list[str]:
     now = card_census(game)
     if now != census:
         problems.append(f"card counts per owner changed: {dict(census)} -> {dict(now)}")
-    stack_items = {i.oid for i in s.stack if i.kind == "spell"}
+    stack_items = {i.oid for i in s.stack if i.kind is StackKind.SPELL}
     if s.resolving is not None:
         stack_items.add(s.resolving)
     stack_zone = set(s.zones[(Zone.STACK, -1)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from runtime.actions import Action
 from runtime.game import Game
 from runtime.pool import Pool
-from runtime.stack import copy_spell
+from runtime.stack import StackKind, copy_spell
 from runtime.tools.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
 from runtime.zones import Zone
 
@@ -17,7 +17,7 @@ class CopyingHarness(Harness):
     copied: int | None = None
 
     def next_action(self, game: Game, player: int) -> Action | None:
-        item = next((i for i in game.state.stack if i.kind == "spell"), None)
+        item = next((i for i in game.state.stack if i.kind is StackKind.SPELL), None)
         if player == 0 and item is not None and self.copied is None:
             self.copied = copy_spell(game, 0, item.oid, new_targets=False)
             return None

@@ -28,7 +28,7 @@ LAYERS: dict[str, int] = {
     "resolution": 2, "layers": 2,
     # 3. actions and effects
     "game": 3, "mana_abilities": 3, "costs": 3, "stack": 3, "library_top": 3, "casting": 3, "legality": 3,
-    "phasing": 3, "facedown": 3, "effects": 3,
+    "phasing": 3, "facedown": 3, "action_steps": 3, "effects": 3,
     # 4. turn structure
     "combat": 4, "sba": 4, "turns": 4,
     # 5. the card pool
@@ -191,10 +191,10 @@ def test_the_package_docstring_lists_the_same_layers() -> None:
 
 def test_the_checks_see_what_they_should() -> None:
     # The reader finds function-level imports and leaves out TYPE_CHECKING ones: pool imports
-    # abilities inside functions only, and game names stack only for types.
+    # abilities inside functions only, and game names effects only for types.
     assert "runtime.abilities" in _imports(RUNTIME / "pool.py")
-    assert "runtime.stack" not in _imports(RUNTIME / "game.py")
-    assert "runtime.stack" in _imports(RUNTIME / "game.py", typing_too=True)
+    assert "runtime.effects" not in _imports(RUNTIME / "game.py")
+    assert "runtime.effects" in _imports(RUNTIME / "game.py", typing_too=True)
     assert "runtime.layers" in _imports(RUNTIME / "game.py")  # ``from . import layers``
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {frozenset({"a", "b", "c"})}
     assert _cycles({"a": {"a"}}) == {frozenset({"a"})}

@@ -19,7 +19,7 @@ from runtime.objects import CastInfo
 from runtime.pool import Pool
 from runtime.sba import check_state_based_actions
 from runtime.tools.simulate import play_game
-from runtime.stack import StackItem, with_targets
+from runtime.stack import StackItem, StackKind, with_targets
 from runtime.zones import Zone
 
 from .helpers import blank_game
@@ -62,7 +62,7 @@ def test_a_rewind_puts_back_every_field_of_every_object(pool: Pool) -> None:
 def test_rewinding_restores_the_effects_and_the_stack_items_a_snapshot_shares(pool: Pool) -> None:
     game = blank_game(pool)
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
-    item = StackItem(kind="ability", oid=game.new_id(), source_oid=bears, source_card=-1, controller=0)
+    item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=bears, source_card=-1, controller=0)
     game.state.stack.append(item)
     before = game.snapshot()
     assert before.stack[0] is item  # frozen: shared, not copied
