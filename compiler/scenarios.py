@@ -4,7 +4,7 @@ from __future__ import annotations
 import gc
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable
 
 from textx import TextXSyntaxError, metamodel_from_file
 from textx.metamodel import TextXMetaModel
@@ -12,7 +12,11 @@ from textx.metamodel import TextXMetaModel
 from dsl.diagnostics import Diagnostic
 from dsl.metamodel import location
 from runtime.tools.scenario import (
-    CardSetup, Expectation, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer,
+    ActivateAction, AttackAction, BlockAction, CardSetup, CastAction, ChooseAnswer, ColorIs, CountersAre, DamageIs,
+    Expectation, FaceIs, HasNoSubtypes, InZone, IsColorless, IsTapped, IsUntapped, LifeIs, LogHas, Loses, ManaValueIs,
+    NameIs, NeverSees, NoAnswer, NothingAnswer, NumberAnswer, OptionAnswer, OrderAnswer, PassAction, Pay, PhasedIs,
+    PlayAction, PowerToughnessIs, Ref, Scenario, ScriptedAction, ScriptedAnswer, StackCountIs, Target, TargetAnswer,
+    TurnFaceUpAction, YesAnswer, ZoneCountIs, ZoneHas, ZoneLacks,
 )
 from runtime.turns import STEPS
 from runtime.zones import ZONE_BY_NAME
@@ -26,18 +30,205 @@ def scenario_metamodel() -> TextXMetaModel:
     return metamodel_from_file(str(GRAMMAR), autokwd=True)
 
 
+def cname(node: Any) -> str:
+    """The grammar rule name of a model node."""
+    return type(node).__name__
+
+
 def _ref(node: Any) -> Ref:
     return Ref(name=node.name or "", alias=node.alias or "")
 
 
-def _target(node: Any) -> Union[Ref, str]:
-    if type(node).__name__ == "PlayerTarget":
-        return str(node.name)
-    return _ref(node)
+# What a target names, by its grammar rule: a card, or a player by name.
+_TARGETS: dict[str, Callable[[Any], Target]] = {"Ref": _ref, "PlayerTarget": lambda node: str(node.name)}
 
 
-def _cname(node: Any) -> str:
-    return type(node).__name__
+def _target(node: Any) -> Target:
+    return _TARGETS[cname(node)](node)
+
+
+def _targets(nodes: Any) -> tuple[Target, ...] | None:
+    return tuple(_target(t) for t in nodes) if nodes else None
+
+
+class ScenarioBuilder:
+    """Builds one :class:`Scenario` from its model node: one method per grammar rule of a statement
+    (``stmt_<Rule>``), an action (``action_<Rule>``), an answer (``answer_<Rule>``), a check
+    (``check_<Rule>``) and an object's property (``prop_<Rule>``)."""
+
+    def __init__(self) -> None:
+        self.players: tuple[str, ...] = ("alice", "bob")
+        self.life: list[tuple[str, int]] = []
+        self.setup: list[CardSetup] = []
+        self.actions: list[ScriptedAction] = []
+        self.answers: list[ScriptedAnswer] = []
+        self.expectations: list[Expectation] = []
+        self.stop: tuple[int, str] | None = None
+        self.seed = 0
+
+    def statement(self, st: Any) -> None:
+        """Take in one statement, by its grammar rule."""
+        line, _ = location(st)
+        getattr(self, "stmt_" + cname(st))(st, line)
+
+    # ---------------------------------------------------------- statements
+
+    def stmt_PlayersStmt(self, st: Any, line: int) -> None:
+        self.players = tuple(st.names)
+
+    def stmt_SeedStmt(self, st: Any, line: int) -> None:
+        self.seed = st.value
+
+    def stmt_LifeStmt(self, st: Any, line: int) -> None:
+        self.life.append((st.player, st.value))
+
+    def stmt_ZoneStmt(self, st: Any, line: int) -> None:
+        for c in st.cards:
+            self.setup.append(CardSetup(
+                st.player, ZONE_BY_NAME[st.zone], c.name, int(c.count[1:]) if c.count else 1, c.alias or "",
+                bool(c.tapped), tuple((cs.kind, cs.count) for cs in c.counters),
+                face_down=(c.via or "face down") if c.facedown else ""))
+
+    def stmt_ActionStmt(self, st: Any, line: int) -> None:
+        common: dict[str, Any] = dict(turn=st.turn, step=st.step, player=st.player,
+                                      expect_refused=bool(st.refused), reason=st.reason or "", line=line)
+        self.actions.append(getattr(self, "action_" + cname(st.action))(st.action, common))
+
+    def stmt_AnswerStmt(self, st: Any, line: int) -> None:
+        self.answers.append(getattr(self, "answer_" + cname(st.answer))(st.answer, st.player, line))
+
+    def stmt_StopStmt(self, st: Any, line: int) -> None:
+        self.stop = (st.turn, st.step)
+
+    def stmt_ExpectStmt(self, st: Any, line: int) -> None:
+        self.expectations.append(getattr(self, "check_" + cname(st.check))(st.check, line))
+
+    # ---------------------------------------------------------- actions (``common``: when, who, refused)
+
+    def action_CastAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return CastAction(
+            card=_ref(a.card), alternative=a.alternatives[0] if a.alternatives else "",
+            more=tuple(a.alternatives[1:]), modes=tuple(a.modes) if a.modes else None,
+            division=tuple(a.division) if a.division else None,
+            pays=tuple(Pay(p.keyword, tuple(p.cost.symbols) if p.cost else (), int(p.times[1:]) if p.times else 1)
+                       for p in a.pays),
+            x=a.x or 0, targets=_targets(a.targets), **common)
+
+    def action_ActivateAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return ActivateAction(card=_ref(a.card), ability=a.ability or 1, x=a.x or 0, targets=_targets(a.targets),
+                              **common)
+
+    def action_TurnUpAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return TurnFaceUpAction(card=_ref(a.card), way=a.way or "", x=a.x or 0, **common)
+
+    def action_PassAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return PassAction(**common)
+
+    def action_PlayAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return PlayAction(card=_ref(a.card), **common)
+
+    def action_AttackAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return AttackAction(attackers=tuple(_ref(r) for r in a.attackers), **common)
+
+    def action_BlockAction(self, a: Any, common: dict[str, Any]) -> ScriptedAction:
+        return BlockAction(blocks=tuple((_ref(b.blocker), _ref(b.attacker)) for b in a.blocks), **common)
+
+    # ---------------------------------------------------------- answers
+
+    def answer_YesAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return YesAnswer(player, line=line)
+
+    def answer_NoAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return NoAnswer(player, line=line)
+
+    def answer_NothingAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return NothingAnswer(player, line=line)
+
+    def answer_ChooseAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return ChooseAnswer(player, tuple(_target(t) for t in an.items), line=line)
+
+    def answer_OrderAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return OrderAnswer(player, tuple(_target(t) for t in an.items), line=line)
+
+    def answer_NumberAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return NumberAnswer(player, an.value, line=line)
+
+    def answer_OptionAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return OptionAnswer(player, an.text, line=line)
+
+    def answer_TargetAnswer(self, an: Any, player: str, line: int) -> ScriptedAnswer:
+        return TargetAnswer(player, _target(an.items), line=line)
+
+    # ---------------------------------------------------------- checks
+
+    def check_LifeCheck(self, c: Any, line: int) -> Expectation:
+        return LifeIs(c.player, c.value, line=line)
+
+    def check_LosesCheck(self, c: Any, line: int) -> Expectation:
+        return Loses(c.player, line=line)
+
+    def check_ZoneCheck(self, c: Any, line: int) -> Expectation:
+        # One rule, three assertions: "has", "lacks" or "count" (the grammar's alternatives).
+        player, zone = c.player or "", ZONE_BY_NAME[c.zone]
+        if c.has:
+            return ZoneHas(player, zone, tuple(c.names), line=line)
+        if c.lacks:
+            return ZoneLacks(player, zone, tuple(c.names), line=line)
+        return ZoneCountIs(player, zone, c.value, c.names[0] if c.names else None, line=line)
+
+    def check_StackCheck(self, c: Any, line: int) -> Expectation:
+        return StackCountIs(c.value, line=line)
+
+    def check_LogCheck(self, c: Any, line: int) -> Expectation:
+        return LogHas(c.text, c.later or "", line=line)
+
+    def check_SeesCheck(self, c: Any, line: int) -> Expectation:
+        return NeverSees(c.player, c.name, line=line)
+
+    def check_ObjectCheck(self, c: Any, line: int) -> Expectation:
+        out: Expectation = getattr(self, "prop_" + cname(c.prop))(_ref(c.ref), c.prop, line)
+        return out
+
+    # ---------------------------------------------------------- an object's properties
+
+    def prop_InZone(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return InZone(ref, ZONE_BY_NAME[p.zone], line=line)
+
+    def prop_PT(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return PowerToughnessIs(ref, p.power, p.toughness, line=line)
+
+    def prop_Counters(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return CountersAre(ref, p.kind, p.count, line=line)
+
+    def prop_Tapped(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return IsTapped(ref, line=line)
+
+    def prop_Untapped(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return IsUntapped(ref, line=line)
+
+    def prop_Damage(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return DamageIs(ref, p.damage, line=line)
+
+    def prop_Phased(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return PhasedIs(ref, p.direction, line=line)
+
+    def prop_FaceProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return FaceIs(ref, p.face, line=line)
+
+    def prop_NamedProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return NameIs(ref, p.name, line=line)
+
+    def prop_ManaValueProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return ManaValueIs(ref, p.mv, line=line)
+
+    def prop_ColorlessProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return IsColorless(ref, line=line)
+
+    def prop_ColorProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return ColorIs(ref, p.color, line=line)
+
+    def prop_NoSubtypesProp(self, ref: Ref, p: Any, line: int) -> Expectation:
+        return HasNoSubtypes(ref, line=line)
 
 
 def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnostic]]:
@@ -59,137 +250,25 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
         if sc.name in names:
             diags.append(Diagnostic(path, line, 1, f"scenario {sc.name!r} is defined twice in this file"))
         names.add(sc.name)
-        players: tuple[str, ...] = ("alice", "bob")
-        life: list[tuple[str, int]] = []
-        setup: list[CardSetup] = []
-        actions: list[ScriptedAction] = []
-        answers: list[ScriptedAnswer] = []
-        expectations: list[Expectation] = []
-        stop: tuple[int, str] | None = None
-        seed = 0
+        b = ScenarioBuilder()
         for st in sc.stmts:
-            k = _cname(st)
-            ln, _ = location(st)
-            if k == "PlayersStmt":
-                players = tuple(st.names)
-            elif k == "SeedStmt":
-                seed = st.value
-            elif k == "LifeStmt":
-                life.append((st.player, st.value))
-            elif k == "ZoneStmt":
-                for c in st.cards:
-                    setup.append(CardSetup(st.player, ZONE_BY_NAME[st.zone], c.name, int(c.count[1:]) if c.count else 1, c.alias or "",
-                                           bool(c.tapped), tuple((cs.kind, cs.count) for cs in c.counters),
-                                           face_down=(c.via or "face down") if c.facedown else ""))
-            elif k == "ActionStmt":
-                a = st.action
-                ak = _cname(a)
-                common: dict[str, Any] = dict(turn=st.turn, step=st.step, player=st.player,
-                                              expect_refused=bool(st.refused), reason=st.reason or "", line=ln)
-                if ak == "CastAction":
-                    actions.append(ScriptedAction(
-                        kind="cast", card=_ref(a.card), alternative=a.alternatives[0] if a.alternatives else "",
-                        more=tuple(a.alternatives[1:]), modes=tuple(a.modes) if a.modes else None,
-                        division=tuple(a.division) if a.division else None,
-                        pays=tuple(Pay(p.keyword, tuple(p.cost.symbols) if p.cost else (), int(p.times[1:]) if p.times else 1) for p in a.pays),
-                        x=a.x or 0, targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
-                elif ak == "ActivateAction":
-                    actions.append(ScriptedAction(
-                        kind="activate", card=_ref(a.card), ability=a.ability or 1, x=a.x or 0,
-                        targets=tuple(_target(t) for t in a.targets) if a.targets else None, **common))
-                elif ak == "TurnUpAction":
-                    actions.append(ScriptedAction(kind="faceup", card=_ref(a.card), alternative=a.way or "",
-                                                  x=a.x or 0, **common))
-                elif ak == "PassAction":
-                    actions.append(ScriptedAction(kind="pass", **common))
-                elif ak == "PlayAction":
-                    actions.append(ScriptedAction(kind="play", card=_ref(a.card), **common))
-                elif ak == "AttackAction":
-                    actions.append(ScriptedAction(kind="attack", attackers=tuple(_ref(r) for r in a.attackers), **common))
-                elif ak == "BlockAction":
-                    actions.append(ScriptedAction(kind="block", blocks=tuple((_ref(b.blocker), _ref(b.attacker))
-                                                                             for b in a.blocks), **common))
-                if st.step in ("attackers",) and ak not in ("AttackAction", "CastAction", "ActivateAction"):
-                    pass
-            elif k == "AnswerStmt":
-                an = st.answer
-                rule = _cname(an)
-                items: tuple[Union[Ref, str], ...] = _ANSWER_ITEMS[rule](an) if rule in _ANSWER_ITEMS else ()
-                answers.append(ScriptedAnswer(st.player, rule.replace("Answer", "").lower(), items,
-                                              getattr(an, "value", 0) or 0, getattr(an, "text", "") or "", ln))
-            elif k == "StopStmt":
-                stop = (st.turn, st.step)
-            elif k == "ExpectStmt":
-                expectations.append(_expectation(st.check, ln))
+            b.statement(st)
+        stop = b.stop
         if stop is None:
             diags.append(Diagnostic(path, line, 1, f"scenario {sc.name!r} has no 'stop turn N step'"))
             continue
-        for p in {a.player for a in actions} | {a.player for a in answers} | {p for p, _ in life} \
-                | {c.player for c in setup}:
-            if p not in players:
+        for p in {a.player for a in b.actions} | {a.player for a in b.answers} | {p for p, _ in b.life} \
+                | {c.player for c in b.setup}:
+            if p not in b.players:
                 diags.append(Diagnostic(path, line, 1, f"scenario {sc.name!r}: unknown player {p!r}",
-                                        f"players are {', '.join(players)}"))
-        for a in actions:
+                                        f"players are {', '.join(b.players)}"))
+        for a in b.actions:
             if (a.turn, STEPS.index(a.step)) >= (stop[0], STEPS.index(stop[1])):
                 diags.append(Diagnostic(path, a.line, 1, "this action comes at or after the stop point"))
-        out.append(Scenario(name=sc.name, rules=tuple(sc.rules), source=path, line=line, players=players,
-                            life=tuple(life), setup=tuple(setup), actions=tuple(actions), answers=tuple(answers),
-                            stop=stop, expectations=tuple(expectations), seed=seed))
+        out.append(Scenario(name=sc.name, rules=tuple(sc.rules), source=path, line=line, players=b.players,
+                            life=tuple(b.life), setup=tuple(b.setup), actions=tuple(b.actions),
+                            answers=tuple(b.answers), stop=stop, expectations=tuple(b.expectations), seed=b.seed))
     return out, diags
-
-
-# The cards or players an answer names, by its grammar rule (answers of other rules name none).
-_ANSWER_ITEMS: dict[str, Callable[[Any], tuple[Union[Ref, str], ...]]] = {
-    "ChooseAnswer": lambda an: tuple(_target(t) for t in an.items),
-    "OrderAnswer": lambda an: tuple(_target(t) for t in an.items),
-    "TargetAnswer": lambda an: (_target(an.items),),
-}
-
-
-def _expectation(c: Any, line: int) -> Expectation:
-    k = _cname(c)
-    if k == "LifeCheck":
-        return Expectation("life", player=c.player, value=c.value, line=line)
-    if k == "LosesCheck":
-        return Expectation("loses", player=c.player, line=line)
-    if k == "ZoneCheck":
-        kind = "zone_has" if c.has else "zone_lacks" if c.lacks else "zone_count"
-        return Expectation(kind, player=c.player or "", zone=ZONE_BY_NAME[c.zone], names=tuple(c.names),
-                           value=c.value or 0, line=line)
-    if k == "StackCheck":
-        return Expectation("stack_count", value=c.value, line=line)
-    if k == "LogCheck":
-        return Expectation("log", text=c.text, names=(c.later,) if c.later else (), line=line)
-    if k == "SeesCheck":
-        return Expectation("never_sees", player=c.player, text=c.name, line=line)
-    p = c.prop
-    pk = _cname(p)
-    ref = _ref(c.ref)
-    if pk == "InZone":
-        return Expectation("in_zone", ref=ref, zone=ZONE_BY_NAME[p.zone], line=line)
-    if pk == "PT":
-        return Expectation("power", ref=ref, value=p.power, value2=p.toughness, line=line)
-    if pk == "Counters":
-        return Expectation("counters", ref=ref, value=p.count, text=p.kind, line=line)
-    if pk == "Tapped":
-        return Expectation("tapped", ref=ref, line=line)
-    if pk == "Untapped":
-        return Expectation("untapped", ref=ref, line=line)
-    if pk == "Phased":
-        return Expectation("phased", ref=ref, text=p.direction, line=line)
-    if pk == "FaceProp":
-        return Expectation("face", ref=ref, text=p.face, line=line)
-    if pk == "NamedProp":
-        return Expectation("named", ref=ref, text=p.name, line=line)
-    if pk == "ManaValueProp":
-        return Expectation("mana_value", ref=ref, value=p.mv, line=line)
-    if pk == "ColorlessProp":
-        return Expectation("colorless", ref=ref, line=line)
-    if pk == "ColorProp":
-        return Expectation("color", ref=ref, text=p.color, line=line)
-    if pk == "NoSubtypesProp":
-        return Expectation("no_subtypes", ref=ref, line=line)
-    return Expectation("damage", ref=ref, value=p.damage, line=line)
 
 
 def load_scenario_file(path: Path) -> tuple[list[Scenario], list[Diagnostic]]:

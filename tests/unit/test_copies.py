@@ -7,7 +7,7 @@ from runtime.actions import Action
 from runtime.game import Game
 from runtime.pool import Pool
 from runtime.stack import StackKind, copy_spell
-from runtime.tools.scenario import CardSetup, Harness, Pay, Ref, Scenario, ScriptedAction, ScriptedAnswer
+from runtime.tools.scenario import CardSetup, CastAction, ChooseAnswer, Harness, Pay, Ref, Scenario, TargetAnswer
 from runtime.zones import Zone
 
 
@@ -28,10 +28,8 @@ def test_a_copy_of_a_kicked_permanent_spell_becomes_a_kicked_token(pool: Pool) -
     setup = (CardSetup("alice", Zone.HAND, "Gatekeeper of Malakir"),
              CardSetup("alice", Zone.BATTLEFIELD, "Swamp", 3),
              CardSetup("bob", Zone.BATTLEFIELD, "Grizzly Bears", 2))
-    actions = (ScriptedAction(1, "main1", "alice", "cast", card=Ref("Gatekeeper of Malakir"),
-                              pays=(Pay("kicker"),)),)
-    answers = (ScriptedAnswer("alice", "target", ("bob",)), ScriptedAnswer("bob", "choose", (Ref("Grizzly Bears"),)),
-               ScriptedAnswer("alice", "target", ("bob",)))
+    actions = (CastAction(1, "main1", "alice", Ref("Gatekeeper of Malakir"), pays=(Pay("kicker"),)),)
+    answers = (TargetAnswer("alice", "bob"), ChooseAnswer("bob", (Ref("Grizzly Bears"),)), TargetAnswer("alice", "bob"))
     scenario = Scenario("copy of a kicked Gatekeeper", ("707.10", "707.10f"), setup=setup, actions=actions,
                         answers=answers, stop=(1, "end"))
     h = CopyingHarness(scenario, pool)

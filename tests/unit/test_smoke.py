@@ -24,7 +24,10 @@ from runtime.decisions import (
     Answer, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Question, YesNo,
 )
 from runtime.pool import Pool
-from runtime.tools.scenario import CardSetup, Harness, Ref, Scenario, ScriptedAction, UnscriptedQuestion
+from runtime.tools.scenario import (
+    AttackAction, CardSetup, CastAction, Harness, PassAction, PlayAction, Ref, Scenario, ScriptedAction,
+    UnscriptedQuestion,
+)
 from runtime.zones import Zone
 
 LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -102,7 +105,7 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     setup += [CardSetup("alice", Zone.EXILE, n) for n in EXILE]
     actions: list[ScriptedAction] = []
     if "land" in d.types:
-        actions.append(ScriptedAction(1, "main1", "alice", "play", card=Ref(name)))
+        actions.append(PlayAction(1, "main1", "alice", Ref(name)))
         return Scenario(f"{name} is played", ("305.1",), setup=tuple(setup), actions=tuple(actions),
                         stop=(1, "end")), Zone.BATTLEFIELD
     if not d.mana_cost:
@@ -110,8 +113,8 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         # played from exile by its own ability, tests/scenarios/suspend.scn): casting is refused and
         # the card stays in the hand.
         setup += [CardSetup("alice", Zone.BATTLEFIELD, "Island") for _ in range(4)]
-        actions.append(ScriptedAction(1, "main1", "alice", "cast", card=Ref(name), expect_refused=True,
-                                      reason="has no mana cost"))
+        actions.append(CastAction(1, "main1", "alice", Ref(name), expect_refused=True,
+                                  reason="has no mana cost"))
         return Scenario(f"{name} can't be cast", ("202.1b",), setup=tuple(setup), actions=tuple(actions),
                         stop=(1, "end")), Zone.HAND
     setup += [CardSetup("alice", Zone.BATTLEFIELD, land) for land in _lands(d.mana_cost)]
@@ -123,11 +126,11 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         if stack_target.filter.mana_value_at_least > 1:
             setup += [CardSetup("bob", Zone.HAND, "Restoration Angel")]
             setup += [CardSetup("bob", Zone.BATTLEFIELD, "Plains") for _ in range(4)]
-            response = ScriptedAction(1, "main1", "bob", "cast", card=Ref("Restoration Angel"))
+            response = CastAction(1, "main1", "bob", Ref("Restoration Angel"))
         else:
             setup += [CardSetup("bob", Zone.HAND, "Lightning Bolt"), CardSetup("bob", Zone.BATTLEFIELD, "Mountain")]
-            response = ScriptedAction(1, "main1", "bob", "cast", card=Ref("Lightning Bolt"), targets=("alice",))
-        actions += [ScriptedAction(1, "main1", "alice", "pass"), response]
+            response = CastAction(1, "main1", "bob", Ref("Lightning Bolt"), targets=("alice",))
+        actions += [PassAction(1, "main1", "alice"), response]
     x = 1 if "{X}" in d.mana_cost else 0
     # Targets that need a status (110.5, 506.4): a tapped creature for bob; for "attacking or
     # blocking", alice attacks with a creature and casts in the declare attackers step.
@@ -137,9 +140,9 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
         setup += [CardSetup("bob", Zone.BATTLEFIELD, "Grizzly Bears", tapped=True)]
     if states & {"attacking", "blocking"}:
         setup += [CardSetup("alice", Zone.BATTLEFIELD, "Grizzly Bears", alias="raider")]
-        actions.append(ScriptedAction(1, "attackers", "alice", "attack", attackers=(Ref(alias="raider"),)))
+        actions.append(AttackAction(1, "attackers", "alice", (Ref(alias="raider"),)))
         step = "attackers"
-    actions.append(ScriptedAction(1, step, "alice", "cast", card=Ref(name), x=x))
+    actions.append(CastAction(1, step, "alice", Ref(name), x=x))
     permanent = not ({"instant", "sorcery"} & set(d.types))
     return (Scenario(f"{name} is cast and resolves", ("601.2", "608.2"), setup=tuple(setup),
                      actions=tuple(actions), stop=(1, "end")),

@@ -1,0 +1,41 @@
+"""A scenario as data: its set-up, timeline, scripted answers, stop point and expectations."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...zones import Zone
+from .actions import ScriptedAction
+from .answers import ScriptedAnswer
+from .expectations import Expectation
+
+
+@dataclass(frozen=True)
+class CardSetup:
+    """Put ``count`` copies of ``name`` into ``player``'s ``zone`` (library: listed top first)."""
+
+    player: str
+    zone: Zone
+    name: str
+    count: int = 1
+    alias: str = ""
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    face_down: str = ""  # "" face up; "face down" (708.2a); or the keyword action that did it ("cloak")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole scenario: setup, timeline, answers, stop point, expectations, and the rules it checks."""
+
+    name: str
+    rules: tuple[str, ...]
+    source: str = ""
+    line: int = 0
+    players: tuple[str, ...] = ("alice", "bob")
+    life: tuple[tuple[str, int], ...] = ()
+    setup: tuple[CardSetup, ...] = ()
+    actions: tuple[ScriptedAction, ...] = ()
+    answers: tuple[ScriptedAnswer, ...] = ()
+    stop: tuple[int, str] = (1, "end")
+    expectations: tuple[Expectation, ...] = ()
+    seed: int = 0
