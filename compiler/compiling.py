@@ -82,10 +82,8 @@ def compile_texts(sources: Sequence[tuple[str, str]], library: LibraryIR) -> lis
 
     The work runs stage by stage over the list -- every parse, then every check and lowering, then
     rules text and rendering, then the safety check -- rather than card by card, so that each
-    stage's code and data stay in the processor's caches from one card to the next.  In batches of
-    32, a cold build of 100 cards under cachegrind with a 512 KB last-level cache (this machine's
-    L2) ran 3% fewer instructions and missed that cache 24% less often than card by card; timed
-    alternately (300 cards, 12 rounds, median) it took 13% less CPU.  The parsed models of the list
+    stage's code and data stay in the processor's caches from one card to the next (measured faster
+    than card by card; see CHANGELOG.md, session 6).  The parsed models of the list
     are alive together, so a build passes a few dozen cards at a time (:data:`STAGE_BATCH`), never
     a whole pool.
     """

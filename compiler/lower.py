@@ -426,13 +426,13 @@ class CardLowering:
         self.actions = library.actions()
         self.words = library.condition_words()
         self.card = card
-        self.uses: list[tuple[str, tuple[str, ...], str]] = []
+        self.uses: list[tuple[str, tuple[str, ...], str]] = []  # (label, mana cost, keyword) per keyword cost
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
-        self.effects_done = 0  # instructions lowered so far in the current ability  # (label, mana cost, keyword) per keyword cost
+        self.effects_done = 0  # instructions lowered so far in the current ability
         self.targets: list[TargetIR] = []
         self.event: Trigger | None = None  # the trigger of the ability being lowered ("that much", "that player")
         self.last_player: Ref | None = None  # the player of the last instruction that named one

@@ -54,8 +54,8 @@ def _loaded(env: jinja2.Environment, name: str) -> jinja2.Template:
 @lru_cache(maxsize=4)
 def _ability_macro(env: jinja2.Environment) -> object:
     """``ability.j2``'s ``ability_class`` macro, passed to the module templates as a variable: a
-    ``{% from "ability.j2" import ability_class %}`` in them cost about 20 microseconds of every
-    rendered card (a sixth of its rendering)."""
+    ``{% from "ability.j2" import ability_class %}`` in them would import the macro again for
+    every rendered card."""
     return _loaded(env, "ability.j2").module.ability_class  # type: ignore[attr-defined]
 
 
@@ -73,7 +73,7 @@ def _render(template: str, **context: object) -> str:
 
     As ``Template.render`` does, except that the context is ``shared``: these variables are all
     the templates read (they use none of Jinja2's globals), so Jinja2 needn't copy its globals into
-    a new dictionary for every card (a third of the cost of rendering an empty card)."""
+    a new dictionary for every card, a large part of the cost of rendering a small card)."""
     env = environment()
     loaded = _loaded(env, template)
     context["ability_class"] = _ability_macro(env)
@@ -315,9 +315,8 @@ def index_table(cards: list[tuple[str, str]]) -> str:
     """The pool index's card table (:data:`INDEX_TABLE`): the names of ``cards`` (name, module),
     sorted, NUL-separated, two NULs, then their modules in the same order."""
     # Names are unique (the build reports a second card of a name as an error), so sorting the
-    # names alone orders the pairs, and sorting strings is faster than sorting pairs (with the
-    # C-level joins and counts below, 22 -> 15 ms at 30,000 cards; a loop over the pairs cost
-    # as much as the rest).
+    # names alone orders the pairs; sorting strings and joining them in C is much cheaper than
+    # sorting and walking pairs, and a pool may hold tens of thousands of cards.
     module_of = dict(cards)
     assert len(module_of) == len(cards), "card names must be unique"
     ordered = sorted(module_of)

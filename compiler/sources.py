@@ -45,8 +45,8 @@ def _walk_sources(paths: Iterable[Path], listings: dict[str, _Listing] | None = 
     folder had not changed within :data:`RACY_SECONDS` before it was read (a change in the same
     tick of the file system's clock would leave the mtime as recorded).  Folders listed here are
     recorded in ``listings`` (read at ``stamp``, taken before any of them).  Listing, keeping the
-    card files and sorting them was 50-70 ms of every build of a 30,000-card pool, no-op and
-    one-card rebuilds included."""
+    card files and sorting them is otherwise the larger part of a no-op or one-card rebuild of a
+    large pool."""
     cards: dict[str, set[str]] = {}
     known: dict[str, list[str]] = {}  # folders whose recorded listing holds
     keywords: set[Path] = set()
@@ -173,7 +173,7 @@ class Display:
     """:func:`display` for many files: each folder is resolved once, not each file in it, and a
     folder that is not a symbolic link is resolved from its parent's resolution (one ``lstat``)
     rather than component by component from the root, with the working directory resolved once
-    (each :func:`display` of a folder took 0.3-0.5 ms: 30 folders, 14 ms of every build)."""
+    (resolving each path from the root is slow enough to matter in every build)."""
 
     def __init__(self) -> None:
         self.folders: dict[str, str] = {}
@@ -255,8 +255,7 @@ def lstat_all(folder: str, prefix: str, names: list[str]) -> list[os.stat_result
 
     Each name is looked up from the open folder (``dir_fd``) rather than from the root: every
     build, a no-op or one-card rebuild included, does this once per card of the pool, and the
-    kernel's walk down the path was about a tenth of it (30,000 sources, alternating, best of 15:
-    91 -> 81 ms)."""
+    kernel's walk down the whole path each time is a measurable part of it."""
     try:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     except OSError:
