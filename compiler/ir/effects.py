@@ -324,6 +324,69 @@ class Delayed(Effect):
         return (self.effect,)
 
 
+class VerbOnTarget(Effect):
+    """An instruction that is a verb and what it acts on ("tap target creature"): its words
+    ``VERB`` and its runtime effect ``RUNTIME``, which takes the reference as ``target``."""
+
+    target: Ref
+    VERB: ClassVar[str]
+    RUNTIME: ClassVar[str]
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.VERB} {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.{self.RUNTIME}(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class CounterSpell(VerbOnTarget):
+    """701.5a: "counter target spell"."""
+
+    target: Ref
+    VERB, RUNTIME = "counter", "CounterSpell"
+
+
+@dataclass(frozen=True)
+class CreateTokenCopy(VerbOnTarget):
+    """707.2, 111.10: "create a token that's a copy of target creature"."""
+
+    target: Ref
+    VERB, RUNTIME = "create a token that's a copy of", "CreateTokenCopy"
+
+
+@dataclass(frozen=True)
+class Tap(VerbOnTarget):
+    """701.21a: "tap target creature"."""
+
+    target: Ref
+    VERB, RUNTIME = "tap", "Tap"
+
+
+@dataclass(frozen=True)
+class Untap(VerbOnTarget):
+    """701.21b: "untap target land"."""
+
+    target: Ref
+    VERB, RUNTIME = "untap", "Untap"
+
+
+@dataclass(frozen=True)
+class TapOrUntap(VerbOnTarget):
+    """701.21: "tap or untap target permanent"."""
+
+    target: Ref
+    VERB, RUNTIME = "tap or untap", "TapOrUntap"
+
+
+@dataclass(frozen=True)
+class Regenerate(VerbOnTarget):
+    """701.15a: "regenerate this"."""
+
+    target: Ref
+    VERB, RUNTIME = "regenerate", "Regenerate"
+
+
 # ------------------------------------------------------------------ objects: destroy, exile, move (701, 400)
 
 
@@ -395,18 +458,6 @@ class Exile(Effect):
             also += f", counters={lit(self.counter)}, amount={self.amount.python()}"
         return f"rt.ExileObject(target={self.target.python()}{also})"
 
-
-@dataclass(frozen=True)
-class CounterSpell(Effect):
-    """701.5a: "counter target spell"."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"counter {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.CounterSpell(target={self.target.python()})"
 
 
 @dataclass(frozen=True)
@@ -650,18 +701,6 @@ class CreateTokens(Effect):
                 + (", tapped=True)" if self.tapped else ")"))
 
 
-@dataclass(frozen=True)
-class CreateTokenCopy(Effect):
-    """707.2, 111.10: "create a token that's a copy of target creature"."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"create a token that's a copy of {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.CreateTokenCopy(target={self.target.python()})"
-
 
 @dataclass(frozen=True)
 class PutCounters(Effect):
@@ -737,56 +776,8 @@ class PlayerSacrifices(Effect):
                 f"amount={self.amount.python()})")
 
 
-@dataclass(frozen=True)
-class Tap(Effect):
-    """701.21a: "tap target creature"."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"tap {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.Tap(target={self.target.python()})"
 
 
-@dataclass(frozen=True)
-class Untap(Effect):
-    """701.21b: "untap target land"."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"untap {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.Untap(target={self.target.python()})"
-
-
-@dataclass(frozen=True)
-class TapOrUntap(Effect):
-    """701.21: "tap or untap target permanent" (its controller... the ability's controller chooses)."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"tap or untap {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.TapOrUntap(target={self.target.python()})"
-
-
-@dataclass(frozen=True)
-class Regenerate(Effect):
-    """701.15a: "regenerate this"."""
-
-    target: Ref
-
-    def text(self, ph: "Phrase", subject: str) -> str:
-        return f"regenerate {self.target.text(ph)}"
-
-    def python(self, actions: Actions) -> str:
-        return f"rt.Regenerate(target={self.target.python()})"
 
 
 @dataclass(frozen=True)
