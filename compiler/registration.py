@@ -17,7 +17,7 @@ from typing import Any
 from textx import TextXSemanticError, generator, language, metamodel_from_file
 from textx.metamodel import TextXMetaModel
 
-from dsl.metamodel import GRAMMAR_PATH
+from dsl.grammar import GRAMMAR_PATH
 
 SCENARIO_GRAMMAR = GRAMMAR_PATH.with_name("scenario.tx")
 

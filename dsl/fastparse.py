@@ -332,7 +332,7 @@ _BUILDER: list[GeneratedBuilder | ModelBuilder | None] = []
 def _builder() -> GeneratedBuilder | ModelBuilder | None:
     if not _BUILDER:
         from . import cardparser
-        from .metamodel import GRAMMAR_PATH
+        from .grammar import GRAMMAR_PATH
         from .parsergen import grammar_digest
         builder: GeneratedBuilder | ModelBuilder | None = None
         if cardparser.GRAMMAR == grammar_digest(GRAMMAR_PATH.read_bytes()):

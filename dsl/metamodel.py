@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic
+from .grammar import GRAMMAR_PATH
 
 if TYPE_CHECKING:
     from textx.metamodel import TextXMetaModel
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 # textX is imported where it is used, so that what needs only the grammar's hash (the build's
 # cache key, a no-op rebuild) doesn't pay for importing it.
 
-GRAMMAR_PATH = Path(__file__).with_name("cardsmith.tx")
 
 
 # The one metamodel of the process (a memo, like ``functools.lru_cache``), and the build cache

@@ -1096,7 +1096,7 @@ def generate() -> str:
     """The source of :mod:`dsl.cardparser` for the current grammar."""
     from textx import metamodel_from_file
 
-    from .metamodel import GRAMMAR_PATH
+    from .grammar import GRAMMAR_PATH
     mm = metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
     grammar = GRAMMAR_PATH.read_bytes()
     # Twice: the first time tells which rule sequences' methods are called from one place only;

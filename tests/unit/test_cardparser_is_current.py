@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dsl import cardparser, parsergen
-from dsl.metamodel import GRAMMAR_PATH
+from dsl.grammar import GRAMMAR_PATH
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 REGENERATE = "python -m dsl.parsergen"

@@ -23,7 +23,8 @@ from typing import Any
 
 from textx import TextXSyntaxError, metamodel_from_file
 
-from dsl.metamodel import GRAMMAR_PATH, card_metamodel
+from dsl.grammar import GRAMMAR_PATH
+from dsl.metamodel import card_metamodel
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BEFORE = Path(__file__).resolve().parent / "fixtures" / "cardsmith-2026-11-30.tx"

@@ -30,7 +30,8 @@ from typing import Any
 from arpeggio import (And, EndOfFile, Match, Not, OneOrMore, Optional, OrderedChoice, RegExMatch, Sequence,
                       StrMatch, ZeroOrMore)
 
-from dsl.metamodel import GRAMMAR_PATH, card_metamodel
+from dsl.grammar import GRAMMAR_PATH
+from dsl.metamodel import card_metamodel
 
 # Texts the guards are tried on: every word the grammar spells, alone and in the phrases that make
 # player references and targets differ ("target player" vs "target creature").

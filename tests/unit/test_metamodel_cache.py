@@ -9,6 +9,7 @@ import pytest
 from textx import metamodel_from_file
 
 import dsl.metamodel as dm
+from dsl.grammar import GRAMMAR_PATH
 from compiler.build import build
 from compiler.compiling import compile_text
 from compiler.lower import build_library, module_name
@@ -18,12 +19,12 @@ from tests.unit.helpers import library
 
 
 def _fresh() -> object:
-    return metamodel_from_file(str(dm.GRAMMAR_PATH), autokwd=True, memoization=False)
+    return metamodel_from_file(str(GRAMMAR_PATH), autokwd=True, memoization=False)
 
 
 @pytest.fixture(scope="module")
 def kept(tmp_path_factory: pytest.TempPathFactory) -> object:
-    path = metamodel_cache.cache_file(tmp_path_factory.mktemp("mm"), dm.GRAMMAR_PATH.read_bytes())
+    path = metamodel_cache.cache_file(tmp_path_factory.mktemp("mm"), GRAMMAR_PATH.read_bytes())
     assert metamodel_cache.save(_fresh(), path)
     loaded = metamodel_cache.load(path)
     assert loaded is not None
@@ -66,7 +67,7 @@ def test_kept_metamodel_reports_the_same_syntax_errors(kept: object, monkeypatch
 
 
 def test_damaged_or_missing_file_means_building_from_the_grammar(tmp_path: Path) -> None:
-    path = metamodel_cache.cache_file(tmp_path, dm.GRAMMAR_PATH.read_bytes())
+    path = metamodel_cache.cache_file(tmp_path, GRAMMAR_PATH.read_bytes())
     assert metamodel_cache.load(path) is None
     path.write_bytes(b"not a pickle")
     assert metamodel_cache.load(path) is None
