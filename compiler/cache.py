@@ -247,6 +247,15 @@ class Comparison(NamedTuple):
     unreadable: dict[str, Diagnostic]  # sources that can't be read
 
 
+def _is_utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (a name decoded with ``surrogateescape`` can't)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def compare_sources(card_files: list[tuple[str, list[str]]], old: Manifest, base_key: bytes,
                     unchanged_folders: frozenset[str]) -> Comparison:
     """Which of ``card_files`` (by folder, as listed) ``old`` still describes; ``unchanged_folders``:
@@ -311,6 +320,11 @@ def compare_sources(card_files: list[tuple[str, list[str]]], old: Manifest, base
             stats[shown] = st
             if i >= 0 and keys[i] == key:
                 same_key.append((shown, i))
-            else:
+            elif shown.isascii() or _is_utf8(shown):
                 todo.append(shown)
+            else:
+                # A name the file system holds as bytes that aren't UTF-8 (Python keeps them as
+                # lone surrogates): it can't be hashed, written to a module's header or printed.
+                escaped = shown.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                unreadable[escaped] = Diagnostic(escaped, 1, 1, "the file's name is not valid UTF-8: rename it")
     return Comparison(card_count, unchanged, same_key, todo, stats, unreadable)

@@ -14,7 +14,7 @@ from typing import Any
 
 from dsl.checks import Checker
 from dsl.diagnostics import Diagnostic
-from dsl.metamodel import location, parse_text
+from dsl.metamodel import MAX_DIGITS, location, parse_text
 from dsl.strings import unescape
 from runtime.pool import module_name as pool_module_name
 
@@ -60,7 +60,8 @@ def identifier(text: str, prefix: str = "") -> str:
     """A validated Python identifier made from ``text`` (letters, digits, underscores only)."""
     words = _WORD.findall(text)
     ident = prefix + "".join(w[:1].upper() + w[1:] for w in words)
-    if not ident or ident[0].isdigit():
+    # A leading digit can't start a name, and "True", "False" and "None" are keywords.
+    if not ident or ident[0].isdigit() or pykeyword.iskeyword(ident):
         ident = "C" + ident
     if not _IDENT.match(ident) or pykeyword.iskeyword(ident):
         raise ValueError(f"cannot make an identifier from {text!r}")
@@ -702,6 +703,11 @@ class CardLowering:
         if p is not None and p.controller:
             # "its controller": the controller of the object "it" names (the last target, else this).
             return rf.ControllerOf(len(self.targets) - 1 if self.targets else -1, words="its controller")
+        if p is not None and p.who is None:
+            # "controller" alone: in the grammar's `controller?='its' 'controller'` the "its" is
+            # optional, so the word parses with nothing set.
+            self.ck.error(p, "say whose controller: 'its controller'")
+            return rf.YouRef(words="you")
         if p is None or p.who in ("you", "your"):
             return rf.YouRef(words="you")
         if p.who.startswith("each "):
@@ -1073,6 +1079,10 @@ class CardLowering:
             return ef.AddMana(any_color=True)
         if e.last:
             return ef.AddMana(choices=self.ck.mana_symbols(e, [*e.choices, e.last]))
+        if e.mana is None:
+            # "add mana of any color": the grammar's `anycolor?='one' 'mana' ...` makes "one" optional.
+            self.ck.error(e, "say how much mana: 'add one mana of any color'")
+            return ef.AddMana(any_color=True)
         mana = self.ck.mana_symbols(e.mana, list(e.mana.symbols))
         if e.alts:
             # "add {W} or {U}": one mana, of the player's choice among these (106.1a).
@@ -1570,8 +1580,8 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
         elif k == "PTStmt":
             # "*" (208.2a): a characteristic-defining ability gives the value (checked below); the
             # definition holds 0 for it, and the ability sets it on the battlefield (613.4a).
-            power = 0 if st.power == "*" else int(st.power)
-            toughness = 0 if st.toughness == "*" else int(st.toughness)
+            power = _pt_value(ck, st, st.power)
+            toughness = _pt_value(ck, st, st.toughness)
         elif k == "ColorStmt":
             colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
         elif k == "OracleStmt":
@@ -1625,6 +1635,17 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
     return CardIR(name=name, source=path, module=module_name(name), mana_cost=mana, supertypes=supertypes,
                   types=types, subtypes=subtypes, power=power, toughness=toughness, colors=colors,
                   abilities=tuple(abilities), text_override=override)
+
+
+def _pt_value(ck: Checker, st: Any, value: str) -> int:
+    """A printed power or toughness ("*" is 0: see the caller), refused past
+    :data:`dsl.metamodel.MAX_DIGITS` digits, beyond which Python won't convert it."""
+    if value == "*":
+        return 0
+    if len(value) > MAX_DIGITS:
+        ck.error(st, f"number too large: {len(value)} digits (at most {MAX_DIGITS})")
+        return 0
+    return int(value)
 
 
 def _as_list(v: Any) -> list[Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +67,12 @@ def grammar_hash() -> str:
     return hashlib.sha256(GRAMMAR_PATH.read_bytes()).hexdigest()
 
 
+# Python refuses to convert a decimal string of more digits than its limit (4,300 by default,
+# 640 at the least: ``sys.set_int_max_str_digits``); a script's numbers stay under any limit.
+MAX_DIGITS = 640
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
 def parse_text(text: str, path: str, fast: bool = True) -> tuple[Any, list[Diagnostic]]:
     """Parse ``text`` (named ``path`` in diagnostics); return the model or None and syntax errors.
 
@@ -85,6 +92,15 @@ def parse_text(text: str, path: str, fast: bool = True) -> tuple[Any, list[Diagn
             if model is not None:
                 return model, []
         return _textx_parse(text, path)
+    except ValueError as e:
+        # Both parsers convert INT with int(), which refuses a number longer than Python's limit.
+        found = _LONG_NUMBER.search(text)
+        if found is None or "integer string conversion" not in str(e):
+            raise
+        line = text.count("\n", 0, found.start()) + 1
+        col = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        return None, [Diagnostic(path, line, col, f"number too large: {len(found.group())} digits "
+                                 f"(at most {MAX_DIGITS})")]
     finally:
         if enabled:
             gc.enable()

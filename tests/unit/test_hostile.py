@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,63 @@ def test_every_shipped_module_passes_the_allowlist(pool_dir: Path) -> None:
         code = path.read_text(encoding="utf-8")
         check_generated(code, str(path))
         compile(code, str(path), "exec", dont_inherit=True)  # (the check doesn't prove it is valid Python)
+
+
+def _card_source(name: str, body: str) -> str:
+    return f'card "{name}" {{\n{body}}}\n'
+
+
+# Found by the mutation fuzzer and by hand: each was a traceback; each is now a located error.
+CRASHES = [
+    ("controller", _card_source("A", "    cost {R}\n    type instant\n    spell:\n"
+                                     "        controller manifests the top card of their library.\n"),
+     "5:9: error: say whose controller"),
+    ("add mana", _card_source("B", "    cost {G}\n    type creature - Bird\n    pt 0/1\n"
+                                   "    {T}: add mana of any color.\n"),
+     "5:10: error: say how much mana"),
+    ("pt digits", _card_source("C", "    cost {G}\n    type creature - Bird\n    pt " + "9" * 4400 + "/1\n"),
+     "4:5: error: number too large: 4400 digits"),
+    ("damage digits", _card_source("D", "    cost {R}\n    type instant\n    spell:\n        deal "
+                                        + "9" * 4400 + " damage to any target.\n"),
+     "5:14: error: number too large: 4400 digits"),
+]
+
+
+@pytest.mark.parametrize("label, source, expected", CRASHES, ids=[c[0] for c in CRASHES])
+def test_crashing_sources_are_located_errors_and_the_build_goes_on(tmp_path: Path, label: str, source: str,
+                                                                   expected: str) -> None:
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "bad.card").write_text(source, encoding="utf-8")
+    (src / "good.card").write_text(_card_source("Good", "    type land\n"), encoding="utf-8")
+    out = tmp_path / "out"
+    report = build([src], out, jobs=1)
+    assert [d.format().split("\n")[0].split(":", 1)[1][:len(expected)] for d in report.diagnostics] == [expected]
+    assert Pool(out).names() == ["Good"]
+
+
+@pytest.mark.parametrize("name", ["True", "False", "None"])
+def test_a_keyword_as_a_card_name_compiles(tmp_path: Path, name: str) -> None:
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "card.card").write_text(_card_source(name, "    cost {R}\n    type instant\n    spell:\n"
+                                                      "        deal 1 damage to any target.\n"), encoding="utf-8")
+    out = tmp_path / "out"
+    assert not build([src], out, jobs=1).diagnostics
+    assert Pool(out).get(name).name == name
+
+
+def test_a_file_name_that_is_not_utf8_fails_alone(tmp_path: Path) -> None:
+    src = tmp_path / "cards"
+    src.mkdir()
+    try:
+        (src / os.fsdecode(b"bad\xff.card")).write_text(_card_source("Bad", "    type land\n"), encoding="utf-8")
+    except (OSError, UnicodeError):
+        pytest.skip("the file system refuses a name that is not UTF-8")
+    (src / "good.card").write_text(_card_source("Good", "    type land\n"), encoding="utf-8")
+    out = tmp_path / "out"
+    for _ in range(2):  # the cold build, then the rebuild through the cache
+        report = build([src], out, jobs=1)
+        assert [d.message for d in report.diagnostics] == ["the file's name is not valid UTF-8: rename it"]
+        assert report.diagnostics[0].path.endswith("bad\\xff.card")
+        assert Pool(out).names() == ["Good"]
