@@ -42,6 +42,7 @@ from .ir.selectors import FilterIR
 from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
 from .ir.triggers import EventTrigger, StepTrigger, Trigger, TriggerEvent
+from .safety import FORBIDDEN_NAMES
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -129,7 +130,41 @@ def _lower_keyword_model(model: Any, path: str, module: str) -> tuple[KeywordFil
                           tuple(land_types), tuple(ability_words)), ck.diagnostics, model)
 
 
+# Names a keyword's parameter can't take: it becomes a local of the generated ``abilities()``
+# and an attribute of the keyword (``self.NAME``), beside these names of the templates and of
+# ``rt.Keyword``.  A class attribute the ability classes set would hide the parameter in their
+# bodies.  ("cost" is one, but the ability classes set it only for activated abilities, where
+# :meth:`CardLowering.ability` refuses it; the shipped keywords name their cost "cost".)
+TEMPLATE_NAMES = frozenset({
+    "rt", "self", "annotations", "abilities", "name", "rule", "reminder", "text",
+    "trigger", "condition", "is_mana", "affects", "filter", "restriction", "once_per_turn", "from_hand",
+    "special", "zones", "parts", "targets", "divide", "choose", "modes", "sentences", "steps", "face_down",
+})
+_PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _param_problem(name: str) -> str:
+    """Why ``name`` can't name a keyword's parameter in generated code ("" if it can)."""
+    import builtins
+
+    if not _PARAM_NAME.fullmatch(name):
+        return "must be lower-case ASCII letters, digits and '_', starting with a letter"
+    if pykeyword.iskeyword(name) or pykeyword.issoftkeyword(name):
+        return "is a Python keyword"
+    if hasattr(builtins, name):
+        return "is a Python builtin"
+    if name in FORBIDDEN_NAMES:
+        return "is a name generated code may not hold (compiler/safety.py)"
+    if name in TEMPLATE_NAMES:
+        return "is a name the generated code uses"
+    return ""
+
+
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
+    for p in item.params:
+        problem = _param_problem(p.name)
+        if problem:
+            ck.error(p, f"parameter name {p.name!r} {problem}", "rename it, e.g. 'n', 'price' or 'what'")
     params = tuple((p.name, p.kind) for p in item.params)
     names = {p for p, _ in params}
     reminder = ""

@@ -223,3 +223,38 @@ def test_a_file_name_that_is_not_utf8_fails_alone(tmp_path: Path) -> None:
         assert [d.message for d in report.diagnostics] == ["the file's name is not valid UTF-8: rename it"]
         assert report.diagnostics[0].path.endswith("bad\\xff.card")
         assert Pool(out).names() == ["Good"]
+
+
+@pytest.mark.parametrize("param", ["exec", "os", "sys", "__import__", "lambda", "None", "self", "rt", "print",
+                                   "\uff45xec", "_x", "Cap", "name", "targets", "sentences"])
+@pytest.mark.parametrize("used", [False, True])
+def test_keyword_parameter_names_are_checked(tmp_path: Path, param: str, used: bool) -> None:
+    """A parameter becomes a local and an attribute in the keyword's module: one Python would
+    read as something else, or one that hides a name the module uses, is a located error."""
+    src = tmp_path / "cards"
+    (src / "keywords").mkdir(parents=True)
+    for kw in default_pool().joinpath("keywords").glob("*.kw"):
+        (src / "keywords" / kw.name).write_text(kw.read_text(encoding="utf-8"), encoding="utf-8")
+    amount = param if used else "1"
+    (src / "keywords" / "zap.kw").write_text(
+        f'keyword Zap({param}: number) rule 702.1 {{\n    reminder "z"\n'
+        f'    {{T}}: deal {amount} damage to any target.\n}}\n', encoding="utf-8")
+    (src / "good.card").write_text(_card_source("Good", "    type land\n"), encoding="utf-8")
+    report = build([src], tmp_path / "out", jobs=1)
+    assert report.diagnostics
+    first = report.diagnostics[0]
+    assert first.path.endswith("zap.kw") and first.line in (1, 3), first.format()
+
+
+def test_template_names_cover_what_the_templates_assign() -> None:
+    """Every class attribute the templates write is refused as a parameter name (but "cost",
+    which the shipped keywords use and only an activated ability's class sets)."""
+    import re
+
+    from compiler.lower import TEMPLATE_NAMES
+
+    templates = Path(__file__).resolve().parents[2] / "compiler" / "templates"
+    assigned = set()
+    for t in ("ability.j2", "keywords.py.j2"):
+        assigned |= set(re.findall(r"^(?:\{\{ indent \}\})? {4}(\w+) = ", (templates / t).read_text(), re.M))
+    assert assigned - {"cost"} <= TEMPLATE_NAMES, assigned - TEMPLATE_NAMES
