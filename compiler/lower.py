@@ -1587,11 +1587,20 @@ def lower_card_model(model: Any, path: str, library: LibraryIR) -> tuple[CardIR 
     return ir, []
 
 
+# The longest card name printed has 141 characters.  The module name made from a name is at most
+# two characters longer ("c_" before a digit), and with a suffix telling apart two cards of one
+# module name and ".py.tmp", it stays a valid file name (255 bytes on most file systems).
+MAX_NAME = 200
+
+
 def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR:
     low = CardLowering(ck, library, card)
     name = unescape(card.name)
     if not name.strip():
         ck.error(card, "a card needs a name")
+    elif len(name) > MAX_NAME:
+        ck.error(card, f"a card name is at most {MAX_NAME} characters; this one has {len(name)}",
+                 "its module's file name is made from it, and file names are short (255 bytes)")
     seen: dict[str, Any] = {}
     mana: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()

@@ -258,3 +258,20 @@ def test_template_names_cover_what_the_templates_assign() -> None:
     for t in ("ability.j2", "keywords.py.j2"):
         assigned |= set(re.findall(r"^(?:\{\{ indent \}\})? {4}(\w+) = ", (templates / t).read_text(), re.M))
     assert assigned - {"cost"} <= TEMPLATE_NAMES, assigned - TEMPLATE_NAMES
+
+
+def test_a_card_name_too_long_for_a_file_name_is_refused_by_check(tmp_path: Path) -> None:
+    """A name makes the module's file name: past 200 characters, ``check`` refuses it rather
+    than ``build`` failing on "File name too long"."""
+    from compiler.lower import MAX_NAME
+
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "long.card").write_text(_card_source("A" * 300, "    type land\n"), encoding="utf-8")
+    (src / "most.card").write_text(_card_source("B" * MAX_NAME, "    type land\n"), encoding="utf-8")
+    (src / "most2.card").write_text(_card_source("b" * MAX_NAME, "    type land\n"), encoding="utf-8")
+    assert [(d.path[-9:], d.line, d.col) for d in build([src], None, jobs=1).diagnostics] == [("long.card", 1, 1)]
+    out = tmp_path / "out"
+    report = build([src], out, jobs=1)
+    assert len(report.diagnostics) == 1 and "at most 200 characters" in report.diagnostics[0].message
+    assert sorted(Pool(out).names()) == ["B" * MAX_NAME, "b" * MAX_NAME]  # (one module name, one renamed)
