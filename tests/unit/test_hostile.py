@@ -275,3 +275,13 @@ def test_a_card_name_too_long_for_a_file_name_is_refused_by_check(tmp_path: Path
     report = build([src], out, jobs=1)
     assert len(report.diagnostics) == 1 and "at most 200 characters" in report.diagnostics[0].message
     assert sorted(Pool(out).names()) == ["B" * MAX_NAME, "b" * MAX_NAME]  # (one module name, one renamed)
+
+
+@pytest.mark.parametrize("bad", ["name\n", "na me", "", "1x", "\uff45xec", "x.y", "x\x00"])
+def test_ident_refuses_anything_but_a_plain_identifier(bad: str) -> None:
+    """``$`` in a ``re.match`` pattern would let ``"name\\n"`` through: ``ident`` uses fullmatch."""
+    from compiler.pyexpr import ident
+
+    with pytest.raises(ValueError):
+        ident(bad)
+    assert ident("Name_1") == "Name_1"
