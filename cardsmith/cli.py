@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 if TYPE_CHECKING:
     import tempfile
@@ -18,6 +18,73 @@ from dsl.diagnostics import Diagnostic
 
 from .terminal import print_diagnostics, progress_bar
 from .watch import DEFAULT_INTERVAL
+
+
+class CliError(Exception):
+    """A mistake the user can fix (a missing or unreadable input, a bad value): reported on one
+    line, ``cardsmith: error: WHAT, WHERE``, with exit status ``code`` (2: usage or input)."""
+
+    def __init__(self, what: str, where: str | Path = "", code: int = 2) -> None:
+        super().__init__(what)
+        self.what = what
+        self.where = shown_path(where) if where != "" else ""
+        self.code = code
+
+
+def shown_path(path: str | Path) -> str:
+    """A path as printed: bytes of a name that aren't UTF-8 (kept by Python as lone surrogates,
+    which can't be written to a UTF-8 stream) as backslash escapes."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def report_error(what: str, where: str = "") -> None:
+    """Print the one-line error: ``cardsmith: error: WHAT, WHERE`` (no newline of its own in it)."""
+    line = f"{what}, {where}" if where else what
+    print(f"cardsmith: error: {' '.join(line.split())}", file=sys.stderr)
+
+
+def input_file(path: str | Path, what: str = "file") -> Path:
+    """``path``, once known to be a readable text file in UTF-8; else a :class:`CliError` saying
+    why (missing, a folder, unreadable, binary, another encoding)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"no such {what}", p) from None
+    except IsADirectoryError:
+        raise CliError(f"the {what} is a folder, not a file", p) from None
+    except OSError as e:
+        raise CliError(f"can't read the {what}: {e.strerror or e}", p) from None
+    if b"\0" in data:
+        raise CliError(f"the {what} is binary, not text", p)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CliError(f"the {what} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", p) from None
+    return p
+
+
+def input_folder(path: str | Path, what: str = "folder") -> Path:
+    """``path``, once known to be a folder; else a :class:`CliError`."""
+    p = Path(path)
+    if not p.exists():
+        raise CliError(f"no such {what}", p)
+    if not p.is_dir():
+        raise CliError(f"the {what} is a file, not a folder", p)
+    return p
+
+
+def output_file(path: str | Path, what: str) -> Path:
+    """``path``, once it looks writable (its folder exists, it isn't a folder), so that a long
+    command doesn't fail only at its end."""
+    p = Path(path)
+    if p.is_dir():
+        raise CliError(f"the {what} is a folder, not a file", p)
+    if not p.parent.is_dir():
+        raise CliError(f"no folder for the {what}", p.parent)
+    if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise CliError(f"can't write the {what}: permission denied", p)
+    return p
 
 
 def _temporary_directory() -> tempfile.TemporaryDirectory[str]:
@@ -54,8 +121,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] or [default_pool()]
     missing = [p for p in paths if not p.exists()]
     if missing:
-        print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
-        return 2
+        raise CliError("no such file or folder", ", ".join(map(shown_path, missing)))
     with progress_bar(_show_progress(args.format), "checking", sys.stderr) as progress:
         report = build(paths, None, jobs=args.jobs, progress=progress)
     _print_diagnostics(report, args.format)
@@ -72,8 +138,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] or [default_pool()]
     missing = [p for p in paths if not p.exists()]
     if missing:
-        print(f"cardsmith: no such file or directory: {', '.join(map(str, missing))}", file=sys.stderr)
-        return 2
+        raise CliError("no such file or folder", ", ".join(map(shown_path, missing)))
     out = Path(args.output)
     if args.watch:
         return _watch(paths, out, args)
@@ -98,8 +163,7 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
             print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
 
     if args.no_cache:
-        print("cardsmith build: --watch rebuilds through the cache; drop --no-cache", file=sys.stderr)
-        return 2
+        raise CliError("--watch rebuilds through the cache: drop --no-cache", "in the command line")
     try:
         watch(paths, out, show, jobs=args.jobs, interval=args.interval)
     except KeyboardInterrupt:
@@ -112,9 +176,9 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
 def _unwritable(e: OSError) -> int:
     """Report an output that can't be written (a file where a folder goes, no space, no
     permission, ...) in one line; exit status 2.  Sources that can't be read are diagnostics."""
-    where = f": {e.filename}" if e.filename else ""
-    where += f" -> {e.filename2}" if e.filename2 else ""  # a rename names both sides
-    print(f"cardsmith build: can't write the output: {e.strerror or e}{where}", file=sys.stderr)
+    where = shown_path(e.filename) if e.filename else ""
+    where += f" -> {shown_path(e.filename2)}" if e.filename2 else ""  # a rename names both sides
+    report_error(f"can't write the output: {e.strerror or e}", where)
     return 2
 
 
@@ -122,15 +186,15 @@ def cmd_text(args: argparse.Namespace) -> int:
     """Print the rules text a card's script renders."""
     target = Path(args.card)
     card_files, kw_files = find_sources([default_pool()])
-    if not target.exists():
+    if not target.exists() and not args.card.endswith(".card"):
         # A card name: find its file in the pool.
         from compiler.lower import module_name
         wanted = module_name(args.card)
         matches = [p for p in card_files if module_name(p.stem) == wanted]
         if not matches:
-            print(f"cardsmith: no card named {args.card!r} in {display(default_pool())}", file=sys.stderr)
-            return 2
+            raise CliError(f"no card named {args.card!r}", f"in {display(default_pool())}")
         target = matches[0]
+    input_file(target, "card file")
     from compiler.lower import lower_card_file
     from compiler.text import card_text
     library, diags, _ = load_library(keyword_dir_for([target], kw_files))
@@ -154,10 +218,12 @@ def cmd_test(args: argparse.Namespace) -> int:
     for p in paths:
         files += sorted(p.rglob("*.scn")) if p.is_dir() else [p]
     if not files:
-        print("cardsmith test: no scenario files found", file=sys.stderr)
-        return 2
+        raise CliError("no scenario files", f"in {', '.join(map(shown_path, paths))}")
+    for f in files:
+        input_file(f, "scenario file")
+    pool_dir = input_folder(args.pool, "pool folder") if args.pool else default_pool()
     with _temporary_directory() as tmp:
-        report = build([Path(args.pool)] if args.pool else [default_pool()], Path(tmp))
+        report = build([pool_dir], Path(tmp))
         if report.diagnostics:
             _print_diagnostics(report, "text")
             return 1
@@ -190,16 +256,28 @@ def cmd_new(args: argparse.Namespace) -> int:
     """Scaffold a card script from its Oracle record."""
     from .scaffold import ScaffoldError, scaffold
 
-    pool = Path(args.pool) if args.pool else default_pool()
+    pool = input_folder(args.pool, "pool folder") if args.pool else default_pool()
+    oracle = _oracle_file(args.oracle) if args.oracle else None
     library, diags, _ = load_library(sorted((pool / "keywords").glob("*.kw")) or keyword_dir_for([], []))
     try:
-        path = scaffold(args.name, pool, library, Path(args.oracle) if args.oracle else None)
+        path = scaffold(args.name, pool, library, oracle)
     except ScaffoldError as e:
-        print(f"cardsmith new: {e}", file=sys.stderr)
-        return 1
+        raise CliError(str(e), "", code=1) from None
     print(f"wrote {path}")
     print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
     return 0
+
+
+def _oracle_file(path: str | Path) -> Path:
+    """An Oracle data file, once known to be readable JSON."""
+    import json
+
+    p = input_file(path, "Oracle file")
+    try:
+        json.loads(p.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise CliError(f"the Oracle file is not JSON ({e})", p) from None
+    return p
 
 
 def _compiled_pool(tmp: str) -> "object":
@@ -215,14 +293,18 @@ def _compiled_pool(tmp: str) -> "object":
 def _read_deck(path: str) -> list[str]:
     """A deck file: one "COUNT Card Name" per line; # starts a comment."""
     deck: list[str] = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(input_file(path, "deck file").read_text(encoding="utf-8").splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         count, _, name = line.partition(" ")
-        if not count.isdigit() or not name.strip():
-            raise SystemExit(f"{path}: expected 'COUNT Card Name', got {line!r}")
+        if not count.isdigit() or len(count) > 4 or not name.strip():
+            shown = line if len(line) <= 60 else line[:60] + "..."
+            raise CliError(f"expected 'COUNT Card Name' (a count up to 9999), got {shown!r}",
+                           f"{shown_path(path)}:{number}")
         deck += [name.strip()] * int(count)
+    if not deck:
+        raise CliError("the deck has no cards", path)
     return deck
 
 
@@ -241,20 +323,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     human: int | None = None
     if args.human is not None:
         if args.human not in names:
-            print(f"cardsmith play: --human takes {' or '.join(names)}, not {args.human!r}", file=sys.stderr)
-            return 2
+            raise CliError(f"--human takes {' or '.join(names)}, not {args.human!r}", "in the command line")
         human = names.index(args.human)
+    if args.deck is not None and len(args.deck) != 2:
+        raise CliError("give two --deck files (or none for random decks)", "in the command line")
+    decks = [_read_deck(d) for d in args.deck] if args.deck else None
+    if args.save_log:
+        output_file(args.save_log, "log file")
     with _temporary_directory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)
-        decks = [_read_deck(d) for d in args.deck] if args.deck else None
-        if decks is not None and len(decks) != 2:
-            print("cardsmith play: give two --deck files (or none for random decks)", file=sys.stderr)
-            return 2
         unknown = sorted({c for d in decks or [] for c in d if c not in pool.names()})
         if unknown:
-            print(f"cardsmith play: not in the pool: {', '.join(unknown)}", file=sys.stderr)
-            return 2
+            raise CliError(f"not in the pool: {', '.join(unknown)}", f"in {', '.join(map(shown_path, args.deck))}")
         record: list[Decision] = []
         humans: list[HumanDecider] = []
 
@@ -297,17 +378,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from runtime.tools.turnlog import readable
 
     try:
-        saved = GameLog.load(Path(args.file))
+        saved = GameLog.load(input_file(args.file, "log file"))
     except (OSError, ValueError) as e:
-        print(f"cardsmith replay: {e}", file=sys.stderr)
-        return 2
+        raise CliError(f"not a game log ({e})", args.file) from None
     with _temporary_directory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)
         unknown = sorted({c for d in saved.decks for c in d if c not in pool.names()})
         if unknown:
-            print(f"cardsmith replay: not in the pool: {', '.join(unknown)}", file=sys.stderr)
-            return 1
+            raise CliError(f"not in the pool: {', '.join(unknown)}", args.file, code=1)
         cursor = ReplayCursor()
 
         def inner(i: int, game_ref: list[Game]) -> Decider:
@@ -392,13 +471,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     """Coverage of an Oracle card list by the pool (table or JSON)."""
     from .coverage import coverage
 
-    pool = Path(args.pool) if args.pool else default_pool()
-    oracle = Path(args.oracle) if args.oracle else pool / "oracle.json"
-    if not oracle.exists():
-        print(f"cardsmith coverage: no Oracle file {oracle}", file=sys.stderr)
-        return 2
+    pool = input_folder(args.pool, "pool folder") if args.pool else default_pool()
+    oracle = _oracle_file(args.oracle if args.oracle else pool / "oracle.json")
+    scenarios = Path(args.scenarios)
+    for f in sorted(scenarios.rglob("*.scn")) if scenarios.is_dir() else ():
+        input_file(f, "scenario file")
     with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
-        report = coverage(pool, oracle, Path(args.scenarios), top=args.top, progress=progress)
+        report = coverage(pool, oracle, scenarios, top=args.top, progress=progress)
     print(report.as_json() if args.format == "json" else report.table())
     return 0
 
@@ -407,7 +486,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     """Run the language server on stdin/stdout (for editors; see editors/vscode)."""
     from langserver.server import serve
 
-    serve(Path(args.rules) if args.rules else None)
+    serve(input_file(args.rules, "rules file") if args.rules else None)
     return 0
 
 
@@ -449,6 +528,28 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
+    def error(self, message: str) -> NoReturn:
+        """A usage error in the one-line style of every other error (exit status 2)."""
+        report_error(message, f"in the command line (see `{self.prog} --help`)")
+        raise SystemExit(2)
+
+
+def at_least(least: int) -> Callable[[str], int]:
+    """An argument type: a whole number, ``least`` or more."""
+    def whole_number(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more, not {n}")
+        return n
+    return whole_number
+
+
+_POSITIVE = at_least(1)
+_NATURAL = at_least(0)
+
 
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` (a command's name), one with that command alone.
@@ -458,19 +559,20 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     one of them.  Its help, usage and errors are the same either way.)"""
     p = _Parser(prog="cardsmith", description="Compile and test cardsmith card scripts.")
     p.add_argument("--version", action="version", version=f"cardsmith {VERSION}")
+    p.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True)
     if only in (None, "check"):
         c = sub.add_parser("check", help="report every error in card and keyword files")
         c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
         c.add_argument("--format", choices=("text", "json"), default="text")
-        c.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: all cores)")
+        c.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
         c.set_defaults(func=cmd_check)
     if only in (None, "build"):
         b = sub.add_parser("build", help="compile cards and keywords to Python modules")
         b.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
         b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
         b.add_argument("--format", choices=("text", "json"), default="text")
-        b.add_argument("-j", "--jobs", type=int, default=None)
+        b.add_argument("-j", "--jobs", type=_POSITIVE, default=None)
         b.add_argument("--no-cache", action="store_true", help="recompile every card")
         b.add_argument("--watch", action="store_true",
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
@@ -492,7 +594,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
         pl.add_argument("--seed", type=int, default=0)
         pl.add_argument("--deck", action="append", help="a deck file (give two); default: random decks from the pool")
-        pl.add_argument("--turns", type=int, default=30, help="turn limit")
+        pl.add_argument("--turns", type=_POSITIVE, default=30, help="turn limit")
         pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
                         help="play PLAYER (alice, the first deck, by default) at the terminal")
         pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
@@ -505,10 +607,10 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         rp.set_defaults(func=cmd_replay)
     if only in (None, "soak"):
         so = sub.add_parser("soak", help="play many invariant-checked random games")
-        so.add_argument("--games", type=int, default=100)
+        so.add_argument("--games", type=_POSITIVE, default=100)
         so.add_argument("--seed", type=int, default=0, help="first seed")
-        so.add_argument("--turns", type=int, default=20, help="turn limit per game")
-        so.add_argument("--jobs", type=int, default=1,
+        so.add_argument("--turns", type=_POSITIVE, default=20, help="turn limit per game")
+        so.add_argument("--jobs", type=_POSITIVE, default=1,
                         help="worker processes (the report for a seed range is the same for any number)")
         so.set_defaults(func=cmd_soak)
     if only in (None, "coverage"):
@@ -517,7 +619,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         cv.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         cv.add_argument("--scenarios", default="tests/scenarios", help="scenario directory")
         cv.add_argument("--format", choices=("text", "json"), default="text")
-        cv.add_argument("--top", type=int, default=25, help="how many missing lines to list")
+        cv.add_argument("--top", type=_NATURAL, default=25, help="how many missing lines to list")
         cv.set_defaults(func=cmd_coverage)
     if only in (None, "new"):
         n = sub.add_parser("new", help="start a card script from its Oracle text")
@@ -539,10 +641,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    """Run the command; report what stops it in one line (no traceback unless ``--debug``).
+
+    Exit status: 0 done, 1 errors in cards (or a failed test, replay or soak), 2 a usage or
+    input error, 3 an internal error (a bug: the message asks for a report)."""
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # pragma: no cover
         return 130
+    except CliError as e:
+        report_error(e.what, e.where)
+        return e.code
+    except Exception as e:
+        if getattr(args, "debug", False):
+            raise
+        if isinstance(e, OSError) and e.filename:
+            # An input or output the command couldn't use (checked inputs are CliErrors before).
+            report_error(f"{e.strerror or e}", shown_path(e.filename))
+            return 2
+        what = " ".join(str(e).split())
+        what = what if len(what) <= 200 else what[:200] + "..."
+        report_error(f"internal error ({type(e).__name__}: {what}); please report it with the command "
+                     "that caused it (`cardsmith --debug ...` shows the traceback)", f"in `cardsmith {args.command}`")
+        return 3
 
 
 def run() -> int:

@@ -34,14 +34,31 @@ def caret_line(text: str, col: int) -> str:
     return "".join(c if c == "\t" else " " for c in prefix) + "^"
 
 
+# The most of a source line an excerpt shows: a longer one (a minified or generated file, up to
+# megabytes on one line) is cut to this many characters around the column.
+EXCERPT_WIDTH = 160
+
+
+def window(text: str, col: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """``text`` cut to about ``width`` characters around 1-based column ``col`` ("..." marks each
+    cut), and the column in what is left."""
+    if len(text) <= width:
+        return text, col
+    start = max(0, min(col - 1 - width // 2, len(text) - width))
+    head = "..." if start else ""
+    tail = "..." if start + width < len(text) else ""
+    return head + text[start:start + width] + tail, col - start + len(head)
+
+
 def excerpt(d: Diagnostic, cache: dict[str, list[str]]) -> list[str]:
     """The plain-text lines of a diagnostic: the located message, source line, caret, hint."""
     out = [f"{d.path}:{d.line}:{d.col}: {d.severity}: {d.message}"]
     text = source_line(d.path, d.line, cache)
     if text is not None:
+        text, col = window(text, d.col)
         gutter = f"{d.line:>5} | "
         out.append(gutter + text)
-        out.append(" " * (len(gutter) - 2) + "| " + caret_line(text, d.col))
+        out.append(" " * (len(gutter) - 2) + "| " + caret_line(text, col))
     if d.hint:
         out.append(f"    hint: {d.hint}")
     return out

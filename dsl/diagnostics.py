@@ -5,6 +5,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 
+MAX_MESSAGE = 400  # characters of a message or hint; more are cut, ending in "..."
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     """One problem in a source file."""
@@ -15,6 +18,14 @@ class Diagnostic:
     message: str
     hint: str = ""
     severity: str = "error"
+
+    def __post_init__(self) -> None:
+        # A message quotes words of the source; a word can be megabytes long (a minified or
+        # hostile file), which no reader of a message wants repeated in full.
+        for field in ("message", "hint"):
+            text = getattr(self, field)
+            if len(text) > MAX_MESSAGE:
+                object.__setattr__(self, field, text[:MAX_MESSAGE] + "...")
 
     def format(self) -> str:
         """``path:line:col: error: message`` and, on the next line, the hint."""
