@@ -380,7 +380,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         saved = GameLog.load(input_file(args.file, "log file"))
     except (OSError, ValueError) as e:
-        raise CliError(f"not a game log ({e})", args.file) from None
+        raise CliError(str(e), args.file) from None
     with _temporary_directory() as tmp:
         pool = _compiled_pool(tmp)
         assert isinstance(pool, Pool)

@@ -129,20 +129,41 @@ class GameLog:
 
     @classmethod
     def load(cls, path: Path) -> "GameLog":
-        """Read a saved log; ``ValueError`` says what is wrong with a malformed one."""
+        """Read a saved log; ``ValueError`` says what is wrong with a malformed one (the message
+        doesn't name the file: the caller does)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
-            raise ValueError(f"{path}:{e.lineno}:{e.colno}: not JSON: {e.msg}") from None
+            raise ValueError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a cardsmith game log (format {FORMAT})")
+            raise ValueError(f"not a cardsmith game log (format {FORMAT})")
         try:
-            decisions = [Decision(int(d["player"]), str(d["question"]), from_data(d["answer"]))
-                         for d in data["decisions"]]
-            return cls(seed=int(data["seed"]), decks=[[str(c) for c in deck] for deck in data["decks"]],
-                       names=[str(n) for n in data["names"]], max_turns=int(data["max_turns"]),
-                       decisions=decisions, final_state=str(data["final_state"]),
-                       event_log=str(data["event_log"]), events=int(data["events"]), ended=str(data["ended"]),
-                       human=data.get("human"))
+            log = cls._from_data(data)
         except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"{path}: malformed game log: {e}") from None
+            raise ValueError(f"malformed game log: {type(e).__name__} {e}") from None
+        log.check()
+        return log
+
+    @classmethod
+    def _from_data(cls, data: dict[str, Any]) -> "GameLog":
+        """The log's fields from its JSON (a missing or ill-typed one raises)."""
+        decisions = [Decision(int(d["player"]), str(d["question"]), from_data(d["answer"]))
+                     for d in data["decisions"]]
+        return cls(seed=int(data["seed"]), decks=[[str(c) for c in deck] for deck in data["decks"]],
+                   names=[str(n) for n in data["names"]], max_turns=int(data["max_turns"]),
+                   decisions=decisions, final_state=str(data["final_state"]),
+                   event_log=str(data["event_log"]), events=int(data["events"]), ended=str(data["ended"]),
+                   human=data.get("human"))
+
+    def check(self) -> None:
+        """Raise ``ValueError`` if the game this log describes can't be set up as recorded: each
+        player has a name and a deck, and the game has two players (as ``cardsmith play`` writes)."""
+        if len(self.names) != 2 or len(self.decks) != 2:
+            raise ValueError(f"malformed game log: {len(self.names)} player name(s) and {len(self.decks)} deck(s); "
+                             "a game log has two of each")
+        if len(set(self.names)) != 2:
+            raise ValueError("malformed game log: the two players have one name")
+        if self.max_turns < 1:
+            raise ValueError(f"malformed game log: a turn limit of {self.max_turns}")
+        if self.human is not None and self.human not in (0, 1):
+            raise ValueError(f"malformed game log: no player {self.human!r} to be the human one")

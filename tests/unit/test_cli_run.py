@@ -110,3 +110,31 @@ def test_a_long_line_is_cut_in_the_excerpt_and_the_message(tmp_path: Path, capsy
     err = capsys.readouterr().err
     assert len(err) < 2000 and err.startswith(f"{card}:1:22: error: "), err[:300]
     assert "|                      ^" in err  # the caret still under the column
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"names": ["alice"]}, "1 player name(s) and 2 deck(s)"),
+    ({"names": ["alice", "bob", "carol"]}, "3 player name(s)"),
+    ({"decks": [["Forest"]]}, "2 player name(s) and 1 deck(s)"),
+    ({"names": ["alice", "alice"]}, "the two players have one name"),
+    ({"max_turns": -1}, "a turn limit of -1"),
+    ({"human": 7}, "no player 7"),
+    ({"decks": 5}, "malformed game log: TypeError"),
+    ({"seed": None}, "malformed game log: TypeError"),
+])
+def test_a_malformed_game_log_is_refused_before_replaying(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          change: dict[str, object], why: str) -> None:
+    """A log with one player name crashed the replay (KeyError on the second player's library)."""
+    import json
+
+    from cardsmith.cli import main
+    from runtime.tools.replay import GameLog
+
+    log = tmp_path / "game.json"
+    GameLog(seed=1, decks=[["Forest"] * 5, ["Forest"] * 5], names=["alice", "bob"], max_turns=3).save(log)
+    data = json.loads(log.read_text(encoding="utf-8"))
+    data.update(change)
+    log.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err and err.rstrip().endswith(str(log)), err
