@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 
-MAX_MESSAGE = 400  # characters of a message or hint; more are cut, ending in "..."
+MAX_MESSAGE = 1000  # characters of a message or hint; more are cut, ending in "..."
 
 
 @dataclass(frozen=True, order=True)
