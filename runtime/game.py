@@ -1033,7 +1033,7 @@ class Game:
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )
-            made.append(self._token_enters(controller, definition, f"a {spec.name} token", tapped=spec.tapped))
+            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
