@@ -73,6 +73,8 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
 
 
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    if cost.unpayable:
+        return False  # 118.6
     if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
         return False
     if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
@@ -145,8 +147,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         alt = options[alternative]
         if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:
             return False
-        base = d.mana_cost + alt.cost.mana if alt.plus_mana_cost else alt.cost.mana
-        nonmana = alt.cost
+        nonmana = alt.total_for(d.mana_cost)
+        base = nonmana.mana
         if alt.face_down is not None:
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
