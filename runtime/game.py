@@ -527,7 +527,22 @@ class Game:
                         to_player=o.owner, controller=o.controller if controller is None else controller,
                         tapped=tapped, cause=cause, face_down=face_down)
         ev = self.replace_zone_change(ev, o)
+        if self._cant_enter(ev, o):
+            where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value
+            shown = "a card" if o.zone.hidden else o.card.definition.name  # 400.2, 708.5
+            self.log(f"{shown} can't enter the battlefield and stays in {where} (400.4a)")
+            return None
         return self._do_zone_change(ev, o, position)
+
+    @staticmethod
+    def _cant_enter(ev: ZoneChange, o: GameObject) -> bool:
+        """400.4a: an instant or sorcery card that would enter the battlefield remains in its previous
+        zone.  Put onto it face down, it is a creature with no other card type (708.2a), so it may."""
+        if ev.to_zone is not Zone.BATTLEFIELD or o.zone is Zone.BATTLEFIELD:
+            return False
+        if ev.face_down is not None or (o.zone is Zone.STACK and o.face_down is not None):
+            return False
+        return bool({"instant", "sorcery"} & set((ev.copy_of or o.card.definition).types))
 
     def replace_zone_change(self, ev: ZoneChange, o: GameObject | None) -> ZoneChange:
         """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12)."""
