@@ -616,15 +616,17 @@ class Game:
             if a.condition is not None and not a.condition.holds(self, res):
                 return 0
             return a.amount.evaluate(res)
-        # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself).
-        mine = self._creature_types(src)
+        # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself),
+        # as it would exist on the battlefield (614.12).
+        entering = self._entering_characteristics(src, ev)
+        mine = self._types_of_creature(entering)
         hand = [o for o in self.zone(Zone.HAND, ev.controller)
                 if o != src.oid and mine & self._creature_types(self.obj(o))]
         if not hand:
             return 0
         opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
         shown = self.ask_valid(
-            ChooseCards(ev.controller, f"Reveal cards that share a creature type with {src.definition.name}",
+            ChooseCards(ev.controller, f"Reveal cards that share a creature type with {entering.name}",
                         opts, 0, len(hand)),
             lambda ans: chosen_keys(ans, hand, 0, len(hand)), "reveal cards from your hand that qualify (702.38a)")
         if shown:
@@ -649,10 +651,23 @@ class Game:
         # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10).
         return chosen.definition
 
-    def _creature_types(self, o: GameObject) -> set[str]:
+    def _entering_characteristics(self, src: GameObject, ev: ZoneChange) -> "layers.Characteristics":
+        """614.12: the characteristics of ``src`` as it would exist on the battlefield, with the
+        replacement effects already applied to its entering: a copy's copiable values (707.2, 707.5),
+        or face down, its face-down values (708.3)."""
+        as_entering = ev.face_down.definition if ev.face_down is not None else ev.copy_of
+        if as_entering is not None:
+            return layers.characteristics_of_definition(as_entering)
+        return self.characteristics(src)
+
+    @staticmethod
+    def _types_of_creature(ch: "layers.Characteristics") -> set[str]:
         """205.3m: creatures and tribals share their subtypes, the creature types."""
-        ch = self.characteristics(o)
         return set(ch.subtypes) if {"creature", "tribal"} & ch.types else set()
+
+    def _creature_types(self, o: GameObject) -> set[str]:
+        """205.3m: the creature types of ``o`` as it is now."""
+        return self._types_of_creature(self.characteristics(o))
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
         if o.card.is_token and o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
