@@ -8,6 +8,7 @@ the simulator reports any offered action the engine then refuses, so the two can
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from . import layers
@@ -142,6 +143,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     options: tuple[CostOption, ...] | None = None
     base = d.mana_cost
     nonmana = _NO_COST
+    as_cast = obj  # the object whose total cost is determined (601.2f)
     if alternative is not None:
         options = cost_options(game, obj)  # printed and granted (613.1f)
         alt = options[alternative]
@@ -151,6 +153,9 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
         base = nonmana.mana
         if alt.face_down is not None:
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
+            # 708.4, 601.2f: cast face down, the spell whose cost is reduced or increased is the
+            # face-down one (a colorless 2/2 without a name), not the card as it is in the hand.
+            as_cast = dataclasses.replace(obj, face_down=alt.face_down)
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
     if alternative is None and not d.mana_cost:
@@ -160,7 +165,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             return False
     if not sorcery_timing(game, player) and not ch.derived(instant_speed):
         return False
-    if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
+    if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, as_cast)), sources):
         return False
     if not _nonmana_ok(game, player, nonmana.without_mana(), obj):
         return False
