@@ -544,8 +544,12 @@ class Game:
             return False
         return bool({"instant", "sorcery"} & set((ev.copy_of or o.card.definition).types))
 
-    def replace_zone_change(self, ev: ZoneChange, o: GameObject | None) -> ZoneChange:
-        """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12)."""
+    def replace_zone_change(self, ev: ZoneChange, o: GameObject | None,
+                            token: GameObject | None = None) -> ZoneChange:
+        """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12).
+
+        ``token``: a token being created (``o`` is None: it comes from no zone), the object it will
+        be, for its own "as this enters" abilities (614.12, 111.2)."""
         while True:
             applied = False
             candidates: list[tuple[GameObject | None, Ability]] = []
@@ -565,7 +569,7 @@ class Game:
                 # spell kept from the card it was cast from (400.7f).
                 candidates += [(o, a) for a in self.characteristics(o).abilities]
             elif o is not None or ev.oid is None:
-                candidates += [(o, a) for a in defn.expanded]
+                candidates += [(o if o is not None else token, a) for a in defn.expanded]
             for index, (src, a) in enumerate(candidates):
                 # A granted keyword's abilities are made anew on each computation (Keyword.abilities):
                 # a replacement is known by the definition read, its place and its class (614.5).
@@ -1079,10 +1083,12 @@ class Game:
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller, tapped=tapped)
-        ev = self.replace_zone_change(ev, None)
+        # 614.12: its own "as this enters" abilities see the token as it will be; it exists only
+        # once the replacement effects are applied.
         new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                         tapped=ev.tapped, counters=Counter(ev.counters), entered_turn=self.state.turn, control_since=self.state.tick,
-                         copy_of=ev.copy_of)
+                         entered_turn=self.state.turn, control_since=self.state.tick)
+        ev = self.replace_zone_change(ev, None, token=new)
+        new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)
         ev.new_oid = new.oid
