@@ -1095,7 +1095,7 @@ class CardLowering:
                 self.ck.error(e, f"a token keyword must take no parameters; '{kw}' does")
         subtypes = tuple(self.ck.subtype(e, s) for s in e.subtypes)
         types = tuple(t[:-1] if t.endswith("s") else t for t in e.types)
-        name = " ".join(subtypes) or " ".join(t.capitalize() for t in types)
+        name = " ".join((*subtypes, "Token"))  # 111.4: unnamed, it is named after its subtypes plus "Token"
         has_name = bool(e.tokname)
         if e.tokname:
             name = unescape(e.tokname)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -95,7 +96,8 @@ class ScenarioBuilder:
         self.actions.append(getattr(self, "action_" + cname(st.action))(st.action, common))
 
     def stmt_AnswerStmt(self, st: Any, line: int) -> None:
-        self.answers.append(getattr(self, "answer_" + cname(st.answer))(st.answer, st.player, line))
+        answer = getattr(self, "answer_" + cname(st.answer))(st.answer, st.player, line)
+        self.answers.append(replace(answer, expect_refused=bool(st.refused), reason=st.reason or ""))
 
     def stmt_StopStmt(self, st: Any, line: int) -> None:
         self.stop = (st.turn, st.step)

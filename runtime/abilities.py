@@ -208,6 +208,11 @@ class AlternativeCost(Ability):
     # other costs", 702.81a retrace; 601.2b).
     plus_mana_cost: bool = False
 
+    def total_for(self, mana_cost: tuple[str, ...]) -> Cost:
+        """The cost of casting a card whose mana cost is ``mana_cost`` this way: ``cost``, or the
+        mana cost plus ``cost`` (unpayable if the card has no mana cost, 118.6)."""
+        return Cost.mana_cost_of(mana_cost).plus(self.cost) if self.plus_mana_cost else self.cost
+
 
 @dataclass(frozen=True)
 class SpliceOnto(Ability):

@@ -37,8 +37,10 @@ def find(game: "Game", res: "Resolution", player: int, act: "PerformAction", ste
     flt = act.filter
     matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o))]
     count = _count(res, act)
-    # 701.19b: searching a hidden zone for a stated quality, the player may fail to find.
-    lo = 0 if (step.may_fail and flt is not None) or act.up_to else min(count, len(matching))
+    # 701.19b: searching a hidden zone for a stated quality, the player may fail to find; for a
+    # quantity only ("a card"), they must find that many, or as many as there are (701.19d).
+    quality = flt is not None and flt.states_quality()
+    lo = 0 if (step.may_fail and quality) or act.up_to else min(count, len(matching))
     hi = min(count, len(matching))
     if hi == 0:
         game.log(f"{game.players[player].name} searches and finds nothing")

@@ -153,13 +153,13 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         # 601.2b: a mandatory additional cost ("As an additional cost to cast this spell, ...") is paid.
         if isinstance(opt, AdditionalCost) and opt.mandatory and index not in paid:
             paid[index] = 1
-    base_symbols = alt.cost.mana if alt is not None else () if free else d.mana_cost
-    if alt is not None and alt.plus_mana_cost:
-        base_symbols = d.mana_cost + alt.cost.mana  # 702.81a: "in addition to paying its other costs"
+    # 702.81a: an alternative method may add its cost to the mana cost instead of replacing it.
+    alt_cost = alt.total_for(d.mana_cost) if alt is not None else None
+    base_symbols = alt_cost.mana if alt_cost is not None else () if free else d.mana_cost
     # 107.3a: X is announced if a cost that will be paid has an X in it: the mana cost or the
     # alternative cost used (an X may be in its non-mana part: "sacrifice X Mountains"), or an
     # additional cost being paid.  107.3b: otherwise the only legal X is 0.
-    paying = [alt.cost if alt is not None else Cost(mana=base_symbols)]
+    paying = [alt_cost if alt_cost is not None else Cost(mana=base_symbols)]
     paying += [options[i].cost for i in paid]
     has_x = any(_mentions_x(c) for c in paying)
     if req.x and not has_x:
@@ -222,7 +222,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for _, splice in splices:  # 702.47a: each splice cost is an additional cost (601.2f)
         total = total.plus(ManaRequirement.build(splice.cost.mana, x=req.x))
     total = total.reduced(cost_reduction(game, player, spell_obj))
-    nonmana = alt.cost.without_mana() if alt is not None else Cost()
+    nonmana = alt_cost.without_mana() if alt_cost is not None else Cost()
     pay_cost(game, player, nonmana, spell_obj, res, extra_mana=total)
     for index, times in sorted(paid.items()):
         c = options[index].cost

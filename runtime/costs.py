@@ -227,6 +227,9 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
 def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None", res: "Resolution",
              extra_mana: ManaRequirement | None = None) -> None:
     """118 / 601.2h: pay every part of ``cost`` (plus ``extra_mana``); raise IllegalAction if any can't be paid."""
+    if cost.unpayable:
+        raise IllegalAction("the cost is based on the mana cost of an object that has none: "
+                            "it can't be paid (118.6)")
     if cost.tap:
         if source is None or source.tapped:
             raise IllegalAction("it is tapped: {T} can't be paid (118.3)")

@@ -19,7 +19,7 @@ from .decisions import Choice, ChooseCards, ChooseOption, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
-from .phasing import phase_out
+from .phasing import phase_out_together
 from .stack import copy_spell
 from .values import Amount, Cost, ObjectRef, PlayerRef, You
 from .selectors import ObjectFilter
@@ -326,10 +326,9 @@ class PhaseOut:
     target: ObjectRef
 
     def resolve(self, res: "Resolution") -> None:
-        """Phase out each referent still on the battlefield."""
-        for ref in res.referents(self.target):
-            if isinstance(ref, int) and res.game.exists(ref):
-                phase_out(res.game, ref)
+        """Phase out the referents still on the battlefield, at once (702.26h)."""
+        phase_out_together(res.game, [ref for ref in res.referents(self.target)
+                                      if isinstance(ref, int) and res.game.exists(ref)])
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def face_up_ways(game: "Game", obj: "GameObject") -> list[FaceUpWay]:
     card = obj.card.definition
     ways = [FaceUpWay(a.label, a.cost, a.counters) for a in card.expanded if isinstance(a, FaceUpCost)]
     if obj.face_down.up_for_mana_cost and "creature" in card.types:
-        ways.append(FaceUpWay("mana cost", Cost(mana=card.mana_cost)))
+        ways.append(FaceUpWay("mana cost", Cost.mana_cost_of(card.mana_cost)))  # 118.6: none, unpayable
     return ways
 
 

@@ -527,10 +527,29 @@ class Game:
                         to_player=o.owner, controller=o.controller if controller is None else controller,
                         tapped=tapped, cause=cause, face_down=face_down)
         ev = self.replace_zone_change(ev, o)
+        if self._cant_enter(ev, o):
+            where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value
+            shown = "a card" if o.zone.hidden else o.card.definition.name  # 400.2, 708.5
+            self.log(f"{shown} can't enter the battlefield and stays in {where} (400.4a)")
+            return None
         return self._do_zone_change(ev, o, position)
 
-    def replace_zone_change(self, ev: ZoneChange, o: GameObject | None) -> ZoneChange:
-        """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12)."""
+    @staticmethod
+    def _cant_enter(ev: ZoneChange, o: GameObject) -> bool:
+        """400.4a: an instant or sorcery card that would enter the battlefield remains in its previous
+        zone.  Put onto it face down, it is a creature with no other card type (708.2a), so it may."""
+        if ev.to_zone is not Zone.BATTLEFIELD or o.zone is Zone.BATTLEFIELD:
+            return False
+        if ev.face_down is not None or (o.zone is Zone.STACK and o.face_down is not None):
+            return False
+        return bool({"instant", "sorcery"} & set((ev.copy_of or o.card.definition).types))
+
+    def replace_zone_change(self, ev: ZoneChange, o: GameObject | None,
+                            token: GameObject | None = None) -> ZoneChange:
+        """Apply each applicable replacement effect once (614.5), the affected object's own first (614.12).
+
+        ``token``: a token being created (``o`` is None: it comes from no zone), the object it will
+        be, for its own "as this enters" abilities (614.12, 111.2)."""
         while True:
             applied = False
             candidates: list[tuple[GameObject | None, Ability]] = []
@@ -550,7 +569,7 @@ class Game:
                 # spell kept from the card it was cast from (400.7f).
                 candidates += [(o, a) for a in self.characteristics(o).abilities]
             elif o is not None or ev.oid is None:
-                candidates += [(o, a) for a in defn.expanded]
+                candidates += [(o if o is not None else token, a) for a in defn.expanded]
             for index, (src, a) in enumerate(candidates):
                 # A granted keyword's abilities are made anew on each computation (Keyword.abilities):
                 # a replacement is known by the definition read, its place and its class (614.5).
@@ -601,15 +620,17 @@ class Game:
             if a.condition is not None and not a.condition.holds(self, res):
                 return 0
             return a.amount.evaluate(res)
-        # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself).
-        mine = self._creature_types(src)
+        # 702.38a: reveal any number of cards in hand sharing a creature type with it (not itself),
+        # as it would exist on the battlefield (614.12).
+        entering = self._entering_characteristics(src, ev)
+        mine = self._types_of_creature(entering)
         hand = [o for o in self.zone(Zone.HAND, ev.controller)
                 if o != src.oid and mine & self._creature_types(self.obj(o))]
         if not hand:
             return 0
         opts = tuple(Choice(str(o), self.name_of(o)) for o in hand)
         shown = self.ask_valid(
-            ChooseCards(ev.controller, f"Reveal cards that share a creature type with {src.definition.name}",
+            ChooseCards(ev.controller, f"Reveal cards that share a creature type with {entering.name}",
                         opts, 0, len(hand)),
             lambda ans: chosen_keys(ans, hand, 0, len(hand)), "reveal cards from your hand that qualify (702.38a)")
         if shown:
@@ -634,10 +655,23 @@ class Game:
         # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10).
         return chosen.definition
 
-    def _creature_types(self, o: GameObject) -> set[str]:
+    def _entering_characteristics(self, src: GameObject, ev: ZoneChange) -> "layers.Characteristics":
+        """614.12: the characteristics of ``src`` as it would exist on the battlefield, with the
+        replacement effects already applied to its entering: a copy's copiable values (707.2, 707.5),
+        or face down, its face-down values (708.3)."""
+        as_entering = ev.face_down.definition if ev.face_down is not None else ev.copy_of
+        if as_entering is not None:
+            return layers.characteristics_of_definition(as_entering)
+        return self.characteristics(src)
+
+    @staticmethod
+    def _types_of_creature(ch: "layers.Characteristics") -> set[str]:
         """205.3m: creatures and tribals share their subtypes, the creature types."""
-        ch = self.characteristics(o)
         return set(ch.subtypes) if {"creature", "tribal"} & ch.types else set()
+
+    def _creature_types(self, o: GameObject) -> set[str]:
+        """205.3m: the creature types of ``o`` as it is now."""
+        return self._types_of_creature(self.characteristics(o))
 
     def _do_zone_change(self, ev: ZoneChange, o: GameObject, position: int | None) -> int | None:
         if o.card.is_token and o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
@@ -1033,7 +1067,7 @@ class Game:
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords),
             )
-            made.append(self._token_enters(controller, definition, f"a {spec.name} token", tapped=spec.tapped))
+            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
@@ -1049,10 +1083,12 @@ class Game:
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller, tapped=tapped)
-        ev = self.replace_zone_change(ev, None)
+        # 614.12: its own "as this enters" abilities see the token as it will be; it exists only
+        # once the replacement effects are applied.
         new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                         tapped=ev.tapped, counters=Counter(ev.counters), entered_turn=self.state.turn, control_since=self.state.tick,
-                         copy_of=ev.copy_of)
+                         entered_turn=self.state.turn, control_since=self.state.tick)
+        ev = self.replace_zone_change(ev, None, token=new)
+        new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
         self.state.objects[new.oid] = new
         self.zone(Zone.BATTLEFIELD).append(new.oid)
         ev.new_oid = new.oid

@@ -357,7 +357,7 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         # parameter is this object's mana cost; another instance of a keyword it has is added too
         # (each instance of an alternative cost is its own option, 118.9).
         keywords.add(name)
-        pairs.extend(_keyword_abilities(game, name, Cost(mana=d.mana_cost)))
+        pairs.extend(_keyword_abilities(game, name, Cost.mana_cost_of(d.mana_cost)))
         granted.append((name, d.mana_cost))
 
     def lose(names: tuple[str, ...]) -> None:

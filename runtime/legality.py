@@ -8,6 +8,7 @@ the simulator reports any offered action the engine then refuses, so the two can
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from . import layers
@@ -73,6 +74,8 @@ def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources |
 
 
 def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
+    if cost.unpayable:
+        return False  # 118.6
     if cost.tap and (source is None or source.tapped or summoning_sick(game, source)):
         return False
     if cost.life is not None and cost.life.__class__.__name__ == "Fixed":
@@ -140,15 +143,19 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     options: tuple[CostOption, ...] | None = None
     base = d.mana_cost
     nonmana = _NO_COST
+    as_cast = obj  # the object whose total cost is determined (601.2f)
     if alternative is not None:
         options = cost_options(game, obj)  # printed and granted (613.1f)
         alt = options[alternative]
         if not isinstance(alt, AlternativeCost) or obj.zone is not alt.zone or alt.instructed:
             return False
-        base = d.mana_cost + alt.cost.mana if alt.plus_mana_cost else alt.cost.mana
-        nonmana = alt.cost
+        nonmana = alt.total_for(d.mana_cost)
+        base = nonmana.mana
         if alt.face_down is not None:
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
+            # 708.4, 601.2f: cast face down, the spell whose cost is reduced or increased is the
+            # face-down one (a colorless 2/2 without a name), not the card as it is in the hand.
+            as_cast = dataclasses.replace(obj, face_down=alt.face_down)
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
     if alternative is None and not d.mana_cost:
@@ -158,7 +165,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             return False
     if not sorcery_timing(game, player) and not ch.derived(instant_speed):
         return False
-    if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, obj)), sources):
+    if not _mana_ok(game, player, ManaRequirement.build(base).reduced(cost_reduction(game, player, as_cast)), sources):
         return False
     if not _nonmana_ok(game, player, nonmana.without_mana(), obj):
         return False

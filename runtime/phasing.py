@@ -41,6 +41,26 @@ def phase_out(game: "Game", oid: int, indirectly: bool = False) -> None:
         phase_out(game, aura.oid, indirectly=True)
 
 
+def phase_out_together(game: "Game", oids: list[int]) -> None:
+    """702.26a, 702.26h: phase out several permanents at once.  One attached (directly or through
+    another) to a permanent of the same event phases out indirectly with that permanent, whatever
+    their order on the battlefield, so hosts go first; one whose host can't phase out (702.26p)
+    still phases out directly, afterwards."""
+    going = set(oids)
+
+    def hosts_going(oid: int) -> int:
+        n, seen = 0, {oid}
+        host = game.obj(oid).attached_to
+        while host is not None and host not in seen and game.exists(host):
+            seen.add(host)
+            n += host in going
+            host = game.obj(host).attached_to
+        return n
+
+    for oid in sorted(oids, key=hosts_going):  # stable: otherwise in the given order
+        phase_out(game, oid)
+
+
 def phase_in(game: "Game", oid: int) -> None:
     """702.26c: a phased-out permanent phases in, as it was (counters, choices made as it entered)."""
     o = game.obj(oid)
@@ -65,7 +85,6 @@ def untap_step_phasing(game: "Game", player: int) -> None:
         going_out = [o.oid for o in objs if o.controller == player and not o.phased_out
                      and game.characteristics(o).has(PhasesEachUntap)]
     coming_in = [o.oid for o in objs if o.controller == player and o.phased_out and not o.phased_indirectly]
-    for oid in going_out:
-        phase_out(game, oid)
+    phase_out_together(game, going_out)
     for oid in coming_in:
         phase_in(game, oid)

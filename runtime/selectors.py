@@ -2,7 +2,7 @@
 qualities protection speaks of (702.16a)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .mana import COLOR_NAMES, mana_value
@@ -64,6 +64,11 @@ class ObjectFilter:
         if self.without:
             text += " without " + self.without
         return text
+
+    def states_quality(self) -> bool:
+        """Whether the words state a quality (701.19b), not just a quantity of cards: "a card" and
+        "two cards" name only the kind of object, "a basic land card" or "a red card" more."""
+        return replace(self, kind="") != ObjectFilter()
 
     def matches(self, game: "Game", obj: "GameObject", viewer: int | None = None,
                 source_oid: int | None = None) -> bool:

@@ -258,6 +258,14 @@ class Cost:
     tap_permanents: SacrificeSpec | None = None  # "tap an untapped creature you control" (118.3)
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (kind, how many) (122.6)
     exile_this: bool = False  # "exile this": the source permanent is exiled (118.3)
+    # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
+    # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
+    unpayable: bool = False
+
+    @staticmethod
+    def mana_cost_of(symbols: tuple[str, ...]) -> "Cost":
+        """A cost equal to an object's mana cost ``symbols`` (702.1b): unpayable if it has none (118.6)."""
+        return Cost(mana=symbols, unpayable=not symbols)
 
     @property
     def mana_only(self) -> bool:
@@ -279,7 +287,8 @@ class Cost:
                     reveal=self.reveal or other.reveal,
                     tap_permanents=self.tap_permanents or other.tap_permanents,
                     put_counters=self.put_counters or other.put_counters,
-                    exile_this=self.exile_this or other.exile_this)
+                    exile_this=self.exile_this or other.exile_this,
+                    unpayable=self.unpayable or other.unpayable)
 
     def without_mana(self) -> "Cost":
         """The same cost with its mana part left out (the mana is paid as part of a total, 601.2f)."""
@@ -288,7 +297,7 @@ class Cost:
                     discard_filter=self.discard_filter, remove_counters=self.remove_counters,
                     discard_this=self.discard_this, reveal=self.reveal,
                     tap_permanents=self.tap_permanents, put_counters=self.put_counters,
-                    exile_this=self.exile_this)
+                    exile_this=self.exile_this, unpayable=self.unpayable)
 
 
 ZONES_FOR_KIND: dict[str, Zone] = {"spell": Zone.STACK, "card": Zone.HAND, "permanent": Zone.BATTLEFIELD}

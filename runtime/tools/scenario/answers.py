@@ -32,6 +32,8 @@ class ScriptedAnswer:
     player: str
     _: KW_ONLY
     line: int = 0
+    expect_refused: bool = False  # the engine must refuse it (an illegal choice, asked again)
+    reason: str = ""  # a phrase the refusal's reason must contain
 
     def answer(self, h: "Harness", q: Question) -> Answer:
         """The engine's answer to ``q``; a :class:`ScenarioError` if this answer doesn't fit it."""

@@ -36,6 +36,12 @@ class _Submitted:
 
 
 @dataclass
+class _Given:
+    answer: ScriptedAnswer
+    refusal: str | None = None
+
+
+@dataclass
 class ScenarioResult:
     """The outcome: the game as it stopped, and every failure found."""
 
@@ -66,6 +72,8 @@ class Harness:
         for a in scenario.answers:
             self.answers[self.player_of(a.player, a.line)].append(a)
         self.submitted: list[_Submitted] = []
+        self.given: list[_Given] = []
+        self.answering = False  # the last thing scripted was an answer, not an action
         self.refusal_mark = 0
         self.defaulted = False  # the last answer was a default (no attack / no block), not scripted
 
@@ -150,7 +158,12 @@ class Harness:
             self.defaulted = False
             self.refusal_mark = len(refusals)
             return
-        if len(refusals) > self.refusal_mark and self.submitted:
+        if len(refusals) > self.refusal_mark and self.answering:
+            # The engine refused the answer just given to a question and asks again (726.1): the
+            # refusal is that answer's, not the action's that led to the question.
+            if self.given[-1].refusal is None:
+                self.given[-1].refusal = refusals[self.refusal_mark]
+        elif len(refusals) > self.refusal_mark and self.submitted:
             last = self.submitted[-1]
             if last.refusal is None:
                 last.refusal = refusals[self.refusal_mark]
@@ -162,6 +175,7 @@ class Harness:
     def _submit(self, a: ScriptedAction) -> None:
         self._attribute_refusals()
         self.pending.remove(a)
+        self.answering = False
         self.submitted.append(_Submitted(a, self.game.digest()))
         self.refusal_mark = len(self.game.refusals)
 
@@ -222,7 +236,10 @@ class Harness:
                 f"unscripted question to {self.s.players[q.player]} at turn {self.game.state.turn} "
                 f"{self.game.state.step}: {type(q).__name__}: {q.prompt} "
                 f"(options: {', '.join(c.label for c in getattr(q, 'options', ()))})")
-        return queue.pop(0).answer(self, q)
+        given = queue.pop(0)
+        self.given.append(_Given(given))
+        self.answering = True
+        return given.answer(self, q)
 
     def match(self, options: tuple[Choice, ...], item: Target, used: set[str]) -> str:
         """The key of the option ``item`` names, not one of ``used``: a player, an alias's object, a
@@ -277,6 +294,15 @@ class Harness:
                     self.failures.append(f"{a.describe()}: refused with {sub.refusal!r}, expected {a.reason!r}")
             elif sub.refusal is not None:
                 self.failures.append(f"{a.describe()}: refused: {sub.refusal}")
+        for g in self.given:
+            where = f"line {g.answer.line}: answer '{g.answer.word}'"
+            if g.answer.expect_refused:
+                if g.refusal is None:
+                    self.failures.append(f"{where}: expected to be refused, but it was accepted")
+                elif g.answer.reason and g.answer.reason not in g.refusal:
+                    self.failures.append(f"{where}: refused with {g.refusal!r}, expected {g.answer.reason!r}")
+            elif g.refusal is not None:
+                self.failures.append(f"{where}: refused: {g.refusal}")
         for p, queue in self.answers.items():
             for ans in queue:
                 self.failures.append(f"line {ans.line}: answer '{ans.word}' for {self.s.players[p]} was never asked for")

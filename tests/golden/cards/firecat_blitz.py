@@ -10,7 +10,7 @@ from ..keywords.flashback import Flashback
 class FirecatBlitzSpell(rt.SpellAbility):
     text = 'Create X 1/1 red Elemental Cat creature tokens with haste. Exile them at the beginning of the next end step.'
     sentences = (
-        rt.Sentence(effects=(rt.CreateTokens(count=rt.XValue(), name='Elemental Cat', power=1, toughness=1, colors=('R',), types=('creature',), subtypes=('Elemental', 'Cat'), keywords=('haste',)),)),
+        rt.Sentence(effects=(rt.CreateTokens(count=rt.XValue(), name='Elemental Cat Token', power=1, toughness=1, colors=('R',), types=('creature',), subtypes=('Elemental', 'Cat'), keywords=('haste',)),)),
         rt.Sentence(effects=(rt.AtBeginningOfNextStep(step='end', effect=rt.ExileObject(target=rt.LastAffected())),)),
     )
 
