@@ -511,6 +511,9 @@ class CardLowering:
     def condition_ControlCondition(self, c: Any) -> Condition:
         return co.YouControl(tuple(_filter(self.ck, t.filter, t) for t in c.things))
 
+    def condition_ControlNoneCondition(self, c: Any) -> Condition:
+        return co.ControlNone(_filter(self.ck, c.filter, c))
+
     def condition_EmptyHandCondition(self, c: Any) -> Condition:
         return co.EmptyHand()
 
@@ -1016,6 +1019,9 @@ class CardLowering:
             self.ck.error(e.second, "'fights another target ...' is not supported yet: name what the second "
                                     "target is ('target creature an opponent controls')")
         return ef.Fight(self.target(e.first, cond), self.target(e.second, cond))
+
+    def effect_LookAtTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.LookAtTop(self.amount(e.amount))
 
     def effect_NumberedActionEffect(self, e: Any, cond: Condition | None) -> Effect:
         name = self._action(e, e.action, ActionStep.ARRANGE, "take a number of cards")

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '9875df0ca52ca8049a15b53d2423bde26c6bb1666c272ebc9d2502ab41fd09f0'
+GRAMMAR = '4b94b936de2a8e53a4b79742ec93368c4602d72f92df38150f7f2a7891ecbb4d'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -211,6 +211,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CastFromCondition', 'common', 'CastFromCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('DefendingControlsCondition', 'common', 'DefendingControlsCondition', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ControlNoneCondition', 'common', 'ControlNoneCondition', ''),
     ('ControlCondition', 'common', 'ControlCondition', ''),
     ('__asgn_plain', 'plain', '', 'hand'),
     ('EmptyHandCondition', 'common', 'EmptyHandCondition', ''),
@@ -343,6 +345,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'first'),
     ('__asgn_plain', 'plain', '', 'second'),
     ('FightEffect', 'common', 'FightEffect', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'order'),
+    ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -9226,18 +9231,40 @@ class CardParser:
                 q += 7
                 p41 = q
                 res42.append(v)
-                r = self.e43_0(p41)
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p41 = q
+                res42.append(v)
+                p43 = p41
+                res44: list[Any] = []
+                r = self.r_ObjectFilter_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p41 = q
+                p43 = q
                 if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
                     n.rule = 189
+                p41 = p43
+                if res44 and n:
+                    res42.append(n)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 190
                 q = p41
                 v = n if res42 else None
                 if v is not None:
@@ -9249,79 +9276,7 @@ class CardParser:
                 break
         if ch in _F35:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'no', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                p45 = p43
+                p45 = p
                 res46: list[Any] = []
                 q = sk0[p45]
                 if q < 0:
@@ -9329,25 +9284,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
+                v = (q, 'you', '')
+                q += 3
                 p45 = q
                 res46.append(v)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p45 = q
+                res46.append(v)
+                r = self.e43_0(p45)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p45 = q
+                if v:
+                    res46.append(v)
                 if res46:
-                    n = Nt(res46)
-                    n.rule = 190
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                if res44:
-                    n = Nt(res44)
+                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
                     n.rule = 191
-                q = p43
-                v = n if res44 else None
+                q = p45
+                v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9355,7 +9327,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F35:
             while True:
                 p47 = p
                 res48: list[Any] = []
@@ -9365,40 +9337,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
                 p47 = q
                 res48.append(v)
                 q = sk0[p47]
@@ -9421,11 +9365,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
+                v = (q, 'no', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
                 p47 = q
                 res48.append(v)
@@ -9435,12 +9393,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'in', '')
+                q += 2
                 p47 = q
                 res48.append(v)
                 p49 = p47
@@ -9451,51 +9409,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'hand', '')
+                q += 4
                 p49 = q
-                if v:
-                    res50.append(v)
+                res50.append(v)
                 if res50:
                     n = Nt(res50)
                     n.rule = 192
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p47 = q
-                res48.append(v)
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'greater', '')
-                q += 7
-                p47 = q
-                res48.append(v)
                 if res48:
                     n = Nt(res48)
                     n.rule = 193
@@ -9508,7 +9435,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F11:
+        if ch in _F0:
             while True:
                 p51 = p
                 res52: list[Any] = []
@@ -9518,11 +9445,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'creatures', '')
+                q += 9
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
                 p51 = q
                 res52.append(v)
@@ -9532,22 +9501,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'has', '')
-                q += 3
+                v = (q, 'total', '')
+                q += 5
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
                 p51 = q
                 res52.append(v)
                 p53 = p51
                 res54: list[Any] = []
-                r = self.r_Amount_0(p53)
-                if r is None:
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                m = _RX13(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p53 = q
                 if v:
                     res54.append(v)
@@ -9557,34 +9548,81 @@ class CardParser:
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
-                while True:
-                    p55 = p51
-                    res56: list[Any] = []
-                    r = self.e44_0(p55)
-                    if r is None:
-                        break
-                    q, v = r
-                    p55 = q
-                    if v:
-                        res56.append(v)
-                    q = sk0[p55]
-                    if q < 0:
-                        q = _WS0(text, p55).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p55] = q
-                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'more', '')
-                    q += 4
-                    p55 = q
-                    res56.append(v)
-                    p51 = p55
-                    res52 += res56
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                p57 = p51
+                v = (q, 'or', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 195
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F11:
+            while True:
+                p55 = p
+                res56: list[Any] = []
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p55 = q
+                res56.append(v)
+                p57 = p55
                 res58: list[Any] = []
-                r = self.r_CounterKind_0(p57)
+                r = self.r_Amount_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9595,89 +9633,38 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 195
-                p51 = p57
-                if res58 and n:
-                    res52.append(n)
-                r = self.e45_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 196
-                q = p51
-                v = n if res52 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 171
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p59 = q
-                res60.append(v)
-                r = self.e46_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                while True:
+                    p59 = p55
+                    res60: list[Any] = []
+                    r = self.e44_0(p59)
+                    if r is None:
+                        break
+                    q, v = r
+                    p59 = q
+                    if v:
+                        res60.append(v)
+                    q = sk0[p59]
+                    if q < 0:
+                        q = _WS0(text, p59).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p59] = q
+                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'more', '')
+                    q += 4
+                    p59 = q
                     res60.append(v)
-                p61 = p59
+                    p55 = p59
+                    res56 += res60
+                    break
+                p61 = p55
                 res62: list[Any] = []
-                r = self.r_ObjectFilter_0(p61)
+                r = self.r_CounterKind_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9689,14 +9676,51 @@ class CardParser:
                 if res62:
                     n = Nt(res62)
                     n.rule = 197
-                p59 = p61
+                p55 = p61
                 if res62 and n:
-                    res60.append(n)
-                if res60:
-                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
+                    res56.append(n)
+                r = self.e45_0(p55)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p55 = q
+                if v:
+                    res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
                     n.rule = 198
-                q = p59
-                v = n if res60 else None
+                q = p55
+                v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9704,22 +9728,36 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F9:
+        if ch in _F19:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                while True:
-                    r = self.e47_0(p63)
-                    if r is None:
-                        break
-                    q, v = r
-                    p63 = q
-                    if v is not None:
-                        res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, "it's", '')
+                q += 4
+                p63 = q
+                res64.append(v)
+                r = self.e46_0(p63)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p63 = q
+                if v:
+                    res64.append(v)
                 p65 = p63
                 res66: list[Any] = []
-                r = self.r_ConditionWord_0(p65)
+                r = self.r_ObjectFilter_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9734,44 +9772,86 @@ class CardParser:
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
+                if res64:
+                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
+                    n.rule = 200
+                q = p63
+                v = n if res64 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 171
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F9:
+            while True:
+                p67 = p
+                res68: list[Any] = []
                 while True:
-                    p67 = p63
-                    res68: list[Any] = []
-                    q = sk0[p67]
+                    r = self.e47_0(p67)
+                    if r is None:
+                        break
+                    q, v = r
+                    p67 = q
+                    if v is not None:
+                        res68.append(v)
+                    break
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_ConditionWord_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 201
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                while True:
+                    p71 = p67
+                    res72: list[Any] = []
+                    q = sk0[p71]
                     if q < 0:
-                        q = _WS0(text, p67).end()
+                        q = _WS0(text, p71).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p67] = q
+                        sk0[p71] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p67 = q
-                    res68.append(v)
-                    p69 = p67
-                    res70: list[Any] = []
-                    r = self.r_ManaCost_0(p69)
+                    p71 = q
+                    res72.append(v)
+                    p73 = p71
+                    res74: list[Any] = []
+                    r = self.r_ManaCost_0(p73)
                     if r is None:
                         break
                     q, v = r
-                    p69 = q
+                    p73 = q
                     if v:
-                        res70.append(v)
-                    if res70:
-                        n = Nt(res70)
-                        n.rule = 200
-                    p67 = p69
-                    if res70 and n:
-                        res68.append(n)
-                    p63 = p67
-                    res64 += res68
+                        res74.append(v)
+                    if res74:
+                        n = Nt(res74)
+                        n.rule = 202
+                    p71 = p73
+                    if res74 and n:
+                        res72.append(n)
+                    p67 = p71
+                    res68 += res72
                     break
-                if res64:
-                    n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 201
-                q = p63
-                v = n if res64 else None
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
+                    n.rule = 203
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 171
@@ -9799,7 +9879,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 202
+        n.rule = 204
         return q, n
 
     def e26_0(self, p: int) -> Any:
@@ -9820,7 +9900,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 203
+        n.rule = 205
         return q, n
 
     def e27_0(self, p: int) -> Any:
@@ -9866,7 +9946,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 204
+        n.rule = 206
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -9982,7 +10062,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 205
+                    n.rule = 207
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10013,7 +10093,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 205
+                    n.rule = 207
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -10037,7 +10117,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 205
+                    n.rule = 207
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -10098,7 +10178,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 206
+                    n.rule = 208
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -10154,7 +10234,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 207
+        n.rule = 209
         return p, n
 
     def r_KeywordName_0(self, p: int) -> Any:
@@ -10190,7 +10270,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 208
+        n.rule = 210
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -10223,7 +10303,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 209
+                n.rule = 211
             q = p1
             v = n if res2 else None
             p = q
@@ -10233,7 +10313,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -10266,7 +10346,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 211
+                n.rule = 213
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10306,13 +10386,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 212
+                n.rule = 214
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 213
+                n.rule = 215
             q = p1
             v = n if res2 else None
             p = q
@@ -10322,7 +10402,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 214
+        n.rule = 216
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -10357,7 +10437,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -10390,7 +10470,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10411,7 +10491,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10432,7 +10512,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10453,7 +10533,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10490,7 +10570,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10511,7 +10591,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10532,7 +10612,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10553,7 +10633,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10574,7 +10654,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10595,7 +10675,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10616,7 +10696,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10637,7 +10717,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 217
+                    n.rule = 219
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10674,7 +10754,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10695,7 +10775,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10716,7 +10796,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10737,7 +10817,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10758,7 +10838,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10779,7 +10859,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10826,7 +10906,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 219
+                n.rule = 221
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10842,7 +10922,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 220
+                n.rule = 222
             q = p1
             v = n if res2 else None
             p = q
@@ -10853,7 +10933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 221
+        n.rule = 223
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -10887,7 +10967,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 222
+                n.rule = 224
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -10971,7 +11051,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 223
+                    n.rule = 225
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -10995,7 +11075,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 223
+                    n.rule = 225
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -11025,7 +11105,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 223
+                    n.rule = 225
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -11069,7 +11149,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 224
+                    n.rule = 226
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -11231,7 +11311,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 225
+                    n.rule = 227
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -11251,12 +11331,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 226
+                    n.rule = 228
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11286,7 +11366,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 227
+                    n.rule = 229
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -11336,18 +11416,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 228
+                    n.rule = 230
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 229
+                    n.rule = 231
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11362,7 +11442,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11490,18 +11570,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 230
+                    n.rule = 232
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 231
+                    n.rule = 233
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11663,18 +11743,18 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 232
+                    n.rule = 234
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 233
+                    n.rule = 235
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11843,7 +11923,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 234
+                    n.rule = 236
                 p27 = p31
                 if res32 and n:
                     res28.append(n)
@@ -11891,12 +11971,12 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 235
+                    n.rule = 237
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11911,7 +11991,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11926,7 +12006,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11961,7 +12041,7 @@ class CardParser:
                         res38.append(v)
                     if res38:
                         n = Nt(res38)
-                        n.rule = 236
+                        n.rule = 238
                     p35 = p37
                     if res38 and n:
                         res36.append(n)
@@ -12021,7 +12101,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 237
+                    n.rule = 239
                 p33 = p39
                 if res40 and n:
                     res34.append(n)
@@ -12038,7 +12118,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 238
+                    n.rule = 240
                 p33 = p41
                 if res42 and n:
                     res34.append(n)
@@ -12101,7 +12181,7 @@ class CardParser:
                         res46.append(v)
                     if res46:
                         n = Nt(res46)
-                        n.rule = 239
+                        n.rule = 241
                     p43 = p45
                     if res46 and n:
                         res44.append(n)
@@ -12147,12 +12227,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 240
+                    n.rule = 242
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12167,7 +12247,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12539,7 +12619,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 241
+                    n.rule = 243
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -12556,7 +12636,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 242
+                    n.rule = 244
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -12627,12 +12707,12 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 243
+                    n.rule = 245
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12766,7 +12846,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 244
+                    n.rule = 246
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -12783,7 +12863,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 245
+                    n.rule = 247
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -12826,12 +12906,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 246
+                    n.rule = 248
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13021,7 +13101,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 247
+                    n.rule = 249
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -13069,12 +13149,12 @@ class CardParser:
                 res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 248
+                    n.rule = 250
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13234,12 +13314,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 249
+                    n.rule = 251
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13387,7 +13467,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 250
+                    n.rule = 252
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -13407,12 +13487,12 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 251
+                    n.rule = 253
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13427,7 +13507,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13442,7 +13522,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13506,7 +13586,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 252
+                    n.rule = 254
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -13556,18 +13636,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 253
+                    n.rule = 255
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 254
+                    n.rule = 256
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13706,18 +13786,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 255
+                    n.rule = 257
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 256
+                    n.rule = 258
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13789,7 +13869,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 257
+                    n.rule = 259
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -13890,18 +13970,18 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 258
+                    n.rule = 260
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 259
+                    n.rule = 261
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13959,7 +14039,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 260
+                    n.rule = 262
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -14092,7 +14172,7 @@ class CardParser:
                         res94.append(v)
                     if res94:
                         n = Nt(res94)
-                        n.rule = 261
+                        n.rule = 263
                     p91 = p93
                     if res94 and n:
                         res92.append(n)
@@ -14101,12 +14181,12 @@ class CardParser:
                     break
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 262
+                    n.rule = 264
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14142,7 +14222,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 263
+                    n.rule = 265
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -14220,7 +14300,7 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 264
+                    n.rule = 266
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -14235,12 +14315,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 265
+                    n.rule = 267
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14255,7 +14335,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 223
+                    n.rule = 225
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14280,7 +14360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 268
         return q, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -14428,7 +14508,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 267
+                    n.rule = 269
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -14495,7 +14575,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 268
+                    n.rule = 270
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -14570,7 +14650,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 269
+                    n.rule = 271
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -14583,7 +14663,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 270
+        n.rule = 272
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -14604,7 +14684,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def e38_0(self, p: int) -> Any:
@@ -14749,7 +14829,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 272
+                    n.rule = 274
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -14777,7 +14857,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 273
+                    n.rule = 275
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -14805,7 +14885,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 274
+                    n.rule = 276
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -14930,7 +15010,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 275
+                    n.rule = 277
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -15103,13 +15183,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 276
+                n.rule = 278
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 277
+                n.rule = 279
             q = p1
             v = n if res2 else None
             p = q
@@ -15120,7 +15200,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 278
+        n.rule = 280
         return p, n
 
     def e44_0(self, p: int) -> Any:
@@ -15141,7 +15221,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 281
         return q, n
 
     def e45_0(self, p: int) -> Any:
@@ -15288,7 +15368,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 280
+                    n.rule = 282
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -15328,7 +15408,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 281
+                    n.rule = 283
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -15400,7 +15480,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 282
+        n.rule = 284
         return p, n
 
     def e48_0(self, p: int) -> Any:
@@ -17449,6 +17529,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F8:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e51_0(self, p: int) -> Any:
@@ -17510,13 +17609,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 283
+                    n.rule = 285
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 284
+                    n.rule = 286
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -17541,7 +17640,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 285
+                    n.rule = 287
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -17601,13 +17700,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 286
+                    n.rule = 288
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 287
+                    n.rule = 289
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -17631,7 +17730,7 @@ class CardParser:
                         res14.append(v)
                     if res14:
                         n = Nt(res14)
-                        n.rule = 288
+                        n.rule = 290
                     q = p13
                     v = n if res14 else None
                     p11 = q
@@ -17693,7 +17792,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 289
+                    n.rule = 291
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -17741,7 +17840,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 290
+                    n.rule = 292
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -17766,7 +17865,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 291
+                    n.rule = 293
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -17895,7 +17994,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 292
+                    n.rule = 294
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -17959,13 +18058,13 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 293
+                    n.rule = 295
                 p17 = p23
                 if res24 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 294
+                    n.rule = 296
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -18016,7 +18115,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 295
+                    n.rule = 297
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -18033,7 +18132,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 296
+                    n.rule = 298
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -18123,7 +18222,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 297
+                    n.rule = 299
                 q = p25
                 v = n if res26 else None
                 if v is not None:
@@ -18174,7 +18273,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 298
+                    n.rule = 300
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -18200,7 +18299,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 299
+                    n.rule = 301
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
@@ -18220,7 +18319,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 300
+                    n.rule = 302
                 q = p31
                 v = n if res32 else None
                 if v is not None:
@@ -18388,7 +18487,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 301
+                    n.rule = 303
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -18447,7 +18546,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 302
+                    n.rule = 304
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -18546,7 +18645,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38 if len(res38) == 1 and type(res38[0]) is not list else flatten(res38))
-                    n.rule = 303
+                    n.rule = 305
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -18908,7 +19007,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 304
+                    n.rule = 306
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -18942,7 +19041,7 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 305
+                    n.rule = 307
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -19019,7 +19118,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 306
+                    n.rule = 308
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -19123,7 +19222,7 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 307
+                    n.rule = 309
                 q = p47
                 v = n if res48 else None
                 if v is not None:
@@ -19174,7 +19273,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 308
+                    n.rule = 310
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -19242,7 +19341,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 309
+                    n.rule = 311
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -19262,7 +19361,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 310
+                    n.rule = 312
                 q = p51
                 v = n if res52 else None
                 if v is not None:
@@ -19301,13 +19400,13 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 311
+                    n.rule = 313
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 312
+                    n.rule = 314
                 q = p57
                 v = n if res58 else None
                 if v is not None:
@@ -19332,7 +19431,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 313
+                    n.rule = 315
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -19360,13 +19459,13 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 314
+                    n.rule = 316
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 315
+                    n.rule = 317
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -19433,13 +19532,13 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 316
+                    n.rule = 318
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 317
+                    n.rule = 319
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -19464,7 +19563,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 318
+                    n.rule = 320
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -19495,15 +19594,446 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 319
+                    n.rule = 321
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 320
+                    n.rule = 322
                 q = p71
                 v = n if res72 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p77 = p
+                res78: list[Any] = []
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_Amount_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 323
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                p81 = p77
+                res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('order', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'order', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 324
+                p77 = p81
+                if res82 and n:
+                    res78.append(n)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 325
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -19529,7 +20059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 321
+        n.rule = 326
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -19550,7 +20080,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 322
+        n.rule = 327
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -19582,7 +20112,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 323
+                    n.rule = 328
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19636,13 +20166,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 324
+                    n.rule = 329
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 325
+                    n.rule = 330
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -19689,13 +20219,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 326
+                    n.rule = 331
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 327
+                    n.rule = 332
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -19742,13 +20272,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 328
+                    n.rule = 333
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 329
+                    n.rule = 334
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -19791,7 +20321,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 208
+        n.rule = 210
         return p, n
 
     def e55_1(self, p: int) -> Any:
@@ -19824,7 +20354,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 209
+                n.rule = 211
             q = p1
             v = n if res2 else None
             p = q
@@ -19834,7 +20364,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 210
+        n.rule = 212
         return p, n
 
     def e56_0(self, p: int) -> Any:
@@ -19877,7 +20407,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 330
+                n.rule = 335
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19924,7 +20454,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 331
+                n.rule = 336
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19954,7 +20484,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 332
+            n.rule = 337
         p = p5
         if res6 and n:
             res.append(n)
@@ -19996,7 +20526,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 333
+                n.rule = 338
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20026,7 +20556,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 334
+            n.rule = 339
         p = p11
         if res12 and n:
             res.append(n)
@@ -20040,7 +20570,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 335
+        n.rule = 340
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -20181,7 +20711,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 336
+                n.rule = 341
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20230,7 +20760,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 337
+            n.rule = 342
         p = p9
         if res10 and n:
             res.append(n)
@@ -20293,7 +20823,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 338
+        n.rule = 343
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -20437,14 +20967,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 339
+            n.rule = 344
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 340
+        n.rule = 345
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -20488,7 +21018,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 341
+        n.rule = 346
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -20533,13 +21063,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 342
+                n.rule = 347
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 343
+                n.rule = 348
             q = p1
             v = n if res2 else None
             p = q
@@ -20550,7 +21080,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 344
+        n.rule = 349
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -20648,7 +21178,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 345
+        n.rule = 350
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -20721,14 +21251,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 346
+            n.rule = 351
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 347
+        n.rule = 352
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -20880,7 +21410,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 348
+        n.rule = 353
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -20936,7 +21466,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 349
+            n.rule = 354
         p = p1
         if res2 and n:
             res.append(n)
@@ -21063,7 +21593,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 350
+        n.rule = 355
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21136,14 +21666,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 351
+            n.rule = 356
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 352
+        n.rule = 357
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -21295,7 +21825,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 353
+        n.rule = 358
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -21354,7 +21884,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 354
+                n.rule = 359
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21437,7 +21967,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 355
+                n.rule = 360
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21447,7 +21977,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 356
+        n.rule = 361
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -21739,7 +22269,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 357
+        n.rule = 362
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -21774,7 +22304,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 363
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -21809,7 +22339,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 364
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -21844,7 +22374,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 365
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22212,7 +22742,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 366
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -22310,7 +22840,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 367
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22349,7 +22879,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 368
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -22397,7 +22927,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 364
+                    n.rule = 369
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -22422,7 +22952,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 370
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -22461,7 +22991,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 371
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -22533,7 +23063,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 367
+                    n.rule = 372
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22580,7 +23110,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 368
+                    n.rule = 373
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22600,7 +23130,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 369
+                    n.rule = 374
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -22627,7 +23157,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 370
+                    n.rule = 375
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -22647,7 +23177,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 374
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -22674,7 +23204,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 371
+                    n.rule = 376
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -22708,7 +23238,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 374
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -22735,7 +23265,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 372
+                    n.rule = 377
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -22769,7 +23299,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 369
+                    n.rule = 374
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -22796,7 +23326,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 373
+                    n.rule = 378
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -22830,7 +23360,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 369
+                    n.rule = 374
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -22878,7 +23408,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 379
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23082,7 +23612,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 375
+                    n.rule = 380
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23121,7 +23651,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 376
+            n.rule = 381
         p = p1
         if res2 and n:
             res.append(n)
@@ -23219,7 +23749,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 377
+        n.rule = 382
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23287,7 +23817,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 378
+                n.rule = 383
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23297,7 +23827,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 379
+        n.rule = 384
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -23329,14 +23859,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 380
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 381
+        n.rule = 386
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -23355,7 +23885,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 382
+                n.rule = 387
             q = p1
             v = n if res2 else None
             p = q
@@ -23380,7 +23910,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 383
+            n.rule = 388
         p = p3
         if res4 and n:
             res.append(n)
@@ -23394,7 +23924,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 389
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -23498,14 +24028,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 386
+        n.rule = 391
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -23537,7 +24067,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 387
+            n.rule = 392
         p = p1
         if res2 and n:
             res.append(n)
@@ -23569,7 +24099,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 388
+            n.rule = 393
         p = p3
         if res4 and n:
             res.append(n)
@@ -23604,7 +24134,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 389
+            n.rule = 394
         p = p5
         if res6 and n:
             res.append(n)
@@ -23695,7 +24225,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 390
+                n.rule = 395
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -23714,7 +24244,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 391
+        n.rule = 396
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -23745,7 +24275,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 392
+        n.rule = 397
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -23764,7 +24294,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 393
+                n.rule = 398
             q = p1
             v = n if res2 else None
             p = q
@@ -23789,7 +24319,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 394
+            n.rule = 399
         p = p3
         if res4 and n:
             res.append(n)
@@ -23812,7 +24342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 395
+        n.rule = 400
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -23831,7 +24361,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 396
+                n.rule = 401
             q = p1
             v = n if res2 else None
             p = q
@@ -23855,7 +24385,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 402
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -23911,7 +24441,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 398
+            n.rule = 403
         p = p1
         if res2 and n:
             res.append(n)
@@ -23927,7 +24457,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 399
+                n.rule = 404
             q = p3
             v = n if res4 else None
             p = q
@@ -23937,7 +24467,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 400
+        n.rule = 405
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -23969,7 +24499,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 401
+            n.rule = 406
         p = p1
         if res2 and n:
             res.append(n)
@@ -24007,7 +24537,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 407
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24039,7 +24569,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 408
         p = p1
         if res2 and n:
             res.append(n)
@@ -24055,7 +24585,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 404
+                n.rule = 409
             q = p3
             v = n if res4 else None
             p = q
@@ -24084,7 +24614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 410
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24116,7 +24646,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24214,7 +24744,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 412
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -24258,7 +24788,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
@@ -24350,14 +24880,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 409
+            n.rule = 414
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 410
+        n.rule = 415
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -24389,7 +24919,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24453,7 +24983,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 412
+            n.rule = 417
         p = p5
         if res6 and n:
             res.append(n)
@@ -24468,7 +24998,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 413
+            n.rule = 418
         p = p7
         if res8 and n:
             res.append(n)
@@ -24558,7 +25088,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 414
+            n.rule = 419
         p = p11
         if res12 and n:
             res.append(n)
@@ -24574,7 +25104,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 420
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -24606,7 +25136,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -24672,7 +25202,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 417
+                n.rule = 422
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -24695,7 +25225,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 418
+                    n.rule = 423
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -24768,7 +25298,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 419
+        n.rule = 424
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -24800,7 +25330,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -24819,7 +25349,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 421
+        n.rule = 426
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -24876,7 +25406,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 422
+                n.rule = 427
             q = p1
             v = n if res2 else None
             p = q
@@ -24913,7 +25443,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 423
+            n.rule = 428
         p = p3
         if res4 and n:
             res.append(n)
@@ -24952,7 +25482,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 424
+            n.rule = 429
         p = p5
         if res6 and n:
             res.append(n)
@@ -24971,7 +25501,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 430
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25010,7 +25540,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25090,14 +25620,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 427
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 428
+        n.rule = 433
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25129,7 +25659,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 434
         p = p1
         if res2 and n:
             res.append(n)
@@ -25144,7 +25674,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 430
+            n.rule = 435
         p = p3
         if res4 and n:
             res.append(n)
@@ -25178,14 +25708,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 431
+            n.rule = 436
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 432
+        n.rule = 437
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25217,7 +25747,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 433
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25233,7 +25763,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 434
+                n.rule = 439
             q = p3
             v = n if res4 else None
             p = q
@@ -25310,7 +25840,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 440
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -25342,7 +25872,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -25380,7 +25910,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 442
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -25412,7 +25942,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -25428,7 +25958,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 439
+                n.rule = 444
             q = p3
             v = n if res4 else None
             p = q
@@ -25461,7 +25991,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 440
+                n.rule = 445
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -25476,7 +26006,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 441
+                n.rule = 446
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -25540,7 +26070,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 442
+                n.rule = 447
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -25550,7 +26080,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 443
+        n.rule = 448
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -25630,7 +26160,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 444
+            n.rule = 449
         p = p1
         if res2 and n:
             res.append(n)
@@ -25649,7 +26179,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 445
+        n.rule = 450
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -25681,14 +26211,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 447
+        n.rule = 452
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -25707,7 +26237,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 448
+                n.rule = 453
             q = p1
             v = n if res2 else None
             p = q
@@ -25732,7 +26262,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 449
+            n.rule = 454
         p = p3
         if res4 and n:
             res.append(n)
@@ -25747,14 +26277,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 450
+            n.rule = 455
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 451
+        n.rule = 456
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -25786,7 +26316,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 452
+            n.rule = 457
         p = p1
         if res2 and n:
             res.append(n)
@@ -25840,7 +26370,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 453
+                n.rule = 458
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25850,7 +26380,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 454
+        n.rule = 459
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -25882,14 +26412,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 460
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 461
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -25945,14 +26475,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 458
+        n.rule = 463
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -25984,14 +26514,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 459
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 460
+        n.rule = 465
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26023,7 +26553,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
@@ -26038,7 +26568,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 462
+            n.rule = 467
         p = p3
         if res4 and n:
             res.append(n)
@@ -26072,14 +26602,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 463
+            n.rule = 468
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 464
+        n.rule = 469
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26118,14 +26648,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 466
+        n.rule = 471
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26181,7 +26711,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
@@ -26291,7 +26821,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 468
+        n.rule = 473
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -26323,7 +26853,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
@@ -26337,7 +26867,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 470
+        n.rule = 475
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -26369,7 +26899,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -26485,7 +27015,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 472
+        n.rule = 477
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -26565,7 +27095,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 478
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -26585,7 +27115,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -26612,14 +27142,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 475
+            n.rule = 480
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 481
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -26639,7 +27169,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -26733,14 +27263,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 478
+            n.rule = 483
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 484
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -26763,7 +27293,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 480
+                n.rule = 485
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -26810,7 +27340,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 481
+                n.rule = 486
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26845,7 +27375,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 487
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -26935,7 +27465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 483
+        n.rule = 488
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27037,7 +27567,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 484
+                    n.rule = 489
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27065,12 +27595,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 485
+                    n.rule = 490
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 484
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27098,12 +27628,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 486
+                    n.rule = 491
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 484
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27207,7 +27737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 487
+        n.rule = 492
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -27294,7 +27824,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27315,7 +27845,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27336,7 +27866,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27359,7 +27889,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27382,7 +27912,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27537,7 +28067,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 489
+                    n.rule = 494
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27567,7 +28097,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 489
+                    n.rule = 494
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -27645,18 +28175,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 490
+                    n.rule = 495
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 491
+                    n.rule = 496
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27683,7 +28213,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 492
+                    n.rule = 497
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -27703,12 +28233,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 493
+                    n.rule = 498
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27723,7 +28253,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27738,7 +28268,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27821,7 +28351,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 494
+                    n.rule = 499
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -27852,18 +28382,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 495
+                    n.rule = 500
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 496
+                    n.rule = 501
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27907,18 +28437,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 497
+                    n.rule = 502
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 498
+                    n.rule = 503
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27933,7 +28463,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28002,18 +28532,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 499
+                    n.rule = 504
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 500
+                    n.rule = 505
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28052,18 +28582,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 501
+                    n.rule = 506
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 502
+                    n.rule = 507
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28078,7 +28608,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28135,7 +28665,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 503
+                    n.rule = 508
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28201,7 +28731,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 504
+        n.rule = 509
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28299,7 +28829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 505
+                    n.rule = 510
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28324,18 +28854,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 511
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 512
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28365,7 +28895,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 509
+                    n.rule = 514
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28410,7 +28940,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 510
+                    n.rule = 515
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -28486,12 +29016,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 511
+                    n.rule = 516
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28518,7 +29048,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 512
+                    n.rule = 517
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -28577,7 +29107,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 513
+                    n.rule = 518
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28599,18 +29129,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 514
+                    n.rule = 519
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 515
+                    n.rule = 520
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28640,7 +29170,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 516
+                    n.rule = 521
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -28678,12 +29208,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 517
+                    n.rule = 522
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28713,7 +29243,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 518
+                    n.rule = 523
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -28738,7 +29268,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 519
+                    n.rule = 524
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -28773,18 +29303,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 520
+                    n.rule = 525
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 521
+                    n.rule = 526
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28814,7 +29344,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 522
+                    n.rule = 527
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -28840,7 +29370,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 523
+                    n.rule = 528
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -28892,12 +29422,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 524
+                    n.rule = 529
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 508
+                    n.rule = 513
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28935,7 +29465,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 525
+                n.rule = 530
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -28963,7 +29493,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 526
+        n.rule = 531
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -28984,7 +29514,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 527
+        n.rule = 532
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -29016,7 +29546,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 528
+                    n.rule = 533
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29045,7 +29575,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 529
+                    n.rule = 534
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29087,7 +29617,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 530
+                n.rule = 535
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29142,7 +29672,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 531
+                    n.rule = 536
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29173,7 +29703,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 532
+                    n.rule = 537
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29232,7 +29762,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 533
+                    n.rule = 538
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29347,7 +29877,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 534
+                    n.rule = 539
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29541,7 +30071,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 535
+                    n.rule = 540
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29630,7 +30160,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 536
+                    n.rule = 541
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29650,7 +30180,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 542
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -29705,13 +30235,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 538
+                    n.rule = 543
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 537
+                    n.rule = 542
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -29791,7 +30321,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 539
+                    n.rule = 544
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -29830,7 +30360,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 540
+                    n.rule = 545
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -29873,12 +30403,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 541
+                    n.rule = 546
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29947,18 +30477,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 543
+                    n.rule = 548
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 544
+                    n.rule = 549
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29999,18 +30529,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 545
+                    n.rule = 550
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 546
+                    n.rule = 551
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30051,18 +30581,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 547
+                    n.rule = 552
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 548
+                    n.rule = 553
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30162,7 +30692,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 549
+                    n.rule = 554
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30210,12 +30740,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 550
+                    n.rule = 555
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30305,12 +30835,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 551
+                    n.rule = 556
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30372,12 +30902,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 552
+                    n.rule = 557
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30525,7 +31055,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 553
+                    n.rule = 558
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -30545,12 +31075,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 554
+                    n.rule = 559
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30710,12 +31240,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 555
+                    n.rule = 560
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30770,18 +31300,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 556
+                    n.rule = 561
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 557
+                    n.rule = 562
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30836,18 +31366,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 558
+                    n.rule = 563
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 559
+                    n.rule = 564
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30972,18 +31502,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 560
+                    n.rule = 565
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 561
+                    n.rule = 566
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31028,7 +31558,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 562
+                    n.rule = 567
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -31048,12 +31578,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 563
+                    n.rule = 568
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31084,7 +31614,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 564
+                    n.rule = 569
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31190,18 +31720,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 565
+                    n.rule = 570
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 566
+                    n.rule = 571
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31230,12 +31760,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 567
+                    n.rule = 572
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31264,12 +31794,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 568
+                    n.rule = 573
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31366,7 +31896,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 569
+                    n.rule = 574
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -31401,7 +31931,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 570
+                        n.rule = 575
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -31447,12 +31977,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 571
+                    n.rule = 576
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31605,18 +32135,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 572
+                    n.rule = 577
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 573
+                    n.rule = 578
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31685,18 +32215,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 574
+                    n.rule = 579
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 575
+                    n.rule = 580
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31877,18 +32407,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 576
+                    n.rule = 581
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 577
+                    n.rule = 582
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31985,18 +32515,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 578
+                    n.rule = 583
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 579
+                    n.rule = 584
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32074,7 +32604,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 580
+                    n.rule = 585
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -32094,12 +32624,12 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 581
+                    n.rule = 586
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32205,7 +32735,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 582
+                    n.rule = 587
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32225,12 +32755,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 583
+                    n.rule = 588
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32294,7 +32824,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 584
+                    n.rule = 589
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -32370,12 +32900,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 585
+                    n.rule = 590
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32515,18 +33045,18 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 586
+                    n.rule = 591
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 587
+                    n.rule = 592
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32640,7 +33170,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 588
+                    n.rule = 593
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -32655,12 +33185,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 589
+                    n.rule = 594
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32743,18 +33273,18 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 590
+                    n.rule = 595
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 591
+                    n.rule = 596
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32837,18 +33367,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 592
+                    n.rule = 597
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 593
+                    n.rule = 598
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32903,18 +33433,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 594
+                    n.rule = 599
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 595
+                    n.rule = 600
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32945,18 +33475,18 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 596
+                    n.rule = 601
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 597
+                    n.rule = 602
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 542
+                    n.rule = 547
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32997,7 +33527,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 598
+                    n.rule = 603
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33027,7 +33557,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 599
+                    n.rule = 604
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33075,7 +33605,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 600
+                    n.rule = 605
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33128,7 +33658,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 601
+                n.rule = 606
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -33182,7 +33712,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 602
+        n.rule = 607
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -33203,7 +33733,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 608
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -33224,7 +33754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 604
+        n.rule = 609
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33245,7 +33775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 605
+        n.rule = 610
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33266,7 +33796,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 611
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -33301,7 +33831,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 607
+        n.rule = 612
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -33534,7 +34064,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 608
+        n.rule = 613
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -33555,7 +34085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 614
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -33576,7 +34106,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 615
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -33756,7 +34286,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 611
+                    n.rule = 616
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33831,7 +34361,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 612
+                    n.rule = 617
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33876,7 +34406,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 613
+                    n.rule = 618
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33921,7 +34451,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 614
+                    n.rule = 619
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -33966,7 +34496,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 615
+                    n.rule = 620
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33989,7 +34519,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 616
+                    n.rule = 621
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34125,7 +34655,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 617
+        n.rule = 622
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -34146,7 +34676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 618
+        n.rule = 623
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -34177,7 +34707,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 619
+        n.rule = 624
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -34212,7 +34742,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 620
+        n.rule = 625
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -34310,7 +34840,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 626
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -34372,7 +34902,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 622
+                    n.rule = 627
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34438,7 +34968,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 623
+                    n.rule = 628
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -34598,7 +35128,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 624
+                    n.rule = 629
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -34624,7 +35154,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 625
+                    n.rule = 630
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -34697,7 +35227,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 626
+                    n.rule = 631
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34822,7 +35352,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 632
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34917,7 +35447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 628
+                    n.rule = 633
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35008,7 +35538,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 629
+                    n.rule = 634
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35062,7 +35592,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 630
+                    n.rule = 635
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35103,13 +35633,13 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 631
+                    n.rule = 636
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 630
+                    n.rule = 635
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -35187,7 +35717,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 637
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35235,7 +35765,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 633
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -35279,7 +35809,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 634
+        n.rule = 639
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -35319,7 +35849,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 640
         p = p1
         if res2 and n:
             res.append(n)
@@ -35338,7 +35868,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 636
+        n.rule = 641
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -35423,7 +35953,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 637
+                    n.rule = 642
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35489,7 +36019,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 638
+        n.rule = 643
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -35754,7 +36284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 639
+        n.rule = 644
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -35820,7 +36350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 640
+        n.rule = 645
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -36005,18 +36535,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 642
+                    n.rule = 647
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 648
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36052,7 +36582,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 644
+                    n.rule = 649
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36072,12 +36602,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 650
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 648
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36113,7 +36643,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 646
+                    n.rule = 651
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36133,12 +36663,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 647
+                    n.rule = 652
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 643
+                    n.rule = 648
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36163,7 +36693,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 653
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36195,12 +36725,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 649
+                    n.rule = 654
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 650
+                    n.rule = 655
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36220,12 +36750,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 651
+                    n.rule = 656
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 650
+                    n.rule = 655
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36428,7 +36958,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 652
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36472,7 +37002,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 658
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36832,7 +37362,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -36891,7 +37421,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 660
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36971,7 +37501,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37048,7 +37578,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 657
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37093,7 +37623,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 658
+                    n.rule = 663
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37178,7 +37708,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 659
+        n.rule = 664
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -37234,7 +37764,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 665
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37258,7 +37788,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 666
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37286,7 +37816,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 667
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -37482,7 +38012,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37512,7 +38042,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 664
+                        n.rule = 669
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -37538,7 +38068,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 665
+                n.rule = 670
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -37591,7 +38121,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 666
+        n.rule = 671
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -37635,7 +38165,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 667
+        n.rule = 672
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -37656,7 +38186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 673
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -37674,14 +38204,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 675
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -37763,7 +38293,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
@@ -37795,7 +38325,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 677
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -37816,7 +38346,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 678
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -37844,7 +38374,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
@@ -37859,7 +38389,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 675
+            n.rule = 680
         p = p3
         if res4 and n:
             res.append(n)
@@ -37875,7 +38405,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 676
+        n.rule = 681
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -37959,7 +38489,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38020,7 +38550,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38097,7 +38627,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38161,7 +38691,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38267,7 +38797,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38344,7 +38874,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 677
+                    n.rule = 682
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38369,7 +38899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 683
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -38413,7 +38943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 684
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -38651,7 +39181,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 685
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -38672,7 +39202,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 686
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -38720,7 +39250,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 687
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -38795,7 +39325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 688
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -38829,7 +39359,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 684
+                    n.rule = 689
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38896,7 +39426,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 685
+                n.rule = 690
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38985,7 +39515,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 686
+        n.rule = 691
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -39029,7 +39559,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 692
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39069,12 +39599,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 688
+                    n.rule = 693
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39094,12 +39624,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 690
+                    n.rule = 695
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 689
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39124,7 +39654,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 696
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -39243,7 +39773,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39258,7 +39788,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 692
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39490,7 +40020,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 698
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -39588,7 +40118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 699
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -39663,7 +40193,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 700
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -39860,7 +40390,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 701
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -39885,7 +40415,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 702
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -39910,7 +40440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 703
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -39943,7 +40473,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 704
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -39978,7 +40508,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 705
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -40013,7 +40543,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 706
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -40048,7 +40578,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 707
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -40081,7 +40611,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 708
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -40154,7 +40684,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 709
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -40175,7 +40705,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 710
         return q, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -40255,14 +40785,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 711
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 707
+        n.rule = 712
         return p, n
 
     def e206_0(self, p: int) -> Any:
@@ -40283,7 +40813,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 708
+        n.rule = 713
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -40335,7 +40865,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 714
         return p, n
 
     def e208_0(self, p: int) -> Any:
@@ -40393,7 +40923,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 715
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -40425,7 +40955,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40480,7 +41010,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 712
+                    n.rule = 717
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40495,13 +41025,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 713
+                    n.rule = 718
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 714
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40561,13 +41091,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 721
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40608,7 +41138,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 722
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40639,13 +41169,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 718
+                    n.rule = 723
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 721
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -40688,7 +41218,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 724
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40747,7 +41277,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 720
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40806,7 +41336,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 721
+                    n.rule = 726
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40891,7 +41421,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 727
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -40912,7 +41442,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 723
+        n.rule = 728
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -40933,7 +41463,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 729
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -40954,7 +41484,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 725
+        n.rule = 730
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -40975,7 +41505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 731
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -40996,7 +41526,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 732
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -41017,7 +41547,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 733
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -41038,7 +41568,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 734
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -41117,7 +41647,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 735
         return p, n
 
     def e222_0(self, p: int) -> Any:
@@ -41138,7 +41668,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 736
         return q, n
 
     def e223_0(self, p: int) -> Any:
@@ -41159,7 +41689,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 737
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41192,7 +41722,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 738
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41213,7 +41743,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 738
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41238,7 +41768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 739
         return q, n
 
     def e225_0(self, p: int) -> Any:
@@ -41259,7 +41789,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 740
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -41321,7 +41851,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 741
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41417,7 +41947,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41492,7 +42022,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 743
         return q, n
 
     def e228_1(self, p: int) -> Any:
@@ -41527,7 +42057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 215
+        n.rule = 217
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -41962,7 +42492,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 207
+                    n.rule = 209
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -42125,7 +42655,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 267
+                    n.rule = 269
                 q = p11
                 v = n if res12 else None
                 p9 = q
@@ -42192,7 +42722,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 268
+                    n.rule = 270
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -42267,7 +42797,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 269
+                    n.rule = 271
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -42280,7 +42810,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 270
+        n.rule = 272
         return p, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -42347,18 +42877,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 740
+                    n.rule = 745
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42413,18 +42943,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 748
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42451,18 +42981,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 744
+                    n.rule = 749
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 745
+                    n.rule = 750
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42489,18 +43019,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 746
+                    n.rule = 751
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 747
+                    n.rule = 752
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42527,7 +43057,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 748
+                    n.rule = 753
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -42558,12 +43088,12 @@ class CardParser:
                     break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 749
+                    n.rule = 754
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42604,7 +43134,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 750
+                    n.rule = 755
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -42634,7 +43164,7 @@ class CardParser:
                         res30.append(v)
                     if res30:
                         n = Nt(res30)
-                        n.rule = 751
+                        n.rule = 756
                     p27 = p29
                     if res30 and n:
                         res28.append(n)
@@ -42643,12 +43173,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 752
+                    n.rule = 757
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42692,18 +43222,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 753
+                    n.rule = 758
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 754
+                    n.rule = 759
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42772,18 +43302,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 755
+                    n.rule = 760
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 756
+                    n.rule = 761
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42852,18 +43382,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 757
+                    n.rule = 762
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 758
+                    n.rule = 763
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42918,7 +43448,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 759
+                    n.rule = 764
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -43031,12 +43561,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 760
+                    n.rule = 765
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43086,7 +43616,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 761
+                    n.rule = 766
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -43124,7 +43654,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 762
+                        n.rule = 767
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -43133,12 +43663,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 763
+                    n.rule = 768
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43202,18 +43732,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 764
+                    n.rule = 769
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 765
+                    n.rule = 770
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 741
+                    n.rule = 746
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43238,7 +43768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 771
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -43259,7 +43789,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 772
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -43284,7 +43814,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 768
+        n.rule = 773
         return p, n
 
     def e232_0(self, p: int) -> Any:
@@ -43413,7 +43943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 769
+        n.rule = 774
         return q, n
 
     def e234_1(self, p: int) -> Any:
@@ -43434,7 +43964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 268
         return q, n
 
     def e235_1(self, p: int) -> Any:
@@ -43455,7 +43985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 271
+        n.rule = 273
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -43747,7 +44277,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 357
+        n.rule = 362
         return q, n
 
     def e240_1(self, p: int) -> Any:
@@ -43782,7 +44312,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 363
         return p, n
 
     def e241_1(self, p: int) -> Any:
@@ -43817,7 +44347,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 359
+        n.rule = 364
         return p, n
 
     def e242_1(self, p: int) -> Any:
@@ -43852,7 +44382,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 360
+        n.rule = 365
         return p, n
 
     def e243_1(self, p: int) -> Any:
@@ -44220,7 +44750,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 361
+        n.rule = 366
         return q, n
 
     def e249_1(self, p: int) -> Any:
@@ -44318,7 +44848,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 362
+                    n.rule = 367
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44357,7 +44887,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 368
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -44405,7 +44935,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 364
+                    n.rule = 369
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44430,7 +44960,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 365
+                    n.rule = 370
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44469,7 +44999,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 366
+                    n.rule = 371
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -44541,7 +45071,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 367
+                    n.rule = 372
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44588,7 +45118,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 368
+                    n.rule = 373
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44608,7 +45138,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 369
+                    n.rule = 374
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -44635,7 +45165,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 370
+                    n.rule = 375
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44655,7 +45185,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 374
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -44682,7 +45212,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 371
+                    n.rule = 376
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44716,7 +45246,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 374
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -44743,7 +45273,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 372
+                    n.rule = 377
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44777,7 +45307,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 369
+                    n.rule = 374
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -44804,7 +45334,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 373
+                    n.rule = 378
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44838,7 +45368,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 369
+                    n.rule = 374
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -44886,7 +45416,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 374
+        n.rule = 379
         return p, n
 
     def e251_1(self, p: int) -> Any:
@@ -45001,7 +45531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 770
+        n.rule = 775
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -45022,7 +45552,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 776
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -45043,7 +45573,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 777
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -45064,7 +45594,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 778
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -45085,7 +45615,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 779
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -45106,7 +45636,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 780
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -45139,7 +45669,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45160,7 +45690,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45181,7 +45711,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45202,7 +45732,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45223,7 +45753,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45244,7 +45774,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 218
+                    n.rule = 220
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45281,7 +45811,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45302,7 +45832,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45323,7 +45853,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45344,7 +45874,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 216
+                    n.rule = 218
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45369,7 +45899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 608
         return q, n
 
     def e259_1(self, p: int) -> Any:
@@ -45390,7 +45920,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 604
+        n.rule = 609
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -45411,7 +45941,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 605
+        n.rule = 610
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -45432,7 +45962,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 606
+        n.rule = 611
         return q, n
 
     def e262_1(self, p: int) -> Any:
@@ -45467,7 +45997,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 607
+        n.rule = 612
         return p, n
 
     def e263_1(self, p: int) -> Any:
@@ -45700,7 +46230,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 608
+        n.rule = 613
         return p, n
 
     def e267_1(self, p: int) -> Any:
@@ -45721,7 +46251,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 614
         return q, n
 
     def e268_1(self, p: int) -> Any:
@@ -45742,7 +46272,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 615
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -45777,7 +46307,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 701
         return p, n
 
     def e270_1(self, p: int) -> Any:
@@ -45802,7 +46332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 702
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -45827,7 +46357,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 703
         return p, n
 
     def e272_1(self, p: int) -> Any:
@@ -45860,7 +46390,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 704
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -45895,7 +46425,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 705
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -45930,7 +46460,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 706
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -45965,7 +46495,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 707
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -45998,7 +46528,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 708
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -46071,7 +46601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 709
         return p, n
 
 
@@ -46175,6 +46705,7 @@ CLASSES: dict[str, type[Model]] = {
     'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
     'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
+    'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
     'ControlledThing': _model_class('ControlledThing', (('filter', True, '1'),), {'filter': None}, ()),
     'CopySpellEffect': _model_class('CopySpellEffect', (('target', True, '1'), ('newtargets', True, '0..1')), {'target': None, 'newtargets': False}, ()),
@@ -46251,6 +46782,7 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
+    'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1')), {'amount': None, 'order': ''}, ()),
     'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'ManaCost': _model_class('ManaCost', (('symbols', True, '1..*'),), {}, ('symbols',)),
@@ -46502,168 +47034,170 @@ _C181 = CLASSES['HasKeywordCondition']
 _C183 = CLASSES['CastInMainCondition']
 _C186 = CLASSES['CastFromCondition']
 _C188 = CLASSES['DefendingControlsCondition']
-_C189 = CLASSES['ControlCondition']
-_C191 = CLASSES['EmptyHandCondition']
-_C193 = CLASSES['TotalPowerCondition']
-_C196 = CLASSES['CountersCondition']
-_C198 = CLASSES['ItIsCondition']
-_C201 = CLASSES['PaidCondition']
-_C213 = CLASSES['MoreKeywords']
-_C220 = CLASSES['Mode']
-_C226 = CLASSES['SkipExtraTurnStmt']
-_C229 = CLASSES['CantSearchStmt']
-_C231 = CLASSES['HandSizeStmt']
-_C233 = CLASSES['PreventDamageByStmt']
-_C235 = CLASSES['CostReductionStmt']
-_C240 = CLASSES['EntersWithStmt']
-_C243 = CLASSES['AmplifyStmt']
-_C246 = CLASSES['AsTurnedFaceUpStmt']
-_C248 = CLASSES['EntersAsCopyStmt']
-_C249 = CLASSES['CardAltCostStmt']
-_C251 = CLASSES['CardAddCostStmt']
-_C254 = CLASSES['CantActivateStmt']
-_C256 = CLASSES['TopRevealedStmt']
-_C259 = CLASSES['AdditionalLandStmt']
-_C262 = CLASSES['PlayTopStmt']
-_C265 = CLASSES['CardsStaticStmt']
-_C270 = CLASSES['ObjectFilter']
-_C277 = CLASSES['ControlledThing']
-_C284 = CLASSES['MayEffect']
-_C287 = CLASSES['ChooseAmongEffect']
-_C290 = CLASSES['ExtraTurnEffect']
-_C294 = CLASSES['CantCastEffect']
-_C297 = CLASSES['PlayerTopCardActionEffect']
-_C300 = CLASSES['LoseLifeEffect']
-_C303 = CLASSES['PlayerMillEffect']
-_C305 = CLASSES['MayPlayEffect']
-_C307 = CLASSES['BlockRequirementEffect']
-_C310 = CLASSES['TopCardActionEffect']
-_C312 = CLASSES['PayEffect']
-_C315 = CLASSES['NumberedActionEffect']
-_C317 = CLASSES['AttachEffect']
-_C320 = CLASSES['FightEffect']
-_C323 = CLASSES['KeywordCost']
-_C325 = CLASSES['TypeArg']
-_C327 = CLASSES['QualityArg']
-_C329 = CLASSES['OntoArg']
-_C335 = CLASSES['TriggeredStmt']
-_C338 = CLASSES['ActivatedStmt']
-_C340 = CLASSES['PTDefiningStmt']
-_C343 = CLASSES['SpellKind']
-_C347 = CLASSES['EntersTappedStmt']
-_C350 = CLASSES['CostPerTargetStmt']
-_C352 = CLASSES['UncounterableStmt']
-_C356 = CLASSES['StaticStmt']
-_C369 = CLASSES['ControlClause']
-_C377 = CLASSES['DividedDamageEffect']
-_C379 = CLASSES['DamageEffect']
-_C381 = CLASSES['DestroyEffect']
-_C384 = CLASSES['DrawEffect']
-_C386 = CLASSES['TokenCopyEffect']
-_C391 = CLASSES['TokenEffect']
-_C392 = CLASSES['AddManaEffect']
-_C395 = CLASSES['DiscardEffect']
-_C397 = CLASSES['GainLifeEffect']
-_C400 = CLASSES['GainControlEffect']
-_C402 = CLASSES['ReturnToHandEffect']
-_C405 = CLASSES['ReturnFromGraveyardEffect']
-_C407 = CLASSES['ReturnToBattlefieldEffect']
-_C410 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C415 = CLASSES['SearchEffect']
-_C419 = CLASSES['CounterSpellEffect']
-_C421 = CLASSES['ShuffleEffect']
-_C425 = CLASSES['MillEffect']
-_C428 = CLASSES['PutFromHandEffect']
-_C432 = CLASSES['PutCountersEffect']
-_C435 = CLASSES['PutOnLibraryEffect']
-_C437 = CLASSES['PutIntoZoneEffect']
-_C443 = CLASSES['ExileEffect']
-_C445 = CLASSES['ExileTopEffect']
-_C447 = CLASSES['RegenerateEffect']
-_C451 = CLASSES['PlayerSacrificesEffect']
-_C454 = CLASSES['SacrificeEffect']
-_C456 = CLASSES['UntapEffect']
-_C458 = CLASSES['TapOrUntapEffect']
-_C460 = CLASSES['TapEffect']
-_C464 = CLASSES['RemoveCountersEffect']
-_C466 = CLASSES['DelayedEffect']
-_C468 = CLASSES['PreventEffect']
-_C470 = CLASSES['CastThisEffect']
-_C472 = CLASSES['CopySpellEffect']
-_C473 = CLASSES['NoRegenEffect']
-_C476 = CLASSES['PhaseOutEffect']
-_C479 = CLASSES['NoUntapEffect']
-_C482 = CLASSES['ContinuousEffect']
-_C484 = CLASSES['PlayerRef']
-_C491 = CLASSES['AnyNumberTargets']
-_C493 = CLASSES['AnyTarget']
-_C496 = CLASSES['UpToTargets']
-_C498 = CLASSES['EachPlayers']
-_C500 = CLASSES['ThatRef']
-_C502 = CLASSES['EnchantedRef']
-_C507 = CLASSES['BeginningTrigger']
-_C511 = CLASSES['LastCounterTrigger']
-_C515 = CLASSES['BatchAttackTrigger']
-_C517 = CLASSES['ThisTrigger']
-_C521 = CLASSES['CastTrigger']
-_C524 = CLASSES['YoursTrigger']
-_C537 = CLASSES['ZonePlace']
-_C541 = CLASSES['PTChange']
-_C544 = CLASSES['CantAttackOrBlock']
-_C546 = CLASSES['CantAttack']
-_C548 = CLASSES['CantBlock']
-_C550 = CLASSES['CantBeBlockedByFewer']
-_C551 = CLASSES['CantBeBlockedExcept']
-_C552 = CLASSES['CanBlockOnly']
-_C554 = CLASSES['CantBeTargetedBy']
-_C555 = CLASSES['CantBeTargeted']
-_C557 = CLASSES['CantBeDestroyed']
-_C559 = CLASSES['CantPhaseOut']
-_C561 = CLASSES['PhasesEachUntap']
-_C563 = CLASSES['GainsAbility']
-_C566 = CLASSES['HasKeywordAtManaCost']
-_C567 = CLASSES['HasKeywords']
-_C568 = CLASSES['LosesKeywords']
-_C571 = CLASSES['CombatDamageSteps']
-_C573 = CLASSES['AssignsExcess']
-_C575 = CLASSES['AttacksUntapped']
-_C577 = CLASSES['DamageGainsLife']
-_C579 = CLASSES['DamageIsLethal']
-_C581 = CLASSES['CantBeBlockedBy']
-_C583 = CLASSES['CantBeAttachedBy']
-_C585 = CLASSES['PreventDamageFrom']
-_C587 = CLASSES['AttacksDespite']
-_C589 = CLASSES['MaxBlockers']
-_C591 = CLASSES['AttacksEachCombat']
-_C593 = CLASSES['BlocksEachCombat']
-_C595 = CLASSES['CantBeBlocked']
-_C597 = CLASSES['IsColor']
-_C630 = CLASSES['Duration']
-_C634 = CLASSES['TargetObject']
-_C636 = CLASSES['FromGraveyard']
-_C642 = CLASSES['OntoBattlefield']
-_C645 = CLASSES['IntoHand']
-_C647 = CLASSES['IntoGraveyard']
-_C650 = CLASSES['CostValue']
-_C670 = CLASSES['BackRef']
-_C672 = CLASSES['TargetPlayer']
-_C676 = CLASSES['EachObjects']
-_C689 = CLASSES['QualityRef']
-_C707 = CLASSES['PerTime']
-_C713 = CLASSES['PerObject']
-_C716 = CLASSES['PowerOf']
-_C740 = CLASSES['EntersEvent']
-_C743 = CLASSES['LeavesEvent']
-_C745 = CLASSES['DiesEvent']
-_C747 = CLASSES['AttacksEvent']
-_C749 = CLASSES['BlocksEvent']
-_C752 = CLASSES['BlockedEvent']
-_C754 = CLASSES['PhasesEvent']
-_C756 = CLASSES['TurnedUpEvent']
-_C758 = CLASSES['ExiledThisWayEvent']
-_C760 = CLASSES['TargetedEvent']
-_C763 = CLASSES['DealsDamageEvent']
-_C765 = CLASSES['DealtDamageEvent']
+_C190 = CLASSES['ControlNoneCondition']
+_C191 = CLASSES['ControlCondition']
+_C193 = CLASSES['EmptyHandCondition']
+_C195 = CLASSES['TotalPowerCondition']
+_C198 = CLASSES['CountersCondition']
+_C200 = CLASSES['ItIsCondition']
+_C203 = CLASSES['PaidCondition']
+_C215 = CLASSES['MoreKeywords']
+_C222 = CLASSES['Mode']
+_C228 = CLASSES['SkipExtraTurnStmt']
+_C231 = CLASSES['CantSearchStmt']
+_C233 = CLASSES['HandSizeStmt']
+_C235 = CLASSES['PreventDamageByStmt']
+_C237 = CLASSES['CostReductionStmt']
+_C242 = CLASSES['EntersWithStmt']
+_C245 = CLASSES['AmplifyStmt']
+_C248 = CLASSES['AsTurnedFaceUpStmt']
+_C250 = CLASSES['EntersAsCopyStmt']
+_C251 = CLASSES['CardAltCostStmt']
+_C253 = CLASSES['CardAddCostStmt']
+_C256 = CLASSES['CantActivateStmt']
+_C258 = CLASSES['TopRevealedStmt']
+_C261 = CLASSES['AdditionalLandStmt']
+_C264 = CLASSES['PlayTopStmt']
+_C267 = CLASSES['CardsStaticStmt']
+_C272 = CLASSES['ObjectFilter']
+_C279 = CLASSES['ControlledThing']
+_C286 = CLASSES['MayEffect']
+_C289 = CLASSES['ChooseAmongEffect']
+_C292 = CLASSES['ExtraTurnEffect']
+_C296 = CLASSES['CantCastEffect']
+_C299 = CLASSES['PlayerTopCardActionEffect']
+_C302 = CLASSES['LoseLifeEffect']
+_C305 = CLASSES['PlayerMillEffect']
+_C307 = CLASSES['MayPlayEffect']
+_C309 = CLASSES['BlockRequirementEffect']
+_C312 = CLASSES['TopCardActionEffect']
+_C314 = CLASSES['PayEffect']
+_C317 = CLASSES['NumberedActionEffect']
+_C319 = CLASSES['AttachEffect']
+_C322 = CLASSES['FightEffect']
+_C325 = CLASSES['LookAtTopEffect']
+_C328 = CLASSES['KeywordCost']
+_C330 = CLASSES['TypeArg']
+_C332 = CLASSES['QualityArg']
+_C334 = CLASSES['OntoArg']
+_C340 = CLASSES['TriggeredStmt']
+_C343 = CLASSES['ActivatedStmt']
+_C345 = CLASSES['PTDefiningStmt']
+_C348 = CLASSES['SpellKind']
+_C352 = CLASSES['EntersTappedStmt']
+_C355 = CLASSES['CostPerTargetStmt']
+_C357 = CLASSES['UncounterableStmt']
+_C361 = CLASSES['StaticStmt']
+_C374 = CLASSES['ControlClause']
+_C382 = CLASSES['DividedDamageEffect']
+_C384 = CLASSES['DamageEffect']
+_C386 = CLASSES['DestroyEffect']
+_C389 = CLASSES['DrawEffect']
+_C391 = CLASSES['TokenCopyEffect']
+_C396 = CLASSES['TokenEffect']
+_C397 = CLASSES['AddManaEffect']
+_C400 = CLASSES['DiscardEffect']
+_C402 = CLASSES['GainLifeEffect']
+_C405 = CLASSES['GainControlEffect']
+_C407 = CLASSES['ReturnToHandEffect']
+_C410 = CLASSES['ReturnFromGraveyardEffect']
+_C412 = CLASSES['ReturnToBattlefieldEffect']
+_C415 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C420 = CLASSES['SearchEffect']
+_C424 = CLASSES['CounterSpellEffect']
+_C426 = CLASSES['ShuffleEffect']
+_C430 = CLASSES['MillEffect']
+_C433 = CLASSES['PutFromHandEffect']
+_C437 = CLASSES['PutCountersEffect']
+_C440 = CLASSES['PutOnLibraryEffect']
+_C442 = CLASSES['PutIntoZoneEffect']
+_C448 = CLASSES['ExileEffect']
+_C450 = CLASSES['ExileTopEffect']
+_C452 = CLASSES['RegenerateEffect']
+_C456 = CLASSES['PlayerSacrificesEffect']
+_C459 = CLASSES['SacrificeEffect']
+_C461 = CLASSES['UntapEffect']
+_C463 = CLASSES['TapOrUntapEffect']
+_C465 = CLASSES['TapEffect']
+_C469 = CLASSES['RemoveCountersEffect']
+_C471 = CLASSES['DelayedEffect']
+_C473 = CLASSES['PreventEffect']
+_C475 = CLASSES['CastThisEffect']
+_C477 = CLASSES['CopySpellEffect']
+_C478 = CLASSES['NoRegenEffect']
+_C481 = CLASSES['PhaseOutEffect']
+_C484 = CLASSES['NoUntapEffect']
+_C487 = CLASSES['ContinuousEffect']
+_C489 = CLASSES['PlayerRef']
+_C496 = CLASSES['AnyNumberTargets']
+_C498 = CLASSES['AnyTarget']
+_C501 = CLASSES['UpToTargets']
+_C503 = CLASSES['EachPlayers']
+_C505 = CLASSES['ThatRef']
+_C507 = CLASSES['EnchantedRef']
+_C512 = CLASSES['BeginningTrigger']
+_C516 = CLASSES['LastCounterTrigger']
+_C520 = CLASSES['BatchAttackTrigger']
+_C522 = CLASSES['ThisTrigger']
+_C526 = CLASSES['CastTrigger']
+_C529 = CLASSES['YoursTrigger']
+_C542 = CLASSES['ZonePlace']
+_C546 = CLASSES['PTChange']
+_C549 = CLASSES['CantAttackOrBlock']
+_C551 = CLASSES['CantAttack']
+_C553 = CLASSES['CantBlock']
+_C555 = CLASSES['CantBeBlockedByFewer']
+_C556 = CLASSES['CantBeBlockedExcept']
+_C557 = CLASSES['CanBlockOnly']
+_C559 = CLASSES['CantBeTargetedBy']
+_C560 = CLASSES['CantBeTargeted']
+_C562 = CLASSES['CantBeDestroyed']
+_C564 = CLASSES['CantPhaseOut']
+_C566 = CLASSES['PhasesEachUntap']
+_C568 = CLASSES['GainsAbility']
+_C571 = CLASSES['HasKeywordAtManaCost']
+_C572 = CLASSES['HasKeywords']
+_C573 = CLASSES['LosesKeywords']
+_C576 = CLASSES['CombatDamageSteps']
+_C578 = CLASSES['AssignsExcess']
+_C580 = CLASSES['AttacksUntapped']
+_C582 = CLASSES['DamageGainsLife']
+_C584 = CLASSES['DamageIsLethal']
+_C586 = CLASSES['CantBeBlockedBy']
+_C588 = CLASSES['CantBeAttachedBy']
+_C590 = CLASSES['PreventDamageFrom']
+_C592 = CLASSES['AttacksDespite']
+_C594 = CLASSES['MaxBlockers']
+_C596 = CLASSES['AttacksEachCombat']
+_C598 = CLASSES['BlocksEachCombat']
+_C600 = CLASSES['CantBeBlocked']
+_C602 = CLASSES['IsColor']
+_C635 = CLASSES['Duration']
+_C639 = CLASSES['TargetObject']
+_C641 = CLASSES['FromGraveyard']
+_C647 = CLASSES['OntoBattlefield']
+_C650 = CLASSES['IntoHand']
+_C652 = CLASSES['IntoGraveyard']
+_C655 = CLASSES['CostValue']
+_C675 = CLASSES['BackRef']
+_C677 = CLASSES['TargetPlayer']
+_C681 = CLASSES['EachObjects']
+_C694 = CLASSES['QualityRef']
+_C712 = CLASSES['PerTime']
+_C718 = CLASSES['PerObject']
+_C721 = CLASSES['PowerOf']
+_C745 = CLASSES['EntersEvent']
+_C748 = CLASSES['LeavesEvent']
+_C750 = CLASSES['DiesEvent']
+_C752 = CLASSES['AttacksEvent']
+_C754 = CLASSES['BlocksEvent']
+_C757 = CLASSES['BlockedEvent']
+_C759 = CLASSES['PhasesEvent']
+_C761 = CLASSES['TurnedUpEvent']
+_C763 = CLASSES['ExiledThisWayEvent']
+_C765 = CLASSES['TargetedEvent']
+_C768 = CLASSES['DealsDamageEvent']
+_C770 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -47171,7 +47705,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 103:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -47179,7 +47713,7 @@ def _b36(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 104:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 217 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 219 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -47270,7 +47804,7 @@ def _b40(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -47351,7 +47885,7 @@ def _b43(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 222:  # sentences
+        elif r == 224:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -48179,11 +48713,11 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 202:  # instead
+        elif r == 204:  # instead
             d['instead'] = True
-        elif r == 203:  # may
+        elif r == 205:  # may
             d['may'] = True
-        elif r == 204:  # effects
+        elif r == 206:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -48192,7 +48726,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -48201,7 +48735,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -48215,9 +48749,9 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 321:  # lastinstead
+        elif r == 326:  # lastinstead
             d['lastinstead'] = True
-        elif r == 206:  # insteadcond
+        elif r == 208:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -48226,7 +48760,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 322:  # tailinstead
+        elif r == 327:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -48262,15 +48796,15 @@ def _b99(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 98:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 210:  # args
+        elif r == 212:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 211 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -48314,10 +48848,10 @@ def _b101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['first'] = value
-        elif r == 214:  # more
+        elif r == 216:  # more
             values = d['more']
             for x in c:
-                values.append(_b213(x, inst, lim, made))
+                values.append(_b215(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -48350,7 +48884,7 @@ def _b102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 215:  # symbols
+        if r == 217:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -48391,10 +48925,10 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 221:  # modes
+        elif r == 223:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b220(x, inst, lim, made))
+                values.append(_b222(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -48435,7 +48969,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 112:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 223 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 225 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -48476,7 +49010,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 266:  # x
+        elif r == 268:  # x
             d['x'] = True
         elif r == 122:  # word
             x = c[0]
@@ -48496,7 +49030,7 @@ def _b121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 130:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -48571,9 +49105,9 @@ def _b128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 127:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 271:  # onbf
+        elif r == 273:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -48798,7 +49332,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 145:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48874,7 +49408,7 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 150:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48914,7 +49448,7 @@ def _b154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 153:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -48994,7 +49528,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 159:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49036,7 +49570,7 @@ def _b163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 162:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49186,15 +49720,15 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 272:  # cant
+        if r == 274:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 273:  # did
+        elif r == 275:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 274:  # dont
+        elif r == 276:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -49230,7 +49764,7 @@ def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 275:  # its
+        if r == 277:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -49312,7 +49846,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 180:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -49430,7 +49964,7 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 187:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49440,7 +49974,43 @@ def _b188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C190()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 189:  # filter
+            x = c[0]
+            value = _b272(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49456,7 +50026,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C189()
+    inst: Any = _C191()
     d: dict[str, Any] = {'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49464,7 +50034,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 278:  # things
+        if r == 280:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -49472,8 +50042,8 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 277:
-                    values.append(_b277(x, inst, lim, made))
+                elif x.rule == 279:
+                    values.append(_b279(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -49484,7 +50054,7 @@ def _b189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49500,7 +50070,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C191()
+    inst: Any = _C193()
     d: dict[str, Any] = {'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49508,7 +50078,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 190:  # hand
+        if r == 192:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -49520,7 +50090,7 @@ def _b191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b195(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49536,7 +50106,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C195()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49544,7 +50114,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 192:  # value
+        if r == 194:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -49556,7 +50126,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49572,7 +50142,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C196()
+    inst: Any = _C198()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49580,13 +50150,13 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 194:  # count
+        if r == 196:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 279:  # ormore
+        elif r == 281:  # ormore
             d['ormore'] = True
-        elif r == 195:  # counter
+        elif r == 197:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -49598,7 +50168,7 @@ def _b196(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49614,7 +50184,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C198()
+    inst: Any = _C200()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49622,9 +50192,9 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 197:  # filter
+        if r == 199:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49634,7 +50204,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49650,7 +50220,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C201()
+    inst: Any = _C203()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49658,32 +50228,32 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 280:  # subject
+        if r == 282:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 375:  # negated
+        elif r == 380:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 281:  # thatspell
+        elif r == 283:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 199:  # word
+        elif r == 201:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 200:  # linked
+        elif r == 202:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
@@ -49697,7 +50267,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49713,7 +50283,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C213()
+    inst: Any = _C215()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49721,11 +50291,11 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 211:  # sep
+        if r == 213:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 212:  # use
+        elif r == 214:  # use
             x = c[0]
             value = _b99(x, inst, lim, made)
             d['use'] = value
@@ -49737,7 +50307,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49753,7 +50323,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C222()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49761,11 +50331,11 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 219:  # sentences
+        if r == 221:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 330:  # sentences
+        elif r == 335:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -49777,7 +50347,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49793,7 +50363,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C228()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49801,11 +50371,11 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # who
+        if r == 226:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 225:  # skip
+        elif r == 227:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -49817,7 +50387,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49833,7 +50403,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C229()
+    inst: Any = _C231()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49841,11 +50411,11 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # who
+        if r == 229:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 228:  # search
+        elif r == 230:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -49857,7 +50427,7 @@ def _b229(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49873,7 +50443,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C233()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49881,7 +50451,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 230:  # amount
+        if r == 232:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -49893,7 +50463,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49909,7 +50479,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C235()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49917,9 +50487,9 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # filter
+        if r == 234:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -49929,7 +50499,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -49945,7 +50515,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C237()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -49953,7 +50523,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # zones
+        if r == 346:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -49961,11 +50531,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 537:
-                    values.append(_b537(x, inst, lim, made))
+                elif x.rule == 542:
+                    values.append(_b542(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 344:  # spells
+        elif r == 349:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -49973,11 +50543,11 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 343:
-                    values.append(_b343(x, inst, lim, made))
+                elif x.rule == 348:
+                    values.append(_b348(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 234:  # amount
+        elif r == 236:  # amount
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['amount'] = value
@@ -49989,7 +50559,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50005,7 +50575,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C242()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50013,7 +50583,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # condition
+        if r == 238:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -50022,24 +50592,24 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 237:  # amount
+        elif r == 239:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 238:  # counter
+        elif r == 240:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 239:  # word
+        elif r == 241:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 345:  # keywords
+        elif r == 350:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50048,7 +50618,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -50061,7 +50631,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b245(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50077,7 +50647,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C243()
+    inst: Any = _C245()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50085,11 +50655,11 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # amount
+        if r == 243:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 242:  # counter
+        elif r == 244:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -50101,7 +50671,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50117,7 +50687,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C248()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50125,11 +50695,11 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 244:  # amount
+        if r == 246:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 245:  # counter
+        elif r == 247:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -50141,7 +50711,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50157,7 +50727,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C248()
+    inst: Any = _C250()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50165,9 +50735,9 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # filter
+        if r == 249:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50177,7 +50747,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50193,7 +50763,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C251()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50201,7 +50771,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # parts
+        if r == 353:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50223,7 +50793,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50239,7 +50809,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C253()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50247,7 +50817,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # cost
+        if r == 252:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -50259,7 +50829,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50275,7 +50845,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C254()
+    inst: Any = _C256()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50283,11 +50853,11 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # affected
+        if r == 254:  # affected
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 253:  # cantactivate
+        elif r == 255:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -50299,7 +50869,7 @@ def _b254(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50315,7 +50885,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C258()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50323,7 +50893,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 255:  # revealed
+        if r == 257:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -50335,7 +50905,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50351,7 +50921,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C261()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50359,11 +50929,11 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # count
+        if r == 259:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 258:  # turns
+        elif r == 260:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -50375,7 +50945,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50391,7 +50961,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C264()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50399,15 +50969,15 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 260:  # verb
+        if r == 262:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 261:  # filter
+        elif r == 263:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50417,7 +50987,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50433,7 +51003,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C267()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50441,15 +51011,15 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 263:  # affected
+        if r == 265:  # affected
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 264:  # offbf
+        elif r == 266:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 353:  # parts
+        elif r == 358:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -50458,7 +51028,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -50471,7 +51041,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50487,7 +51057,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C270()
+    inst: Any = _C272()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50495,126 +51065,126 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # other
+        if r == 608:  # other
             d['other'] = True
-        elif r == 604:  # another
+        elif r == 609:  # another
             d['another'] = True
-        elif r == 605:  # facedown
+        elif r == 610:  # facedown
             d['facedown'] = True
-        elif r == 606:  # faceup
+        elif r == 611:  # faceup
             d['faceup'] = True
-        elif r == 357:  # exiled
+        elif r == 362:  # exiled
             d['exiled'] = True
-        elif r == 358:  # combat
+        elif r == 363:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 359:  # combat
+        elif r == 364:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 360:  # states
+        elif r == 365:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 607:  # states
+        elif r == 612:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 696:  # nons
+        elif r == 701:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 697:  # colors
+        elif r == 702:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 703:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 698:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 216 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 699:  # multis
+        elif r == 704:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 700:  # types
+        elif r == 705:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 701:  # subtypes
+        elif r == 706:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 702:  # ortypes
+        elif r == 707:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 703:  # andor
+        elif r == 708:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 704:  # ortypes
+        elif r == 709:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 267:  # kind
+        elif r == 269:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 361:  # chosen
+        elif r == 366:  # chosen
             d['chosen'] = True
-        elif r == 362:  # mv
+        elif r == 367:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 363:  # mvdir
+        elif r == 368:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 364:  # ptstat
+        elif r == 369:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 365:  # ptval
+        elif r == 370:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 366:  # ptdir
+        elif r == 371:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 608:  # keywords
+        elif r == 613:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50623,27 +51193,27 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 367:  # without
+        elif r == 372:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 268:  # controller
+        elif r == 270:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b369(x, inst, lim, made)
+            value = _b374(x, inst, lim, made)
             d['controller'] = value
-        elif r == 374:  # late
+        elif r == 379:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -50652,16 +51222,16 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 609:  # blocked_by_this
+        elif r == 614:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 610:  # attacking_you
+        elif r == 615:  # attacking_you
             d['attacking_you'] = True
-        elif r == 269:  # name
+        elif r == 271:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -50678,7 +51248,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50694,7 +51264,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C277()
+    inst: Any = _C279()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50702,9 +51272,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # filter
+        if r == 278:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -50714,7 +51284,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50730,7 +51300,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C284()
+    inst: Any = _C286()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50738,9 +51308,9 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # effect
+        if r == 285:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -50753,7 +51323,7 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50769,7 +51339,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C287()
+    inst: Any = _C289()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50777,11 +51347,11 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # player
+        if r == 287:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 487:  # options
+        elif r == 492:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -50789,13 +51359,13 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 286:  # last
+        elif r == 288:  # last
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -50805,7 +51375,7 @@ def _b287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50821,7 +51391,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C290()
+    inst: Any = _C292()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50829,13 +51399,13 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 288:  # player
+        if r == 290:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 289:  # extra
+        elif r == 291:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -50847,7 +51417,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50863,7 +51433,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C296()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50871,18 +51441,18 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 291:  # player
+        if r == 293:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 292:  # samename
+        elif r == 294:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 293:  # nextturn
+        elif r == 295:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -50894,7 +51464,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50910,7 +51480,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C297()
+    inst: Any = _C299()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50918,13 +51488,13 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # player
+        if r == 297:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 296:  # action
+        elif r == 298:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -50937,7 +51507,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50953,7 +51523,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C302()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -50961,11 +51531,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 298:  # player
+        if r == 300:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 299:  # amount
+        elif r == 301:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -50977,7 +51547,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -50993,7 +51563,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C303()
+    inst: Any = _C305()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51001,11 +51571,11 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # player
+        if r == 303:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 302:  # amount
+        elif r == 304:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -51017,7 +51587,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51033,7 +51603,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C307()
     d: dict[str, Any] = {'play': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51041,7 +51611,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # play
+        if r == 306:  # play
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
@@ -51053,7 +51623,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51069,7 +51639,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C309()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51077,9 +51647,9 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # target
+        if r == 308:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51092,7 +51662,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51108,7 +51678,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C312()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51116,20 +51686,20 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # action
+        if r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 503:  # count
+        elif r == 508:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 309:  # player
+        elif r == 311:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -51139,7 +51709,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51155,7 +51725,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C314()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51163,7 +51733,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # cost
+        if r == 313:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
@@ -51175,7 +51745,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51191,7 +51761,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C317()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51199,14 +51769,14 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # action
+        if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 483 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 314:  # count
+        elif r == 316:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
@@ -51218,7 +51788,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51234,7 +51804,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C319()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51242,9 +51812,9 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # target
+        if r == 318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51257,7 +51827,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51273,7 +51843,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C322()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51281,16 +51851,16 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # first
+        if r == 320:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 319:  # second
+        elif r == 321:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51303,54 +51873,8 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C323()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 504:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 677 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -51366,6 +51890,92 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C325()
+    d: dict[str, Any] = {'amount': None, 'order': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 323:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 324:  # order
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['order'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C328()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 509:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 682 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C330()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51373,7 +51983,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # type
+        if r == 329:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -51385,7 +51995,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51401,7 +52011,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C332()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51409,7 +52019,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # quality
+        if r == 331:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -51421,7 +52031,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51437,7 +52047,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C329()
+    inst: Any = _C334()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51445,7 +52055,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 328:  # subtype
+        if r == 333:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -51457,7 +52067,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51473,7 +52083,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C340()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51481,20 +52091,20 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # zone
+        if r == 336:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 332:  # trigger
+        elif r == 337:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 508 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 333:  # condition
+        elif r == 338:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51503,11 +52113,11 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 334:  # sentences
+        elif r == 339:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 525:  # sentences
+        elif r == 530:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51519,7 +52129,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51535,7 +52145,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C343()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51543,41 +52153,41 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # special
+        if r == 531:  # special
             d['special'] = True
-        elif r == 527:  # fromhand
+        elif r == 532:  # fromhand
             d['fromhand'] = True
-        elif r == 336:  # param
+        elif r == 341:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 528:  # cost
+        elif r == 533:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 529:  # param
+        elif r == 534:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 337:  # sentences
+        elif r == 342:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 530:  # sentences
+        elif r == 535:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 531:  # restriction
+        elif r == 536:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -51586,19 +52196,19 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 532:  # once
+        elif r == 537:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 533:  # sorcery
+        elif r == 538:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 534:  # castable
+        elif r == 539:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -51612,7 +52222,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51628,7 +52238,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C345()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51636,13 +52246,13 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # both
+        if r == 687:  # both
             d['both'] = True
-        elif r == 535:  # which
+        elif r == 540:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 339:  # amount
+        elif r == 344:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -51654,7 +52264,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51670,7 +52280,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C348()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51678,9 +52288,9 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # filter
+        if r == 347:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -51690,7 +52300,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51706,7 +52316,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C352()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51714,7 +52324,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # tapped
+        if r == 351:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -51726,7 +52336,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51742,7 +52352,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C355()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51750,7 +52360,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # cost
+        if r == 354:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -51762,7 +52372,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51778,7 +52388,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C357()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51786,7 +52396,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # countered
+        if r == 356:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -51798,7 +52408,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51814,7 +52424,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C361()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51822,7 +52432,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # precondition
+        if r == 359:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -51831,23 +52441,23 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 598:  # this
+        elif r == 603:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 599:  # enchanted
+        elif r == 604:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 600:  # equipped
+        elif r == 605:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 601:  # affected
+        elif r == 606:  # affected
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 602:  # parts
+        elif r == 607:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51856,12 +52466,12 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 355:  # condition
+        elif r == 360:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -51878,7 +52488,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51894,7 +52504,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C369()
+    inst: Any = _C374()
     d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51902,23 +52512,23 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 368:  # you
+        if r == 373:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 370:  # own
+        elif r == 375:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 371:  # defending
+        elif r == 376:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 372:  # opponent
+        elif r == 377:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 373:  # opponents
+        elif r == 378:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -51930,7 +52540,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51946,7 +52556,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C382()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51954,11 +52564,11 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 376:  # amount
+        if r == 381:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 705:  # evenly
+        elif r == 710:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -51968,7 +52578,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51984,7 +52594,7 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C379()
+    inst: Any = _C384()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51992,42 +52602,42 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # named
+        if r == 616:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 612:  # amount
+        elif r == 617:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 613:  # equal
+        elif r == 618:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 614:  # amount
+        elif r == 619:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 615:  # you
+        elif r == 620:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 616:  # target
+        elif r == 621:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 378:  # also
+        elif r == 383:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52040,89 +52650,8 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C381()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 380:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C384()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 382:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
-            d['player'] = value
-        elif r == 383:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52147,7 +52676,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52160,8 +52689,50 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C389()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 387:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b489(x, inst, lim, made)
+            d['player'] = value
+        elif r == 388:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52177,6 +52748,45 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C391()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 390:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C396()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52184,39 +52794,39 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # count
+        if r == 392:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 617:  # tapped
+        elif r == 622:  # tapped
             d['tapped'] = True
-        elif r == 388:  # power
+        elif r == 393:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 389:  # toughness
+        elif r == 394:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 618:  # colors
+        elif r == 623:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 619:  # subtypes
+        elif r == 624:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 620:  # types
+        elif r == 625:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 621:  # keywords
+        elif r == 626:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52225,28 +52835,28 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 390:  # tokname
+        elif r == 395:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 622:  # per
+        elif r == 627:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 623:  # pertime
+        elif r == 628:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -52256,7 +52866,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52272,7 +52882,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C392()
+    inst: Any = _C397()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52280,9 +52890,9 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # anycolor
+        if r == 713:  # anycolor
             d['anycolor'] = True
-        elif r == 709:  # choices
+        elif r == 714:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -52292,15 +52902,15 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 624:  # last
+        elif r == 629:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 625:  # mana
+        elif r == 630:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 768:  # alts
+        elif r == 773:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -52312,7 +52922,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52328,7 +52938,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C400()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52336,27 +52946,27 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 393:  # player
+        if r == 398:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 626:  # third
+        elif r == 631:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 394:  # amount
+        elif r == 399:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 710:  # random
+        elif r == 715:  # random
             d['random'] = True
-        elif r == 627:  # per
+        elif r == 632:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -52366,7 +52976,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52382,7 +52992,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C402()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52390,31 +53000,31 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # player
+        if r == 401:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 628:  # amount
+        elif r == 633:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 711:  # per
+        elif r == 716:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['per'] = value
-        elif r == 714:  # per
+        elif r == 719:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b713(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
-        elif r == 629:  # equal
+        elif r == 634:  # equal
             x = c[0]
-            value = _b716(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -52424,7 +53034,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52440,7 +53050,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C405()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52448,18 +53058,18 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # target
+        if r == 403:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 399:  # duration
+        elif r == 404:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b635(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -52469,7 +53079,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52485,7 +53095,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C407()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52493,14 +53103,14 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # target
+        if r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 632:  # yours
+        elif r == 637:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -52512,7 +53122,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52528,7 +53138,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C410()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52536,23 +53146,23 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 408:  # target
             x = c[0]
-            value = _b634(x, inst, lim, made)
+            value = _b639(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # source
+        elif r == 409:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b641(x, inst, lim, made)
             d['source'] = value
-        elif r == 724:  # hand
+        elif r == 729:  # hand
             d['hand'] = True
-        elif r == 637:  # battlefield
+        elif r == 642:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 725:  # mine
+        elif r == 730:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -52562,7 +53172,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52578,7 +53188,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C412()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52586,22 +53196,22 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # target
+        if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 638:  # fromgy
+        elif r == 643:  # fromgy
             d['fromgy'] = True
-        elif r == 726:  # choice
+        elif r == 731:  # choice
             d['choice'] = True
-        elif r == 727:  # facedown
+        elif r == 732:  # facedown
             d['facedown'] = True
-        elif r == 728:  # mine
+        elif r == 733:  # mine
             d['mine'] = True
-        elif r == 729:  # owners
+        elif r == 734:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -52611,7 +53221,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52627,7 +53237,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C415()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52635,11 +53245,11 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # filter
+        if r == 413:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 409:  # hands
+        elif r == 414:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -52651,7 +53261,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52667,7 +53277,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C420()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52675,38 +53285,38 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # player
+        if r == 416:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 639:  # upto
+        elif r == 644:  # upto
             d['upto'] = True
-        elif r == 412:  # count
+        elif r == 417:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 413:  # filter
+        elif r == 418:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 730:  # alts
+        elif r == 735:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b270(x, inst, lim, made))
-        elif r == 640:  # reveal
+                values.append(_b272(x, inst, lim, made))
+        elif r == 645:  # reveal
             d['reveal'] = True
-        elif r == 731:  # thatcard
+        elif r == 736:  # thatcard
             d['thatcard'] = True
-        elif r == 732:  # thosecards
+        elif r == 737:  # thosecards
             d['thosecards'] = True
-        elif r == 414:  # destination
+        elif r == 419:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 643 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 648 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 648:  # tapped
+        elif r == 653:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -52716,7 +53326,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52732,7 +53342,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C424()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52740,20 +53350,20 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 417:  # unless
+        elif r == 422:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b650(x, inst, lim, made)
+            value = _b655(x, inst, lim, made)
             d['unless'] = value
-        elif r == 418:  # per
+        elif r == 423:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -52767,7 +53377,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52783,7 +53393,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C426()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52791,9 +53401,9 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # player
+        if r == 425:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52803,7 +53413,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52819,7 +53429,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C430()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52827,19 +53437,19 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # amount
+        if r == 427:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 423:  # player
+        elif r == 428:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 424:  # owner
+        elif r == 429:  # owner
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -52849,7 +53459,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52865,7 +53475,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C433()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52873,11 +53483,11 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # filter
+        if r == 431:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 427:  # battlefield
+        elif r == 432:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -52889,7 +53499,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52905,7 +53515,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C437()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52913,17 +53523,17 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # amount
+        if r == 434:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 430:  # counter
+        elif r == 435:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 431:  # target
+        elif r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52936,7 +53546,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52952,7 +53562,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C440()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52960,24 +53570,24 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # target
+        if r == 438:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 434:  # source
+        elif r == 439:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b641(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # top
+        elif r == 657:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 653:  # bottom
+        elif r == 658:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -52989,7 +53599,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53005,7 +53615,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C442()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53013,9 +53623,9 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # target
+        if r == 441:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53028,7 +53638,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53044,7 +53654,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C448()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53052,36 +53662,36 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # source
+        elif r == 444:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b636(x, inst, lim, made)
+            value = _b641(x, inst, lim, made)
             d['source'] = value
-        elif r == 440:  # amount
+        elif r == 445:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 441:  # counter
+        elif r == 446:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 442:  # also
+        elif r == 447:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53094,7 +53704,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53110,7 +53720,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C450()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53118,9 +53728,9 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # player
+        if r == 449:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53130,7 +53740,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53146,7 +53756,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53154,9 +53764,9 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53169,7 +53779,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53185,7 +53795,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C451()
+    inst: Any = _C456()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53193,19 +53803,19 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # player
+        if r == 453:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
-        elif r == 449:  # amount
+        elif r == 454:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 450:  # filter
+        elif r == 455:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53215,7 +53825,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53231,7 +53841,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C459()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53239,18 +53849,18 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 452:  # target
+        if r == 457:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 453:  # unless
+        elif r == 458:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b650(x, inst, lim, made)
+            value = _b655(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -53260,7 +53870,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53276,7 +53886,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C461()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53284,9 +53894,9 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 460:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53299,7 +53909,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53315,7 +53925,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C458()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53323,9 +53933,9 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53338,7 +53948,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53354,7 +53964,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53362,9 +53972,9 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 459:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53377,7 +53987,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53393,7 +54003,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C469()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53401,17 +54011,17 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # amount
+        if r == 466:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 462:  # counter
+        elif r == 467:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 463:  # target
+        elif r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53424,7 +54034,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53440,7 +54050,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C471()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53448,20 +54058,20 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # step
+        if r == 659:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 655:  # endcombat
+        elif r == 660:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 465:  # effect
+        elif r == 470:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 205 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53474,7 +54084,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53490,7 +54100,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C473()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53498,15 +54108,15 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # amount
+        if r == 472:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 734:  # you
+        elif r == 739:  # you
             d['you'] = True
-        elif r == 656:  # target
+        elif r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53519,7 +54129,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53535,7 +54145,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53543,18 +54153,18 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 657:  # label
+        elif r == 662:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 658:  # free
+        elif r == 663:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -53566,7 +54176,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53582,7 +54192,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C477()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53590,14 +54200,14 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 476:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # newtargets
+        elif r == 664:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -53607,7 +54217,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53623,7 +54233,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C478()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53631,18 +54241,18 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # thatnoun
+        if r == 665:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 661:  # target
+        elif r == 666:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # thisturn
+        elif r == 667:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -53652,7 +54262,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53668,7 +54278,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C481()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53676,14 +54286,14 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # phaseout
+        elif r == 480:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -53695,7 +54305,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53711,7 +54321,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C484()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53719,14 +54329,14 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # target
+        if r == 482:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 478:  # nountap
+        elif r == 483:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -53738,7 +54348,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53754,7 +54364,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C487()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53762,30 +54372,30 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # lead
+        if r == 485:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b635(x, inst, lim, made)
             d['lead'] = value
-        elif r == 663:  # target
+        elif r == 668:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # also
+        elif r == 669:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b676(x, inst, lim, made)
+            value = _b681(x, inst, lim, made)
             d['also'] = value
-        elif r == 665:  # group
+        elif r == 670:  # group
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 666:  # parts
+        elif r == 671:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53794,18 +54404,18 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 481:  # duration
+        elif r == 486:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b630(x, inst, lim, made)
+            value = _b635(x, inst, lim, made)
             d['duration'] = value
-        elif r == 667:  # tail
+        elif r == 672:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -53814,7 +54424,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 542 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53827,7 +54437,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53843,7 +54453,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C489()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53851,13 +54461,13 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # controller
+        if r == 673:  # controller
             d['controller'] = True
-        elif r == 485:  # owner
+        elif r == 490:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 486:  # who
+        elif r == 491:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -53869,7 +54479,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53885,7 +54495,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C496()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53893,9 +54503,9 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # filter
+        if r == 495:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53905,7 +54515,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53921,7 +54531,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C498()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53929,7 +54539,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # any
+        if r == 497:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -53941,7 +54551,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53957,7 +54567,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C501()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53965,15 +54575,15 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # each
+        if r == 678:  # each
             d['each'] = True
-        elif r == 494:  # count
+        elif r == 499:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 495:  # filter
+        elif r == 500:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -53983,7 +54593,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53999,7 +54609,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C503()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54007,7 +54617,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # who
+        if r == 502:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54019,7 +54629,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54035,7 +54645,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C505()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54043,7 +54653,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # that
+        if r == 504:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -54055,7 +54665,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54071,7 +54681,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C507()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54079,9 +54689,9 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # equipped
+        if r == 743:  # equipped
             d['equipped'] = True
-        elif r == 501:  # enchanted
+        elif r == 506:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -54093,7 +54703,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54109,7 +54719,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C512()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54117,11 +54727,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 505:  # whose
+        if r == 510:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 506:  # step
+        elif r == 511:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -54133,7 +54743,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54149,7 +54759,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C516()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54157,11 +54767,11 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # lead
+        if r == 514:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 510:  # counter
+        elif r == 515:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54173,7 +54783,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54189,7 +54799,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C515()
+    inst: Any = _C520()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54197,15 +54807,15 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # lead
+        if r == 517:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 513:  # subject
+        elif r == 518:  # subject
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 514:  # batch
+        elif r == 519:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -54217,7 +54827,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54233,7 +54843,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C522()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54241,13 +54851,13 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # lead
+        if r == 521:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 678:  # creature
+        elif r == 683:  # creature
             d['creature'] = True
-        elif r == 679:  # events
+        elif r == 684:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54256,7 +54866,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54269,7 +54879,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54285,7 +54895,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C526()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54293,17 +54903,17 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # lead
+        if r == 523:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 519:  # who
+        elif r == 524:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 520:  # spell
+        elif r == 525:  # spell
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['spell'] = value
         else:
             _node(c, inst, lim, made)
@@ -54313,7 +54923,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54329,7 +54939,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C529()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54337,17 +54947,17 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 527:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 766:  # thisor
+        elif r == 771:  # thisor
             d['thisor'] = True
-        elif r == 523:  # subject
+        elif r == 528:  # subject
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 680:  # events
+        elif r == 685:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54356,12 +54966,12 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 681:  # undercontrol
+        elif r == 686:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -54371,7 +54981,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54387,7 +54997,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C542()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54395,11 +55005,11 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # command
+        if r == 541:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 538:  # battlefield
+        elif r == 543:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54411,7 +55021,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54427,7 +55037,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C546()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54435,29 +55045,29 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # additional
+        if r == 688:  # additional
             d['additional'] = True
-        elif r == 539:  # power
+        elif r == 544:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 540:  # toughness
+        elif r == 545:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 684:  # per
+        elif r == 689:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 685:  # perfilter
+        elif r == 690:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 767:  # onbf
+        elif r == 772:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -54467,7 +55077,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54483,7 +55093,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C549()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54491,7 +55101,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # both
+        if r == 548:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -54503,7 +55113,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54519,7 +55129,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C551()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54527,7 +55137,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # attack
+        if r == 550:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -54539,7 +55149,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54555,7 +55165,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C553()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54563,7 +55173,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # block
+        if r == 552:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -54575,7 +55185,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54591,7 +55201,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C555()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54599,7 +55209,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # count
+        if r == 554:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -54611,7 +55221,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54627,7 +55237,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C556()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54635,7 +55245,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # filters
+        if r == 691:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54643,8 +55253,8 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54655,7 +55265,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54671,7 +55281,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C557()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54679,7 +55289,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # filters
+        if r == 692:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -54687,8 +55297,8 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 270:
-                    values.append(_b270(x, inst, lim, made))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -54699,7 +55309,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54715,7 +55325,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C559()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54723,9 +55333,9 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # quality
+        if r == 558:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -54735,7 +55345,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54751,7 +55361,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C560()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54759,7 +55369,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # opponents
+        if r == 696:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -54769,7 +55379,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54785,7 +55395,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C562()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54793,7 +55403,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # destroyed
+        if r == 561:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -54805,7 +55415,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54821,7 +55431,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C564()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54829,7 +55439,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # phase
+        if r == 563:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -54841,7 +55451,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54857,7 +55467,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C566()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54865,7 +55475,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 560:  # untap
+        if r == 565:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -54877,7 +55487,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54893,7 +55503,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C568()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54901,9 +55511,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # ability
+        if r == 567:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 692 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54916,7 +55526,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54932,7 +55542,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C571()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54940,14 +55550,14 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # keyword
+        if r == 569:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 565:  # manacost
+        elif r == 570:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -54959,7 +55569,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54975,7 +55585,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C572()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54983,7 +55593,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # keywords
+        if r == 698:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -54992,7 +55602,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55005,7 +55615,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55021,7 +55631,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C573()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55029,7 +55639,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # keywords
+        if r == 699:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55038,7 +55648,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -55051,7 +55661,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55067,7 +55677,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C576()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55075,11 +55685,11 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # first
+        if r == 574:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 570:  # regular
+        elif r == 575:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -55093,7 +55703,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55109,7 +55719,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C578()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55117,7 +55727,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # excess
+        if r == 577:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -55129,7 +55739,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55145,7 +55755,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C580()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55153,7 +55763,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # untapped
+        if r == 579:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -55165,7 +55775,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55181,7 +55791,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C582()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55189,7 +55799,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # gains
+        if r == 581:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -55201,7 +55811,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55217,7 +55827,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C584()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55225,7 +55835,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # lethal
+        if r == 583:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -55237,7 +55847,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55253,7 +55863,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C586()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55261,9 +55871,9 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # quality
+        if r == 585:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55273,7 +55883,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55289,7 +55899,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C588()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55297,9 +55907,9 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # quality
+        if r == 587:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55309,7 +55919,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55325,7 +55935,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C590()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55333,9 +55943,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # quality
+        if r == 589:  # quality
             x = c[0]
-            value = _b689(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55345,7 +55955,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55361,7 +55971,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C592()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55369,11 +55979,11 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # thisturn
+        if r == 700:  # thisturn
             d['thisturn'] = True
-        elif r == 586:  # keyword
+        elif r == 591:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 208 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55386,7 +55996,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55402,7 +56012,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C594()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55410,7 +56020,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # count
+        if r == 593:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55422,7 +56032,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55438,7 +56048,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C596()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55446,7 +56056,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # attacks
+        if r == 595:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -55458,7 +56068,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55474,7 +56084,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C598()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55482,7 +56092,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # blocks
+        if r == 597:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -55494,7 +56104,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55510,7 +56120,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C600()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55518,7 +56128,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # unblockable
+        if r == 599:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -55530,7 +56140,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55546,7 +56156,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C602()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55554,9 +56164,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # color
+        if r == 601:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55569,7 +56179,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55585,7 +56195,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C635()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55593,19 +56203,19 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # eot
+        if r == 724:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 720:  # next_upkeep
+        elif r == 725:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 721:  # losecontrol
+        elif r == 726:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 631:  # thisturn
+        elif r == 636:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -55617,7 +56227,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55633,7 +56243,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C639()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55641,13 +56251,13 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # another
+        if r == 727:  # another
             d['another'] = True
-        elif r == 633:  # filter
+        elif r == 638:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 723:  # ingy
+        elif r == 728:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55657,7 +56267,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55673,7 +56283,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C641()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55681,7 +56291,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # whose
+        if r == 640:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -55693,7 +56303,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55709,7 +56319,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C647()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55717,7 +56327,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # zone
+        if r == 646:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -55729,7 +56339,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55745,7 +56355,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C650()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55753,9 +56363,9 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # player
+        if r == 649:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55765,7 +56375,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55781,7 +56391,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C652()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55789,9 +56399,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # player
+        if r == 651:  # player
             x = c[0]
-            value = _b484(x, inst, lim, made)
+            value = _b489(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -55801,7 +56411,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55817,7 +56427,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C655()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55825,13 +56435,13 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # cost
+        if r == 654:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 651:  # param
+        elif r == 656:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55844,7 +56454,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55860,7 +56470,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C675()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55868,9 +56478,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # word
+        if r == 674:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -55883,7 +56493,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55899,7 +56509,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C677()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55907,11 +56517,11 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # player
+        if r == 676:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 735:  # walker
+        elif r == 740:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -55921,7 +56531,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55937,7 +56547,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C681()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55945,33 +56555,33 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # quant
+        if r == 679:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 675:  # filter
+        elif r == 680:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 736:  # attached
+        elif r == 741:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 737:  # samename
+        elif r == 742:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 769:  # ingy
+        elif r == 774:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -55981,7 +56591,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55997,7 +56607,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C694()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56005,13 +56615,13 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # word
+        if r == 693:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 690:  # param
+        elif r == 695:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56024,7 +56634,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56040,7 +56650,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C712()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56048,9 +56658,9 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # word
+        if r == 711:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56063,7 +56673,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56079,7 +56689,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C718()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56087,13 +56697,13 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # filter
+        if r == 717:  # filter
             x = c[0]
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 774:  # gy
+        elif r == 779:  # gy
             d['gy'] = True
-        elif r == 775:  # bf
+        elif r == 780:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56103,7 +56713,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56119,7 +56729,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C721()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56127,21 +56737,21 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # power
+        if r == 720:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 717:  # power
+        elif r == 722:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 718:  # target
+        elif r == 723:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56154,7 +56764,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56170,7 +56780,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C745()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56178,7 +56788,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # enters
+        if r == 744:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -56190,7 +56800,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56206,7 +56816,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C748()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56214,7 +56824,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # leaves
+        if r == 747:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -56226,7 +56836,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56242,7 +56852,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C750()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56250,7 +56860,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # dies
+        if r == 749:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -56262,7 +56872,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56278,7 +56888,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C747()
+    inst: Any = _C752()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56286,7 +56896,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # attacks
+        if r == 751:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56298,7 +56908,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56314,7 +56924,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C754()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56322,11 +56932,11 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # blocks
+        if r == 753:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 770:  # acreature
+        elif r == 775:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -56336,7 +56946,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56352,7 +56962,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C757()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56360,15 +56970,15 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # blocked
+        if r == 755:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 751:  # filter
+        elif r == 756:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b270(x, inst, lim, made)
+            value = _b272(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -56378,7 +56988,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56394,7 +57004,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C759()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56402,7 +57012,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # direction
+        if r == 758:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -56414,7 +57024,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56430,7 +57040,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C761()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56438,7 +57048,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # up
+        if r == 760:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -56450,7 +57060,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56466,7 +57076,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C763()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56474,7 +57084,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # way
+        if r == 762:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -56486,7 +57096,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56502,7 +57112,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C765()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56510,11 +57120,11 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # targeted
+        if r == 764:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 771:  # opponents
+        elif r == 776:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56524,7 +57134,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56540,7 +57150,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C768()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56548,13 +57158,13 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # combat
+        if r == 777:  # combat
             d['combat'] = True
-        elif r == 761:  # deals
+        elif r == 766:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 762:  # recipient
+        elif r == 767:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -56568,7 +57178,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56584,7 +57194,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C770()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56592,9 +57202,9 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # combat
+        if r == 778:  # combat
             d['combat'] = True
-        elif r == 764:  # dealt
+        elif r == 769:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -56797,595 +57407,600 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b186,  # 186 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 187 __asgn_plain
     _b188,  # 188 DefendingControlsCondition
-    _b189,  # 189 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 190 __asgn_plain
-    _b191,  # 191 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 194 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 195 __asgn_plain
-    _b196,  # 196 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
-    _b198,  # 198 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 199 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 200 __asgn_plain
-    _b201,  # 201 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 202 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 203 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 204 __asgn_oneormore
-    _node,  # 205 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 206 __asgn_plain
-    _match_node,  # 207 ParamName
-    _match_node,  # 208 KeywordName
-    _node,  # 209 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 210 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 211 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 212 __asgn_plain
-    _b213,  # 213 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 214 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 215 __asgn_oneormore
-    _match_node,  # 216 Supertype
-    _match_node,  # 217 CardType
-    _match_node,  # 218 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 221 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 222 __asgn_plain
-    _node,  # 223 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 224 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 227 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 228 __asgn_plain
-    _b229,  # 229 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 236 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 237 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 242 __asgn_plain
-    _b243,  # 243 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 EntersAsCopyStmt
-    _b249,  # 249 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 252 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 253 __asgn_plain
-    _b254,  # 254 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 263 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 CardsStaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 266 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 267 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 268 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 269 __asgn_plain
-    _b270,  # 270 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 271 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 272 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 275 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 276 __asgn_plain
-    _b277,  # 277 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 278 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 279 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 281 __asgn_plain
-    _match_node,  # 282 ConditionWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 283 __asgn_plain
-    _b284,  # 284 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 285 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 286 __asgn_plain
-    _b287,  # 287 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 288 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 289 __asgn_plain
-    _b290,  # 290 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 291 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 295 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 296 __asgn_plain
-    _b297,  # 297 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 298 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
-    _b303,  # 303 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 FightEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 321 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 322 __asgn_optional
-    _b323,  # 323 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 328 __asgn_plain
-    _b329,  # 329 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 330 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 333 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 341 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 344 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 345 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 348 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
+    _b190,  # 190 ControlNoneCondition
+    _b191,  # 191 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 192 __asgn_plain
+    _b193,  # 193 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 194 __asgn_plain
+    _b195,  # 195 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 199 __asgn_plain
+    _b200,  # 200 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 201 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 202 __asgn_plain
+    _b203,  # 203 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 204 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 205 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 206 __asgn_oneormore
+    _node,  # 207 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 208 __asgn_plain
+    _match_node,  # 209 ParamName
+    _match_node,  # 210 KeywordName
+    _node,  # 211 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 212 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 213 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 214 __asgn_plain
+    _b215,  # 215 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 216 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 217 __asgn_oneormore
+    _match_node,  # 218 Supertype
+    _match_node,  # 219 CardType
+    _match_node,  # 220 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 221 __asgn_plain
+    _b222,  # 222 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 223 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 224 __asgn_plain
+    _node,  # 225 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 226 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 229 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 230 __asgn_plain
+    _b231,  # 231 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 241 __asgn_plain
+    _b242,  # 242 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 243 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
+    _b245,  # 245 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 246 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 EntersAsCopyStmt
+    _b251,  # 251 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 255 __asgn_plain
+    _b256,  # 256 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 257 __asgn_plain
+    _b258,  # 258 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 265 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 CardsStaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 268 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 269 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 270 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 271 __asgn_plain
+    _b272,  # 272 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 273 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 278 __asgn_plain
+    _b279,  # 279 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 280 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 281 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 282 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 283 __asgn_plain
+    _match_node,  # 284 ConditionWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 293 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 306 __asgn_plain
+    _b307,  # 307 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 318 __asgn_plain
+    _b319,  # 319 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
+    _b325,  # 325 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 326 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 327 __asgn_optional
+    _b328,  # 328 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
+    _b345,  # 345 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 346 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 349 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 350 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 EntersTappedStmt
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 353 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 357 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 359 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 360 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 361 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 362 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 368 __asgn_plain
-    _b369,  # 369 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 374 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 378 __asgn_plain
-    _b379,  # 379 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 380 __asgn_plain
-    _b381,  # 381 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 358 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 362 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 363 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 364 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 365 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 366 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 379 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 381 __asgn_plain
+    _b382,  # 382 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 DamageEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 TokenEffect
-    _b392,  # 392 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 ReturnToHandEffect
+    _b386,  # 386 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 TokenEffect
+    _b397,  # 397 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 412 __asgn_plain
+    _b407,  # 407 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 ReturnToBattlefieldEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 430 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 435 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 PutIntoZoneEffect
+    _b437,  # 437 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 450 __asgn_plain
-    _b451,  # 451 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 UntapEffect
+    _b440,  # 440 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    _b458,  # 458 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 CopySpellEffect
-    _b473,  # 473 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
+    _b459,  # 459 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 477 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 480 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 ContinuousEffect
-    _match_node,  # 483 ActionWord
-    _b484,  # 484 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 487 __asgn_oneormore
-    _match_node,  # 488 BackWord
-    _node,  # 489 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 494 __asgn_plain
+    _b475,  # 475 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 CopySpellEffect
+    _b478,  # 478 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ContinuousEffect
+    _match_node,  # 488 ActionWord
+    _b489,  # 489 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 491 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 492 __asgn_oneormore
+    _match_node,  # 493 BackWord
+    _node,  # 494 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 504 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 BeginningTrigger
-    _node,  # 508 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 514 __asgn_plain
-    _b515,  # 515 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 526 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 527 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 529 __asgn_plain
+    _b496,  # 496 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 509 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 BeginningTrigger
+    _node,  # 513 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 540 __asgn_plain
-    _b541,  # 541 PTChange
-    _node,  # 542 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 CantBeBlockedByFewer
-    _b551,  # 551 CantBeBlockedExcept
-    _b552,  # 552 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 CantBeTargetedBy
-    _b555,  # 555 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 560 __asgn_plain
-    _b561,  # 561 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 HasKeywordAtManaCost
-    _b567,  # 567 HasKeywords
-    _b568,  # 568 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 602 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 603 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 604 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 605 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 606 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 607 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 608 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 609 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 610 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 617 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 618 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 619 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 620 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 621 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 531 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 532 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 536 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 PTChange
+    _node,  # 547 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 CantBeBlockedByFewer
+    _b556,  # 556 CantBeBlockedExcept
+    _b557,  # 557 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CantBeTargetedBy
+    _b560,  # 560 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 HasKeywordAtManaCost
+    _b572,  # 572 HasKeywords
+    _b573,  # 573 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 607 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 608 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 609 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 610 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 611 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 612 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 613 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 614 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 615 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 622 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 623 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 624 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 625 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 626 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 638 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 639 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 640 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 OntoBattlefield
-    _node,  # 643 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 659 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 643 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 644 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 645 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 OntoBattlefield
+    _node,  # 648 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 660 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 666 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 667 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 EachObjects
-    _node,  # 677 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 679 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 684 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 686 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 687 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 691 __asgn_optional
-    _node,  # 692 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 694 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 700 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 701 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 708 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 723 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 725 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 732 __asgn_optional
-    _match_node,  # 733 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 EntersEvent
-    _node,  # 741 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 746 __asgn_plain
-    _b747,  # 747 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 768 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 769 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 770 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 671 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 672 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 673 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 678 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 EachObjects
+    _node,  # 682 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 683 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 685 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 687 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 688 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 691 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 696 __asgn_optional
+    _node,  # 697 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 699 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 703 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 710 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 727 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 735 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 737 __asgn_optional
+    _match_node,  # 738 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 EntersEvent
+    _node,  # 746 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 773 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 774 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 775 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 780 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 205, 209, 223, 489, 508, 542, 643, 677, 692, 741])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 494, 513, 547, 648, 682, 697, 746])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -57577,591 +58192,596 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b186,  # 186 CastFromCondition
     None,  # 187 __asgn_plain
     _b188,  # 188 DefendingControlsCondition
-    _b189,  # 189 ControlCondition
-    None,  # 190 __asgn_plain
-    _b191,  # 191 EmptyHandCondition
+    None,  # 189 __asgn_plain
+    _b190,  # 190 ControlNoneCondition
+    _b191,  # 191 ControlCondition
     None,  # 192 __asgn_plain
-    _b193,  # 193 TotalPowerCondition
+    _b193,  # 193 EmptyHandCondition
     None,  # 194 __asgn_plain
-    None,  # 195 __asgn_plain
-    _b196,  # 196 CountersCondition
+    _b195,  # 195 TotalPowerCondition
+    None,  # 196 __asgn_plain
     None,  # 197 __asgn_plain
-    _b198,  # 198 ItIsCondition
+    _b198,  # 198 CountersCondition
     None,  # 199 __asgn_plain
-    None,  # 200 __asgn_plain
-    _b201,  # 201 PaidCondition
-    None,  # 202 __asgn_optional
-    None,  # 203 __asgn_optional
-    None,  # 204 __asgn_oneormore
-    None,  # 205 Effect
-    None,  # 206 __asgn_plain
-    None,  # 207 ParamName
-    None,  # 208 KeywordName
-    None,  # 209 KeywordArg
-    None,  # 210 __asgn_zeroormore
-    None,  # 211 __asgn_plain
-    None,  # 212 __asgn_plain
-    _b213,  # 213 MoreKeywords
-    None,  # 214 __asgn_zeroormore
-    None,  # 215 __asgn_oneormore
-    None,  # 216 Supertype
-    None,  # 217 CardType
-    None,  # 218 Color
-    None,  # 219 __asgn_plain
-    _b220,  # 220 Mode
-    None,  # 221 __asgn_oneormore
-    None,  # 222 __asgn_plain
-    None,  # 223 AbilityBody
+    _b200,  # 200 ItIsCondition
+    None,  # 201 __asgn_plain
+    None,  # 202 __asgn_plain
+    _b203,  # 203 PaidCondition
+    None,  # 204 __asgn_optional
+    None,  # 205 __asgn_optional
+    None,  # 206 __asgn_oneormore
+    None,  # 207 Effect
+    None,  # 208 __asgn_plain
+    None,  # 209 ParamName
+    None,  # 210 KeywordName
+    None,  # 211 KeywordArg
+    None,  # 212 __asgn_zeroormore
+    None,  # 213 __asgn_plain
+    None,  # 214 __asgn_plain
+    _b215,  # 215 MoreKeywords
+    None,  # 216 __asgn_zeroormore
+    None,  # 217 __asgn_oneormore
+    None,  # 218 Supertype
+    None,  # 219 CardType
+    None,  # 220 Color
+    None,  # 221 __asgn_plain
+    _b222,  # 222 Mode
+    None,  # 223 __asgn_oneormore
     None,  # 224 __asgn_plain
-    None,  # 225 __asgn_plain
-    _b226,  # 226 SkipExtraTurnStmt
+    None,  # 225 AbilityBody
+    None,  # 226 __asgn_plain
     None,  # 227 __asgn_plain
-    None,  # 228 __asgn_plain
-    _b229,  # 229 CantSearchStmt
+    _b228,  # 228 SkipExtraTurnStmt
+    None,  # 229 __asgn_plain
     None,  # 230 __asgn_plain
-    _b231,  # 231 HandSizeStmt
+    _b231,  # 231 CantSearchStmt
     None,  # 232 __asgn_plain
-    _b233,  # 233 PreventDamageByStmt
+    _b233,  # 233 HandSizeStmt
     None,  # 234 __asgn_plain
-    _b235,  # 235 CostReductionStmt
+    _b235,  # 235 PreventDamageByStmt
     None,  # 236 __asgn_plain
-    None,  # 237 __asgn_plain
+    _b237,  # 237 CostReductionStmt
     None,  # 238 __asgn_plain
     None,  # 239 __asgn_plain
-    _b240,  # 240 EntersWithStmt
+    None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    None,  # 242 __asgn_plain
-    _b243,  # 243 AmplifyStmt
+    _b242,  # 242 EntersWithStmt
+    None,  # 243 __asgn_plain
     None,  # 244 __asgn_plain
-    None,  # 245 __asgn_plain
-    _b246,  # 246 AsTurnedFaceUpStmt
+    _b245,  # 245 AmplifyStmt
+    None,  # 246 __asgn_plain
     None,  # 247 __asgn_plain
-    _b248,  # 248 EntersAsCopyStmt
-    _b249,  # 249 CardAltCostStmt
-    None,  # 250 __asgn_plain
-    _b251,  # 251 CardAddCostStmt
+    _b248,  # 248 AsTurnedFaceUpStmt
+    None,  # 249 __asgn_plain
+    _b250,  # 250 EntersAsCopyStmt
+    _b251,  # 251 CardAltCostStmt
     None,  # 252 __asgn_plain
-    None,  # 253 __asgn_plain
-    _b254,  # 254 CantActivateStmt
+    _b253,  # 253 CardAddCostStmt
+    None,  # 254 __asgn_plain
     None,  # 255 __asgn_plain
-    _b256,  # 256 TopRevealedStmt
+    _b256,  # 256 CantActivateStmt
     None,  # 257 __asgn_plain
-    None,  # 258 __asgn_plain
-    _b259,  # 259 AdditionalLandStmt
+    _b258,  # 258 TopRevealedStmt
+    None,  # 259 __asgn_plain
     None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 PlayTopStmt
+    _b261,  # 261 AdditionalLandStmt
+    None,  # 262 __asgn_plain
     None,  # 263 __asgn_plain
-    None,  # 264 __asgn_plain
-    _b265,  # 265 CardsStaticStmt
-    None,  # 266 __asgn_optional
-    None,  # 267 __asgn_plain
-    None,  # 268 __asgn_plain
+    _b264,  # 264 PlayTopStmt
+    None,  # 265 __asgn_plain
+    None,  # 266 __asgn_plain
+    _b267,  # 267 CardsStaticStmt
+    None,  # 268 __asgn_optional
     None,  # 269 __asgn_plain
-    _b270,  # 270 ObjectFilter
-    None,  # 271 __asgn_optional
-    None,  # 272 __asgn_plain
-    None,  # 273 __asgn_plain
+    None,  # 270 __asgn_plain
+    None,  # 271 __asgn_plain
+    _b272,  # 272 ObjectFilter
+    None,  # 273 __asgn_optional
     None,  # 274 __asgn_plain
     None,  # 275 __asgn_plain
     None,  # 276 __asgn_plain
-    _b277,  # 277 ControlledThing
-    None,  # 278 __asgn_oneormore
-    None,  # 279 __asgn_optional
-    None,  # 280 __asgn_plain
-    None,  # 281 __asgn_plain
-    None,  # 282 ConditionWord
+    None,  # 277 __asgn_plain
+    None,  # 278 __asgn_plain
+    _b279,  # 279 ControlledThing
+    None,  # 280 __asgn_oneormore
+    None,  # 281 __asgn_optional
+    None,  # 282 __asgn_plain
     None,  # 283 __asgn_plain
-    _b284,  # 284 MayEffect
+    None,  # 284 ConditionWord
     None,  # 285 __asgn_plain
-    None,  # 286 __asgn_plain
-    _b287,  # 287 ChooseAmongEffect
+    _b286,  # 286 MayEffect
+    None,  # 287 __asgn_plain
     None,  # 288 __asgn_plain
-    None,  # 289 __asgn_plain
-    _b290,  # 290 ExtraTurnEffect
+    _b289,  # 289 ChooseAmongEffect
+    None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    None,  # 292 __asgn_plain
+    _b292,  # 292 ExtraTurnEffect
     None,  # 293 __asgn_plain
-    _b294,  # 294 CantCastEffect
+    None,  # 294 __asgn_plain
     None,  # 295 __asgn_plain
-    None,  # 296 __asgn_plain
-    _b297,  # 297 PlayerTopCardActionEffect
+    _b296,  # 296 CantCastEffect
+    None,  # 297 __asgn_plain
     None,  # 298 __asgn_plain
-    None,  # 299 __asgn_plain
-    _b300,  # 300 LoseLifeEffect
+    _b299,  # 299 PlayerTopCardActionEffect
+    None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    None,  # 302 __asgn_plain
-    _b303,  # 303 PlayerMillEffect
+    _b302,  # 302 LoseLifeEffect
+    None,  # 303 __asgn_plain
     None,  # 304 __asgn_plain
-    _b305,  # 305 MayPlayEffect
+    _b305,  # 305 PlayerMillEffect
     None,  # 306 __asgn_plain
-    _b307,  # 307 BlockRequirementEffect
+    _b307,  # 307 MayPlayEffect
     None,  # 308 __asgn_plain
-    None,  # 309 __asgn_plain
-    _b310,  # 310 TopCardActionEffect
+    _b309,  # 309 BlockRequirementEffect
+    None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    _b312,  # 312 PayEffect
+    _b312,  # 312 TopCardActionEffect
     None,  # 313 __asgn_plain
-    None,  # 314 __asgn_plain
-    _b315,  # 315 NumberedActionEffect
+    _b314,  # 314 PayEffect
+    None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
-    _b317,  # 317 AttachEffect
+    _b317,  # 317 NumberedActionEffect
     None,  # 318 __asgn_plain
-    None,  # 319 __asgn_plain
-    _b320,  # 320 FightEffect
-    None,  # 321 __asgn_optional
-    None,  # 322 __asgn_optional
-    _b323,  # 323 KeywordCost
+    _b319,  # 319 AttachEffect
+    None,  # 320 __asgn_plain
+    None,  # 321 __asgn_plain
+    _b322,  # 322 FightEffect
+    None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
-    _b325,  # 325 TypeArg
-    None,  # 326 __asgn_plain
-    _b327,  # 327 QualityArg
-    None,  # 328 __asgn_plain
-    _b329,  # 329 OntoArg
-    None,  # 330 __asgn_plain
+    _b325,  # 325 LookAtTopEffect
+    None,  # 326 __asgn_optional
+    None,  # 327 __asgn_optional
+    _b328,  # 328 KeywordCost
+    None,  # 329 __asgn_plain
+    _b330,  # 330 TypeArg
     None,  # 331 __asgn_plain
-    None,  # 332 __asgn_plain
+    _b332,  # 332 QualityArg
     None,  # 333 __asgn_plain
-    None,  # 334 __asgn_plain
-    _b335,  # 335 TriggeredStmt
+    _b334,  # 334 OntoArg
+    None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
     None,  # 337 __asgn_plain
-    _b338,  # 338 ActivatedStmt
+    None,  # 338 __asgn_plain
     None,  # 339 __asgn_plain
-    _b340,  # 340 PTDefiningStmt
-    None,  # 341 __asgn_oneormore
+    _b340,  # 340 TriggeredStmt
+    None,  # 341 __asgn_plain
     None,  # 342 __asgn_plain
-    _b343,  # 343 SpellKind
-    None,  # 344 __asgn_oneormore
-    None,  # 345 __asgn_oneormore
-    None,  # 346 __asgn_plain
-    _b347,  # 347 EntersTappedStmt
-    None,  # 348 __asgn_oneormore
-    None,  # 349 __asgn_plain
-    _b350,  # 350 CostPerTargetStmt
+    _b343,  # 343 ActivatedStmt
+    None,  # 344 __asgn_plain
+    _b345,  # 345 PTDefiningStmt
+    None,  # 346 __asgn_oneormore
+    None,  # 347 __asgn_plain
+    _b348,  # 348 SpellKind
+    None,  # 349 __asgn_oneormore
+    None,  # 350 __asgn_oneormore
     None,  # 351 __asgn_plain
-    _b352,  # 352 UncounterableStmt
+    _b352,  # 352 EntersTappedStmt
     None,  # 353 __asgn_oneormore
     None,  # 354 __asgn_plain
-    None,  # 355 __asgn_plain
-    _b356,  # 356 StaticStmt
-    None,  # 357 __asgn_optional
+    _b355,  # 355 CostPerTargetStmt
+    None,  # 356 __asgn_plain
+    _b357,  # 357 UncounterableStmt
     None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_oneormore
-    None,  # 360 __asgn_oneormore
-    None,  # 361 __asgn_optional
-    None,  # 362 __asgn_plain
-    None,  # 363 __asgn_plain
-    None,  # 364 __asgn_plain
-    None,  # 365 __asgn_plain
-    None,  # 366 __asgn_plain
+    None,  # 359 __asgn_plain
+    None,  # 360 __asgn_plain
+    _b361,  # 361 StaticStmt
+    None,  # 362 __asgn_optional
+    None,  # 363 __asgn_oneormore
+    None,  # 364 __asgn_oneormore
+    None,  # 365 __asgn_oneormore
+    None,  # 366 __asgn_optional
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
-    _b369,  # 369 ControlClause
+    None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
     None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    None,  # 374 __asgn_oneormore
+    _b374,  # 374 ControlClause
     None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
-    _b377,  # 377 DividedDamageEffect
+    None,  # 377 __asgn_plain
     None,  # 378 __asgn_plain
-    _b379,  # 379 DamageEffect
+    None,  # 379 __asgn_oneormore
     None,  # 380 __asgn_plain
-    _b381,  # 381 DestroyEffect
-    None,  # 382 __asgn_plain
+    None,  # 381 __asgn_plain
+    _b382,  # 382 DividedDamageEffect
     None,  # 383 __asgn_plain
-    _b384,  # 384 DrawEffect
+    _b384,  # 384 DamageEffect
     None,  # 385 __asgn_plain
-    _b386,  # 386 TokenCopyEffect
+    _b386,  # 386 DestroyEffect
     None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    None,  # 389 __asgn_plain
+    _b389,  # 389 DrawEffect
     None,  # 390 __asgn_plain
-    _b391,  # 391 TokenEffect
-    _b392,  # 392 AddManaEffect
+    _b391,  # 391 TokenCopyEffect
+    None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
-    _b395,  # 395 DiscardEffect
-    None,  # 396 __asgn_plain
-    _b397,  # 397 GainLifeEffect
+    None,  # 395 __asgn_plain
+    _b396,  # 396 TokenEffect
+    _b397,  # 397 AddManaEffect
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    _b400,  # 400 GainControlEffect
+    _b400,  # 400 DiscardEffect
     None,  # 401 __asgn_plain
-    _b402,  # 402 ReturnToHandEffect
+    _b402,  # 402 GainLifeEffect
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    _b405,  # 405 ReturnFromGraveyardEffect
+    _b405,  # 405 GainControlEffect
     None,  # 406 __asgn_plain
-    _b407,  # 407 ReturnToBattlefieldEffect
+    _b407,  # 407 ReturnToHandEffect
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    _b410,  # 410 ReturnAllFromGraveyardsEffect
+    _b410,  # 410 ReturnFromGraveyardEffect
     None,  # 411 __asgn_plain
-    None,  # 412 __asgn_plain
+    _b412,  # 412 ReturnToBattlefieldEffect
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 SearchEffect
+    _b415,  # 415 ReturnAllFromGraveyardsEffect
     None,  # 416 __asgn_plain
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    _b419,  # 419 CounterSpellEffect
-    None,  # 420 __asgn_plain
-    _b421,  # 421 ShuffleEffect
+    None,  # 419 __asgn_plain
+    _b420,  # 420 SearchEffect
+    None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    None,  # 424 __asgn_plain
-    _b425,  # 425 MillEffect
-    None,  # 426 __asgn_plain
+    _b424,  # 424 CounterSpellEffect
+    None,  # 425 __asgn_plain
+    _b426,  # 426 ShuffleEffect
     None,  # 427 __asgn_plain
-    _b428,  # 428 PutFromHandEffect
+    None,  # 428 __asgn_plain
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
+    _b430,  # 430 MillEffect
     None,  # 431 __asgn_plain
-    _b432,  # 432 PutCountersEffect
-    None,  # 433 __asgn_plain
+    None,  # 432 __asgn_plain
+    _b433,  # 433 PutFromHandEffect
     None,  # 434 __asgn_plain
-    _b435,  # 435 PutOnLibraryEffect
+    None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 PutIntoZoneEffect
+    _b437,  # 437 PutCountersEffect
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 PutOnLibraryEffect
     None,  # 441 __asgn_plain
-    None,  # 442 __asgn_plain
-    _b443,  # 443 ExileEffect
+    _b442,  # 442 PutIntoZoneEffect
+    None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    _b445,  # 445 ExileTopEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 RegenerateEffect
-    None,  # 448 __asgn_plain
+    None,  # 447 __asgn_plain
+    _b448,  # 448 ExileEffect
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
-    _b451,  # 451 PlayerSacrificesEffect
-    None,  # 452 __asgn_plain
+    _b450,  # 450 ExileTopEffect
+    None,  # 451 __asgn_plain
+    _b452,  # 452 RegenerateEffect
     None,  # 453 __asgn_plain
-    _b454,  # 454 SacrificeEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 UntapEffect
+    _b456,  # 456 PlayerSacrificesEffect
     None,  # 457 __asgn_plain
-    _b458,  # 458 TapOrUntapEffect
-    None,  # 459 __asgn_plain
-    _b460,  # 460 TapEffect
-    None,  # 461 __asgn_plain
+    None,  # 458 __asgn_plain
+    _b459,  # 459 SacrificeEffect
+    None,  # 460 __asgn_plain
+    _b461,  # 461 UntapEffect
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
-    _b464,  # 464 RemoveCountersEffect
-    None,  # 465 __asgn_plain
-    _b466,  # 466 DelayedEffect
+    _b463,  # 463 TapOrUntapEffect
+    None,  # 464 __asgn_plain
+    _b465,  # 465 TapEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 PreventEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 CastThisEffect
-    None,  # 471 __asgn_plain
-    _b472,  # 472 CopySpellEffect
-    _b473,  # 473 NoRegenEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 RemoveCountersEffect
+    None,  # 470 __asgn_plain
+    _b471,  # 471 DelayedEffect
+    None,  # 472 __asgn_plain
+    _b473,  # 473 PreventEffect
     None,  # 474 __asgn_plain
-    None,  # 475 __asgn_plain
-    _b476,  # 476 PhaseOutEffect
-    None,  # 477 __asgn_plain
-    None,  # 478 __asgn_plain
-    _b479,  # 479 NoUntapEffect
+    _b475,  # 475 CastThisEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 CopySpellEffect
+    _b478,  # 478 NoRegenEffect
+    None,  # 479 __asgn_plain
     None,  # 480 __asgn_plain
-    None,  # 481 __asgn_plain
-    _b482,  # 482 ContinuousEffect
-    None,  # 483 ActionWord
-    _b484,  # 484 PlayerRef
+    _b481,  # 481 PhaseOutEffect
+    None,  # 482 __asgn_plain
+    None,  # 483 __asgn_plain
+    _b484,  # 484 NoUntapEffect
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    None,  # 487 __asgn_oneormore
-    None,  # 488 BackWord
-    None,  # 489 TargetRef
+    _b487,  # 487 ContinuousEffect
+    None,  # 488 ActionWord
+    _b489,  # 489 PlayerRef
     None,  # 490 __asgn_plain
-    _b491,  # 491 AnyNumberTargets
-    None,  # 492 __asgn_plain
-    _b493,  # 493 AnyTarget
-    None,  # 494 __asgn_plain
+    None,  # 491 __asgn_plain
+    None,  # 492 __asgn_oneormore
+    None,  # 493 BackWord
+    None,  # 494 TargetRef
     None,  # 495 __asgn_plain
-    _b496,  # 496 UpToTargets
+    _b496,  # 496 AnyNumberTargets
     None,  # 497 __asgn_plain
-    _b498,  # 498 EachPlayers
+    _b498,  # 498 AnyTarget
     None,  # 499 __asgn_plain
-    _b500,  # 500 ThatRef
-    None,  # 501 __asgn_plain
-    _b502,  # 502 EnchantedRef
-    None,  # 503 __asgn_plain
-    None,  # 504 __asgn_oneormore
-    None,  # 505 __asgn_plain
+    None,  # 500 __asgn_plain
+    _b501,  # 501 UpToTargets
+    None,  # 502 __asgn_plain
+    _b503,  # 503 EachPlayers
+    None,  # 504 __asgn_plain
+    _b505,  # 505 ThatRef
     None,  # 506 __asgn_plain
-    _b507,  # 507 BeginningTrigger
-    None,  # 508 Trigger
-    None,  # 509 __asgn_plain
+    _b507,  # 507 EnchantedRef
+    None,  # 508 __asgn_plain
+    None,  # 509 __asgn_oneormore
     None,  # 510 __asgn_plain
-    _b511,  # 511 LastCounterTrigger
-    None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
+    None,  # 511 __asgn_plain
+    _b512,  # 512 BeginningTrigger
+    None,  # 513 Trigger
     None,  # 514 __asgn_plain
-    _b515,  # 515 BatchAttackTrigger
-    None,  # 516 __asgn_plain
-    _b517,  # 517 ThisTrigger
+    None,  # 515 __asgn_plain
+    _b516,  # 516 LastCounterTrigger
+    None,  # 517 __asgn_plain
     None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    _b521,  # 521 CastTrigger
-    None,  # 522 __asgn_plain
+    _b520,  # 520 BatchAttackTrigger
+    None,  # 521 __asgn_plain
+    _b522,  # 522 ThisTrigger
     None,  # 523 __asgn_plain
-    _b524,  # 524 YoursTrigger
+    None,  # 524 __asgn_plain
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_optional
-    None,  # 527 __asgn_optional
+    _b526,  # 526 CastTrigger
+    None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
-    None,  # 529 __asgn_plain
+    _b529,  # 529 YoursTrigger
     None,  # 530 __asgn_plain
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
+    None,  # 531 __asgn_optional
+    None,  # 532 __asgn_optional
     None,  # 533 __asgn_plain
     None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    _b537,  # 537 ZonePlace
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
-    _b541,  # 541 PTChange
-    None,  # 542 StaticPart
+    None,  # 541 __asgn_plain
+    _b542,  # 542 ZonePlace
     None,  # 543 __asgn_plain
-    _b544,  # 544 CantAttackOrBlock
+    None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 CantAttack
-    None,  # 547 __asgn_plain
-    _b548,  # 548 CantBlock
-    None,  # 549 __asgn_plain
-    _b550,  # 550 CantBeBlockedByFewer
-    _b551,  # 551 CantBeBlockedExcept
-    _b552,  # 552 CanBlockOnly
-    None,  # 553 __asgn_plain
-    _b554,  # 554 CantBeTargetedBy
-    _b555,  # 555 CantBeTargeted
-    None,  # 556 __asgn_plain
-    _b557,  # 557 CantBeDestroyed
+    _b546,  # 546 PTChange
+    None,  # 547 StaticPart
+    None,  # 548 __asgn_plain
+    _b549,  # 549 CantAttackOrBlock
+    None,  # 550 __asgn_plain
+    _b551,  # 551 CantAttack
+    None,  # 552 __asgn_plain
+    _b553,  # 553 CantBlock
+    None,  # 554 __asgn_plain
+    _b555,  # 555 CantBeBlockedByFewer
+    _b556,  # 556 CantBeBlockedExcept
+    _b557,  # 557 CanBlockOnly
     None,  # 558 __asgn_plain
-    _b559,  # 559 CantPhaseOut
-    None,  # 560 __asgn_plain
-    _b561,  # 561 PhasesEachUntap
-    None,  # 562 __asgn_plain
-    _b563,  # 563 GainsAbility
-    None,  # 564 __asgn_plain
+    _b559,  # 559 CantBeTargetedBy
+    _b560,  # 560 CantBeTargeted
+    None,  # 561 __asgn_plain
+    _b562,  # 562 CantBeDestroyed
+    None,  # 563 __asgn_plain
+    _b564,  # 564 CantPhaseOut
     None,  # 565 __asgn_plain
-    _b566,  # 566 HasKeywordAtManaCost
-    _b567,  # 567 HasKeywords
-    _b568,  # 568 LosesKeywords
+    _b566,  # 566 PhasesEachUntap
+    None,  # 567 __asgn_plain
+    _b568,  # 568 GainsAbility
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 CombatDamageSteps
-    None,  # 572 __asgn_plain
-    _b573,  # 573 AssignsExcess
+    _b571,  # 571 HasKeywordAtManaCost
+    _b572,  # 572 HasKeywords
+    _b573,  # 573 LosesKeywords
     None,  # 574 __asgn_plain
-    _b575,  # 575 AttacksUntapped
-    None,  # 576 __asgn_plain
-    _b577,  # 577 DamageGainsLife
-    None,  # 578 __asgn_plain
-    _b579,  # 579 DamageIsLethal
-    None,  # 580 __asgn_plain
-    _b581,  # 581 CantBeBlockedBy
-    None,  # 582 __asgn_plain
-    _b583,  # 583 CantBeAttachedBy
-    None,  # 584 __asgn_plain
-    _b585,  # 585 PreventDamageFrom
-    None,  # 586 __asgn_plain
-    _b587,  # 587 AttacksDespite
-    None,  # 588 __asgn_plain
-    _b589,  # 589 MaxBlockers
-    None,  # 590 __asgn_plain
-    _b591,  # 591 AttacksEachCombat
-    None,  # 592 __asgn_plain
-    _b593,  # 593 BlocksEachCombat
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeBlocked
-    None,  # 596 __asgn_plain
-    _b597,  # 597 IsColor
-    None,  # 598 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 CombatDamageSteps
+    None,  # 577 __asgn_plain
+    _b578,  # 578 AssignsExcess
+    None,  # 579 __asgn_plain
+    _b580,  # 580 AttacksUntapped
+    None,  # 581 __asgn_plain
+    _b582,  # 582 DamageGainsLife
+    None,  # 583 __asgn_plain
+    _b584,  # 584 DamageIsLethal
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CantBeBlockedBy
+    None,  # 587 __asgn_plain
+    _b588,  # 588 CantBeAttachedBy
+    None,  # 589 __asgn_plain
+    _b590,  # 590 PreventDamageFrom
+    None,  # 591 __asgn_plain
+    _b592,  # 592 AttacksDespite
+    None,  # 593 __asgn_plain
+    _b594,  # 594 MaxBlockers
+    None,  # 595 __asgn_plain
+    _b596,  # 596 AttacksEachCombat
+    None,  # 597 __asgn_plain
+    _b598,  # 598 BlocksEachCombat
     None,  # 599 __asgn_plain
-    None,  # 600 __asgn_plain
+    _b600,  # 600 CantBeBlocked
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_oneormore
-    None,  # 603 __asgn_optional
-    None,  # 604 __asgn_optional
-    None,  # 605 __asgn_optional
-    None,  # 606 __asgn_optional
+    _b602,  # 602 IsColor
+    None,  # 603 __asgn_plain
+    None,  # 604 __asgn_plain
+    None,  # 605 __asgn_plain
+    None,  # 606 __asgn_plain
     None,  # 607 __asgn_oneormore
-    None,  # 608 __asgn_oneormore
+    None,  # 608 __asgn_optional
     None,  # 609 __asgn_optional
     None,  # 610 __asgn_optional
-    None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
-    None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    None,  # 615 __asgn_plain
+    None,  # 611 __asgn_optional
+    None,  # 612 __asgn_oneormore
+    None,  # 613 __asgn_oneormore
+    None,  # 614 __asgn_optional
+    None,  # 615 __asgn_optional
     None,  # 616 __asgn_plain
-    None,  # 617 __asgn_optional
-    None,  # 618 __asgn_zeroormore
-    None,  # 619 __asgn_zeroormore
-    None,  # 620 __asgn_oneormore
-    None,  # 621 __asgn_oneormore
-    None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
+    None,  # 617 __asgn_plain
+    None,  # 618 __asgn_plain
+    None,  # 619 __asgn_plain
+    None,  # 620 __asgn_plain
+    None,  # 621 __asgn_plain
+    None,  # 622 __asgn_optional
+    None,  # 623 __asgn_zeroormore
+    None,  # 624 __asgn_zeroormore
+    None,  # 625 __asgn_oneormore
+    None,  # 626 __asgn_oneormore
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    _b630,  # 630 Duration
+    None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 TargetObject
-    None,  # 635 __asgn_plain
-    _b636,  # 636 FromGraveyard
+    None,  # 634 __asgn_plain
+    _b635,  # 635 Duration
+    None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    None,  # 638 __asgn_optional
-    None,  # 639 __asgn_optional
-    None,  # 640 __asgn_optional
-    None,  # 641 __asgn_plain
-    _b642,  # 642 OntoBattlefield
-    None,  # 643 Destination
-    None,  # 644 __asgn_plain
-    _b645,  # 645 IntoHand
+    None,  # 638 __asgn_plain
+    _b639,  # 639 TargetObject
+    None,  # 640 __asgn_plain
+    _b641,  # 641 FromGraveyard
+    None,  # 642 __asgn_plain
+    None,  # 643 __asgn_optional
+    None,  # 644 __asgn_optional
+    None,  # 645 __asgn_optional
     None,  # 646 __asgn_plain
-    _b647,  # 647 IntoGraveyard
-    None,  # 648 __asgn_optional
+    _b647,  # 647 OntoBattlefield
+    None,  # 648 Destination
     None,  # 649 __asgn_plain
-    _b650,  # 650 CostValue
+    _b650,  # 650 IntoHand
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    _b652,  # 652 IntoGraveyard
+    None,  # 653 __asgn_optional
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
+    _b655,  # 655 CostValue
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    None,  # 659 __asgn_optional
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_optional
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
+    None,  # 664 __asgn_optional
     None,  # 665 __asgn_plain
-    None,  # 666 __asgn_oneormore
-    None,  # 667 __asgn_oneormore
-    None,  # 668 __asgn_optional
+    None,  # 666 __asgn_plain
+    None,  # 667 __asgn_optional
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
-    _b670,  # 670 BackRef
-    None,  # 671 __asgn_plain
-    _b672,  # 672 TargetPlayer
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_oneormore
+    None,  # 672 __asgn_oneormore
     None,  # 673 __asgn_optional
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
-    _b676,  # 676 EachObjects
-    None,  # 677 KeywordCostPart
+    _b675,  # 675 BackRef
+    None,  # 676 __asgn_plain
+    _b677,  # 677 TargetPlayer
     None,  # 678 __asgn_optional
-    None,  # 679 __asgn_oneormore
-    None,  # 680 __asgn_oneormore
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_optional
+    None,  # 679 __asgn_plain
+    None,  # 680 __asgn_plain
+    _b681,  # 681 EachObjects
+    None,  # 682 KeywordCostPart
     None,  # 683 __asgn_optional
-    None,  # 684 __asgn_plain
-    None,  # 685 __asgn_plain
-    None,  # 686 __asgn_oneormore
-    None,  # 687 __asgn_oneormore
-    None,  # 688 __asgn_plain
-    _b689,  # 689 QualityRef
+    None,  # 684 __asgn_oneormore
+    None,  # 685 __asgn_oneormore
+    None,  # 686 __asgn_optional
+    None,  # 687 __asgn_optional
+    None,  # 688 __asgn_optional
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_optional
-    None,  # 692 GrantedAbility
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_oneormore
-    None,  # 695 __asgn_optional
-    None,  # 696 __asgn_oneormore
-    None,  # 697 __asgn_oneormore
+    None,  # 691 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_plain
+    _b694,  # 694 QualityRef
+    None,  # 695 __asgn_plain
+    None,  # 696 __asgn_optional
+    None,  # 697 GrantedAbility
     None,  # 698 __asgn_oneormore
     None,  # 699 __asgn_oneormore
-    None,  # 700 __asgn_oneormore
+    None,  # 700 __asgn_optional
     None,  # 701 __asgn_oneormore
     None,  # 702 __asgn_oneormore
     None,  # 703 __asgn_oneormore
     None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_optional
-    None,  # 706 __asgn_plain
-    _b707,  # 707 PerTime
-    None,  # 708 __asgn_optional
+    None,  # 705 __asgn_oneormore
+    None,  # 706 __asgn_oneormore
+    None,  # 707 __asgn_oneormore
+    None,  # 708 __asgn_oneormore
     None,  # 709 __asgn_oneormore
     None,  # 710 __asgn_optional
     None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
-    _b713,  # 713 PerObject
-    None,  # 714 __asgn_plain
-    None,  # 715 __asgn_plain
-    _b716,  # 716 PowerOf
+    _b712,  # 712 PerTime
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
+    _b718,  # 718 PerObject
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_optional
-    None,  # 724 __asgn_optional
-    None,  # 725 __asgn_optional
-    None,  # 726 __asgn_optional
+    _b721,  # 721 PowerOf
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
     None,  # 727 __asgn_optional
     None,  # 728 __asgn_optional
     None,  # 729 __asgn_optional
-    None,  # 730 __asgn_oneormore
+    None,  # 730 __asgn_optional
     None,  # 731 __asgn_optional
     None,  # 732 __asgn_optional
-    None,  # 733 DelayedStep
+    None,  # 733 __asgn_optional
     None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
-    _b740,  # 740 EntersEvent
-    None,  # 741 ThisEvent
+    None,  # 735 __asgn_oneormore
+    None,  # 736 __asgn_optional
+    None,  # 737 __asgn_optional
+    None,  # 738 DelayedStep
+    None,  # 739 __asgn_optional
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
-    _b743,  # 743 LeavesEvent
+    None,  # 743 __asgn_optional
     None,  # 744 __asgn_plain
-    _b745,  # 745 DiesEvent
-    None,  # 746 __asgn_plain
-    _b747,  # 747 AttacksEvent
-    None,  # 748 __asgn_plain
-    _b749,  # 749 BlocksEvent
-    None,  # 750 __asgn_plain
+    _b745,  # 745 EntersEvent
+    None,  # 746 ThisEvent
+    None,  # 747 __asgn_plain
+    _b748,  # 748 LeavesEvent
+    None,  # 749 __asgn_plain
+    _b750,  # 750 DiesEvent
     None,  # 751 __asgn_plain
-    _b752,  # 752 BlockedEvent
+    _b752,  # 752 AttacksEvent
     None,  # 753 __asgn_plain
-    _b754,  # 754 PhasesEvent
+    _b754,  # 754 BlocksEvent
     None,  # 755 __asgn_plain
-    _b756,  # 756 TurnedUpEvent
-    None,  # 757 __asgn_plain
-    _b758,  # 758 ExiledThisWayEvent
-    None,  # 759 __asgn_plain
-    _b760,  # 760 TargetedEvent
-    None,  # 761 __asgn_plain
+    None,  # 756 __asgn_plain
+    _b757,  # 757 BlockedEvent
+    None,  # 758 __asgn_plain
+    _b759,  # 759 PhasesEvent
+    None,  # 760 __asgn_plain
+    _b761,  # 761 TurnedUpEvent
     None,  # 762 __asgn_plain
-    _b763,  # 763 DealsDamageEvent
+    _b763,  # 763 ExiledThisWayEvent
     None,  # 764 __asgn_plain
-    _b765,  # 765 DealtDamageEvent
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_oneormore
-    None,  # 769 __asgn_optional
-    None,  # 770 __asgn_optional
+    _b765,  # 765 TargetedEvent
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_plain
+    _b768,  # 768 DealsDamageEvent
+    None,  # 769 __asgn_plain
+    _b770,  # 770 DealtDamageEvent
     None,  # 771 __asgn_optional
     None,  # 772 __asgn_optional
-    None,  # 773 __asgn_optional
+    None,  # 773 __asgn_oneormore
     None,  # 774 __asgn_optional
     None,  # 775 __asgn_optional
+    None,  # 776 __asgn_optional
+    None,  # 777 __asgn_optional
+    None,  # 778 __asgn_optional
+    None,  # 779 __asgn_optional
+    None,  # 780 __asgn_optional
 ]

@@ -15,7 +15,7 @@ from .casting import cast_spell
 from .continuous import MayPlay, Part, PTChange
 from .costoptions import cost_options
 from .costs import offer_to_pay, pay_now
-from .decisions import Choice, ChooseCards, ChooseOption, YesNo, chosen_keys
+from .decisions import Choice, ChooseCards, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
@@ -175,6 +175,38 @@ class Draw:
         """Draw."""
         for p in res.players(self.player):
             res.game.draw(p, self.amount.evaluate(res))
+
+
+@dataclass(frozen=True)
+class LookAtTop:
+    """401.2-401.4: look at the top N cards of your library, put one of them into your hand and the
+    rest on the bottom of your library in any order.  The cards stay hidden from the other players
+    (401.2); fewer cards than N are all looked at (an empty library: nothing happens)."""
+
+    amount: Amount
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the card for the hand, then the order of the rest on the bottom."""
+        game = res.game
+        player = res.controller
+        top = list(game.zone(Zone.LIBRARY, player)[:max(self.amount.evaluate(res), 0)])
+        if not top:
+            return
+        opts = tuple(Choice(str(o), game.name_for(o, player)) for o in top)
+        chosen = game.ask_valid(ChooseCards(player, "Choose the card to put into your hand", opts, 1, 1),
+                                lambda ans: chosen_keys(ans, top, 1, 1), "choose one of the cards looked at")[0]
+        rest = [o for o in top if o != chosen]
+        if len(rest) > 1:
+            rest = game.ask_valid(
+                ChooseOrder(player, "Order the cards to put on the bottom (first is nearest the top)",
+                            tuple(Choice(str(o), game.name_for(o, player)) for o in rest)),
+                lambda ans: chosen_keys(ans, rest, len(rest), len(rest)), "an order lists each card once (401.4)")
+        game.move(chosen, Zone.HAND)
+        # The rest stay in the library (no zone change, 400.7): only their places change.
+        lib = game.zone(Zone.LIBRARY, player)
+        lib[:] = [o for o in lib if o not in rest] + rest
+        game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
+                 f"into their hand and {len(rest)} on the bottom")
 
 
 @dataclass(frozen=True)
@@ -875,6 +907,7 @@ __all__ = [
     "ExileObject",
     "ExileTopCard",
     "Fight",
+    "LookAtTop",
     "GainControl",
     "GainLife",
     "LoseLife",

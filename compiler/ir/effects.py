@@ -925,6 +925,25 @@ class Fight(Effect):
         return f"rt.Fight(first={self.first.python()}, second={self.second.python()})"
 
 
+@dataclass(frozen=True)
+class LookAtTop(Effect):
+    """401.2-401.4: "look at the top four cards of your library. Put one of them into your hand and
+    the rest on the bottom of your library in any order" -- the cards stay hidden from the other
+    players (401.2); the one chosen goes to the hand, the others to the bottom in an order of the
+    player's choice (401.4)."""
+
+    amount: Amount
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        n = self.amount.value if isinstance(self.amount, Fixed) else None
+        count = f"{NUMBER_TEXT.get(n, str(n))} cards" if n is not None else f"{self.amount.text()} cards"
+        return (f"look at the top {count} of your library. Put one of them into your hand and the rest on "
+                "the bottom of your library in any order")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookAtTop(amount={self.amount.python()})"
+
+
 # ------------------------------------------------------------------ mana (106)
 
 
