@@ -789,8 +789,34 @@ class CardLowering:
 
     def effect_DamageEffect(self, e: Any, cond: Condition | None) -> Effect:
         also = self.target(e.also, cond) if e.also is not None else None
+        if e.power is not None:
+            # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
+            # object named last before it (a target), else the source.
+            amount: am.Amount = self._power_of(e.power, cond)
+        else:
+            amount = self.amount(e.amount)
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond)
-        return ef.DealDamage(self.amount(e.amount), to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+        return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named))
+
+    def _power_of(self, p: Any, cond: Condition | None) -> am.PowerOf:
+        """"its power", "the power of target creature": the power of an object as the effect happens
+        (608.2h); a target named here is a new target slot (115.1)."""
+        if p.target is not None:
+            ref = self.target(p.target, cond)
+            slot = ref.index if isinstance(ref, rf.SlotRef) else -1
+            return am.PowerOf(slot, words=f"the power of {ref.words}")
+        return am.PowerOf(len(self.targets) - 1 if self.targets else -1, words="its power")
+
+    def effect_ObjectDamageEffect(self, e: Any, cond: Condition | None) -> Effect:
+        source = self.target(e.source, cond)
+        if isinstance(source, rf.LastAffected) and source.words == "it" and not self.targets and not self.effects_done:
+            # "{T}, Sacrifice Ghitu Fire-Eater: It deals damage equal to its power ...": with nothing
+            # named before it, "it" is the ability's source, as it last existed if sacrificed (113.7a).
+            source = rf.ThisRef(words="it")
+        if not isinstance(source, (rf.SlotRef, rf.ThisRef)):
+            self.ck.error(e.source, "the source of 'deals damage equal to its power' must be one object: a target, "
+                                    "'it' for one, or 'this'")
+        return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ReturnAllFromGraveyards(_filter(self.ck, e.filter, e))
@@ -817,13 +843,7 @@ class CardLowering:
         if e.equal is None:
             return self._player_amount(e, cond, ef.GainLife, e.per)
         player = self.player(e.player, cond)
-        if e.equal.target is not None:
-            # "the power of target creature you control": a new target slot (115.1).
-            ref = self.target(e.equal.target, cond)
-            slot = ref.index if isinstance(ref, rf.SlotRef) else -1
-            return ef.GainLife(player, am.PowerOf(slot, words=f"the power of {ref.words}"))
-        slot = len(self.targets) - 1 if self.targets else -1
-        return ef.GainLife(player, am.PowerOf(slot, words="its power"))
+        return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
         return self._player_amount(e, cond, ef.LoseLife)

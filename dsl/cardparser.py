@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4b94b936de2a8e53a4b79742ec93368c4602d72f92df38150f7f2a7891ecbb4d'
+GRAMMAR = 'd034a207d8bb8393bd1bea055009438d019c198215d894b306ad19a946a45233'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -348,6 +348,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'order'),
     ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
+    ('__asgn_plain', 'plain', '', 'source'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('ObjectDamageEffect', 'common', 'ObjectDamageEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -641,7 +645,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'named'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
-    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'you'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_optional', 'optional', '', 'tapped'),
@@ -733,6 +736,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'andor'),
     ('__asgn_oneormore', 'oneormore', '', 'ortypes'),
     ('__asgn_optional', 'optional', '', 'evenly'),
+    ('__asgn_plain', 'plain', '', 'power'),
+    ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
@@ -20039,6 +20044,160 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F66:
+            while True:
+                p83 = p
+                res84: list[Any] = []
+                p85 = p83
+                res86: list[Any] = []
+                r = self.r_TargetRef_0(p85)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p85 = q
+                if v:
+                    res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 326
+                p83 = p85
+                if res86 and n:
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                p87 = p83
+                res88: list[Any] = []
+                q = sk0[p87]
+                if q < 0:
+                    q = _WS0(text, p87).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p87] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p87 = q
+                res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 327
+                p83 = p87
+                if res88 and n:
+                    res84.append(n)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                p89 = p83
+                res90: list[Any] = []
+                r = self.r_TargetRef_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 328
+                p83 = p89
+                if res90 and n:
+                    res84.append(n)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 329
+                q = p83
+                v = n if res84 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -20059,7 +20218,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 326
+        n.rule = 330
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -20080,7 +20239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 327
+        n.rule = 331
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -20112,7 +20271,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 328
+                    n.rule = 332
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20166,13 +20325,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 329
+                    n.rule = 333
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 330
+                    n.rule = 334
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20219,13 +20378,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 331
+                    n.rule = 335
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 332
+                    n.rule = 336
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20272,13 +20431,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 333
+                    n.rule = 337
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 334
+                    n.rule = 338
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20407,7 +20566,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 335
+                n.rule = 339
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20454,7 +20613,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 336
+                n.rule = 340
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20484,7 +20643,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 337
+            n.rule = 341
         p = p5
         if res6 and n:
             res.append(n)
@@ -20526,7 +20685,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 338
+                n.rule = 342
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20556,7 +20715,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 339
+            n.rule = 343
         p = p11
         if res12 and n:
             res.append(n)
@@ -20570,7 +20729,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 340
+        n.rule = 344
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -20711,7 +20870,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 341
+                n.rule = 345
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20760,7 +20919,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 342
+            n.rule = 346
         p = p9
         if res10 and n:
             res.append(n)
@@ -20823,7 +20982,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 343
+        n.rule = 347
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -20967,14 +21126,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 344
+            n.rule = 348
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 345
+        n.rule = 349
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21018,7 +21177,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 346
+        n.rule = 350
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21063,13 +21222,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 347
+                n.rule = 351
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 348
+                n.rule = 352
             q = p1
             v = n if res2 else None
             p = q
@@ -21080,7 +21239,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 349
+        n.rule = 353
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21178,7 +21337,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 350
+        n.rule = 354
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21251,14 +21410,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 351
+            n.rule = 355
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 352
+        n.rule = 356
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21410,7 +21569,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 353
+        n.rule = 357
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21466,7 +21625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 354
+            n.rule = 358
         p = p1
         if res2 and n:
             res.append(n)
@@ -21593,7 +21752,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 355
+        n.rule = 359
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21666,14 +21825,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 356
+            n.rule = 360
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 357
+        n.rule = 361
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -21825,7 +21984,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 358
+        n.rule = 362
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -21884,7 +22043,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 359
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -21967,7 +22126,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 360
+                n.rule = 364
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -21977,7 +22136,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 361
+        n.rule = 365
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -22269,7 +22428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 362
+        n.rule = 366
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22304,7 +22463,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 363
+        n.rule = 367
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22339,7 +22498,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 368
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22374,7 +22533,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 365
+        n.rule = 369
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22742,7 +22901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 370
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -22840,7 +22999,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 371
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -22879,7 +23038,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 368
+                    n.rule = 372
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -22927,7 +23086,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 373
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -22952,7 +23111,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 370
+                    n.rule = 374
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -22991,7 +23150,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 371
+                    n.rule = 375
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23063,7 +23222,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 372
+                    n.rule = 376
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23110,7 +23269,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 373
+                    n.rule = 377
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23130,7 +23289,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 374
+                    n.rule = 378
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23157,7 +23316,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 375
+                    n.rule = 379
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23177,7 +23336,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 374
+                    n.rule = 378
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23204,7 +23363,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 376
+                    n.rule = 380
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23238,7 +23397,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 374
+                    n.rule = 378
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23265,7 +23424,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 377
+                    n.rule = 381
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23299,7 +23458,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 374
+                    n.rule = 378
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23326,7 +23485,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 378
+                    n.rule = 382
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23360,7 +23519,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 374
+                    n.rule = 378
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23408,7 +23567,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 383
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23612,7 +23771,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 380
+                    n.rule = 384
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23651,7 +23810,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 381
+            n.rule = 385
         p = p1
         if res2 and n:
             res.append(n)
@@ -23749,7 +23908,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 382
+        n.rule = 386
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23817,7 +23976,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 383
+                n.rule = 387
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23827,7 +23986,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 384
+        n.rule = 388
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -23859,14 +24018,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 389
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 386
+        n.rule = 390
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -23885,7 +24044,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 387
+                n.rule = 391
             q = p1
             v = n if res2 else None
             p = q
@@ -23910,7 +24069,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 388
+            n.rule = 392
         p = p3
         if res4 and n:
             res.append(n)
@@ -23924,7 +24083,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 389
+        n.rule = 393
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24028,14 +24187,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 394
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 395
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24067,7 +24226,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 392
+            n.rule = 396
         p = p1
         if res2 and n:
             res.append(n)
@@ -24099,7 +24258,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 393
+            n.rule = 397
         p = p3
         if res4 and n:
             res.append(n)
@@ -24134,7 +24293,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 394
+            n.rule = 398
         p = p5
         if res6 and n:
             res.append(n)
@@ -24225,7 +24384,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 395
+                n.rule = 399
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24244,7 +24403,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 396
+        n.rule = 400
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24275,7 +24434,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 397
+        n.rule = 401
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24294,7 +24453,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 398
+                n.rule = 402
             q = p1
             v = n if res2 else None
             p = q
@@ -24319,7 +24478,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 399
+            n.rule = 403
         p = p3
         if res4 and n:
             res.append(n)
@@ -24342,7 +24501,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 400
+        n.rule = 404
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24361,7 +24520,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 401
+                n.rule = 405
             q = p1
             v = n if res2 else None
             p = q
@@ -24385,7 +24544,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 406
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24441,7 +24600,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 403
+            n.rule = 407
         p = p1
         if res2 and n:
             res.append(n)
@@ -24457,7 +24616,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 404
+                n.rule = 408
             q = p3
             v = n if res4 else None
             p = q
@@ -24467,7 +24626,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 405
+        n.rule = 409
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24499,7 +24658,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 406
+            n.rule = 410
         p = p1
         if res2 and n:
             res.append(n)
@@ -24537,7 +24696,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 411
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24569,7 +24728,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 412
         p = p1
         if res2 and n:
             res.append(n)
@@ -24585,7 +24744,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 409
+                n.rule = 413
             q = p3
             v = n if res4 else None
             p = q
@@ -24614,7 +24773,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 410
+        n.rule = 414
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24646,7 +24805,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 415
         p = p1
         if res2 and n:
             res.append(n)
@@ -24744,7 +24903,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 416
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -24788,7 +24947,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 417
         p = p1
         if res2 and n:
             res.append(n)
@@ -24880,14 +25039,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 414
+            n.rule = 418
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 415
+        n.rule = 419
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -24919,7 +25078,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 420
         p = p1
         if res2 and n:
             res.append(n)
@@ -24983,7 +25142,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 417
+            n.rule = 421
         p = p5
         if res6 and n:
             res.append(n)
@@ -24998,7 +25157,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 418
+            n.rule = 422
         p = p7
         if res8 and n:
             res.append(n)
@@ -25088,7 +25247,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 419
+            n.rule = 423
         p = p11
         if res12 and n:
             res.append(n)
@@ -25104,7 +25263,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 420
+        n.rule = 424
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25136,7 +25295,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 425
         p = p1
         if res2 and n:
             res.append(n)
@@ -25202,7 +25361,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 422
+                n.rule = 426
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25225,7 +25384,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 423
+                    n.rule = 427
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25298,7 +25457,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 424
+        n.rule = 428
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25330,7 +25489,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 429
         p = p1
         if res2 and n:
             res.append(n)
@@ -25349,7 +25508,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 426
+        n.rule = 430
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25406,7 +25565,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 427
+                n.rule = 431
             q = p1
             v = n if res2 else None
             p = q
@@ -25443,7 +25602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 428
+            n.rule = 432
         p = p3
         if res4 and n:
             res.append(n)
@@ -25482,7 +25641,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 429
+            n.rule = 433
         p = p5
         if res6 and n:
             res.append(n)
@@ -25501,7 +25660,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 430
+        n.rule = 434
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25540,7 +25699,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 431
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -25620,14 +25779,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 436
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 433
+        n.rule = 437
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25659,7 +25818,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 434
+            n.rule = 438
         p = p1
         if res2 and n:
             res.append(n)
@@ -25674,7 +25833,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 435
+            n.rule = 439
         p = p3
         if res4 and n:
             res.append(n)
@@ -25708,14 +25867,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 436
+            n.rule = 440
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 441
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25747,7 +25906,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 442
         p = p1
         if res2 and n:
             res.append(n)
@@ -25763,7 +25922,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 439
+                n.rule = 443
             q = p3
             v = n if res4 else None
             p = q
@@ -25840,7 +25999,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 440
+        n.rule = 444
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -25872,7 +26031,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 441
+            n.rule = 445
         p = p1
         if res2 and n:
             res.append(n)
@@ -25910,7 +26069,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 446
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -25942,7 +26101,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 447
         p = p1
         if res2 and n:
             res.append(n)
@@ -25958,7 +26117,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 444
+                n.rule = 448
             q = p3
             v = n if res4 else None
             p = q
@@ -25991,7 +26150,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 445
+                n.rule = 449
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26006,7 +26165,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 446
+                n.rule = 450
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26070,7 +26229,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 447
+                n.rule = 451
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26080,7 +26239,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 448
+        n.rule = 452
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26160,7 +26319,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 449
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26179,7 +26338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 450
+        n.rule = 454
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26211,14 +26370,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 451
+            n.rule = 455
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 452
+        n.rule = 456
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26237,7 +26396,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 453
+                n.rule = 457
             q = p1
             v = n if res2 else None
             p = q
@@ -26262,7 +26421,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 454
+            n.rule = 458
         p = p3
         if res4 and n:
             res.append(n)
@@ -26277,14 +26436,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 455
+            n.rule = 459
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 456
+        n.rule = 460
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26316,7 +26475,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 457
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
@@ -26370,7 +26529,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 458
+                n.rule = 462
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26380,7 +26539,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 459
+        n.rule = 463
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26412,14 +26571,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 460
+            n.rule = 464
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 461
+        n.rule = 465
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26475,14 +26634,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 466
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 463
+        n.rule = 467
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26514,14 +26673,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 468
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 465
+        n.rule = 469
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26553,7 +26712,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
@@ -26568,7 +26727,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 467
+            n.rule = 471
         p = p3
         if res4 and n:
             res.append(n)
@@ -26602,14 +26761,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 468
+            n.rule = 472
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 469
+        n.rule = 473
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26648,14 +26807,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 471
+        n.rule = 475
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26711,7 +26870,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 472
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -26821,7 +26980,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 477
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -26853,7 +27012,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 478
         p = p1
         if res2 and n:
             res.append(n)
@@ -26867,7 +27026,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 479
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -26899,7 +27058,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
@@ -27015,7 +27174,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 477
+        n.rule = 481
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27095,7 +27254,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 482
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27115,7 +27274,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 483
         p = p1
         if res2 and n:
             res.append(n)
@@ -27142,14 +27301,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 480
+            n.rule = 484
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 481
+        n.rule = 485
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27169,7 +27328,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 482
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27263,14 +27422,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 483
+            n.rule = 487
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 484
+        n.rule = 488
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27293,7 +27452,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 485
+                n.rule = 489
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27340,7 +27499,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 486
+                n.rule = 490
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27375,7 +27534,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 487
+        n.rule = 491
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -27465,7 +27624,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27567,7 +27726,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 489
+                    n.rule = 493
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27595,12 +27754,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 490
+                    n.rule = 494
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27628,12 +27787,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 491
+                    n.rule = 495
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27737,7 +27896,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 496
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -27824,7 +27983,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27845,7 +28004,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27866,7 +28025,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27889,7 +28048,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27912,7 +28071,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28067,7 +28226,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 494
+                    n.rule = 498
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28097,7 +28256,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 494
+                    n.rule = 498
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28175,18 +28334,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 495
+                    n.rule = 499
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 496
+                    n.rule = 500
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28213,7 +28372,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 497
+                    n.rule = 501
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28233,12 +28392,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 498
+                    n.rule = 502
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28253,7 +28412,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28268,7 +28427,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28351,7 +28510,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 499
+                    n.rule = 503
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28382,18 +28541,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 500
+                    n.rule = 504
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 501
+                    n.rule = 505
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28437,18 +28596,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 502
+                    n.rule = 506
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 503
+                    n.rule = 507
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28463,7 +28622,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28532,18 +28691,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 504
+                    n.rule = 508
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 505
+                    n.rule = 509
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28582,18 +28741,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 506
+                    n.rule = 510
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 507
+                    n.rule = 511
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28608,7 +28767,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28665,7 +28824,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 508
+                    n.rule = 512
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28731,7 +28890,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 509
+        n.rule = 513
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28829,7 +28988,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 510
+                    n.rule = 514
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28854,18 +29013,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 511
+                    n.rule = 515
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 512
+                    n.rule = 516
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28895,7 +29054,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 514
+                    n.rule = 518
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -28940,7 +29099,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 515
+                    n.rule = 519
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29016,12 +29175,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 516
+                    n.rule = 520
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29048,7 +29207,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 517
+                    n.rule = 521
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29107,7 +29266,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 518
+                    n.rule = 522
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29129,18 +29288,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 519
+                    n.rule = 523
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 520
+                    n.rule = 524
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29170,7 +29329,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 521
+                    n.rule = 525
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29208,12 +29367,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 522
+                    n.rule = 526
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29243,7 +29402,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 523
+                    n.rule = 527
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29268,7 +29427,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 524
+                    n.rule = 528
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -29303,18 +29462,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 525
+                    n.rule = 529
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 526
+                    n.rule = 530
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29344,7 +29503,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 527
+                    n.rule = 531
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -29370,7 +29529,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 528
+                    n.rule = 532
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -29422,12 +29581,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 529
+                    n.rule = 533
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 513
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29465,7 +29624,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 530
+                n.rule = 534
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29493,7 +29652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 531
+        n.rule = 535
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -29514,7 +29673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 532
+        n.rule = 536
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -29546,7 +29705,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 533
+                    n.rule = 537
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29575,7 +29734,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 534
+                    n.rule = 538
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29617,7 +29776,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 535
+                n.rule = 539
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29672,7 +29831,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 536
+                    n.rule = 540
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29703,7 +29862,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 537
+                    n.rule = 541
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29762,7 +29921,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 538
+                    n.rule = 542
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -29877,7 +30036,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 539
+                    n.rule = 543
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30071,7 +30230,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 540
+                    n.rule = 544
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30160,7 +30319,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 541
+                    n.rule = 545
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30180,7 +30339,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 542
+                    n.rule = 546
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30235,13 +30394,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 543
+                    n.rule = 547
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 542
+                    n.rule = 546
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30321,7 +30480,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 548
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30360,7 +30519,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 545
+                    n.rule = 549
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30403,12 +30562,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 546
+                    n.rule = 550
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30477,18 +30636,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 548
+                    n.rule = 552
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 549
+                    n.rule = 553
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30529,18 +30688,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 550
+                    n.rule = 554
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 551
+                    n.rule = 555
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30581,18 +30740,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 552
+                    n.rule = 556
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 557
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30692,7 +30851,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 554
+                    n.rule = 558
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30740,12 +30899,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 555
+                    n.rule = 559
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30835,12 +30994,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 556
+                    n.rule = 560
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30902,12 +31061,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 557
+                    n.rule = 561
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31055,7 +31214,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 558
+                    n.rule = 562
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31075,12 +31234,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 559
+                    n.rule = 563
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31240,12 +31399,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 560
+                    n.rule = 564
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31300,18 +31459,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 561
+                    n.rule = 565
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 562
+                    n.rule = 566
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31366,18 +31525,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 563
+                    n.rule = 567
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 564
+                    n.rule = 568
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31502,18 +31661,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 565
+                    n.rule = 569
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 566
+                    n.rule = 570
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31558,7 +31717,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 567
+                    n.rule = 571
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -31578,12 +31737,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 568
+                    n.rule = 572
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31614,7 +31773,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 569
+                    n.rule = 573
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31720,18 +31879,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 570
+                    n.rule = 574
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 571
+                    n.rule = 575
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31760,12 +31919,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 572
+                    n.rule = 576
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31794,12 +31953,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 573
+                    n.rule = 577
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31896,7 +32055,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 574
+                    n.rule = 578
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -31931,7 +32090,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 575
+                        n.rule = 579
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -31977,12 +32136,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 576
+                    n.rule = 580
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32135,18 +32294,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 577
+                    n.rule = 581
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 578
+                    n.rule = 582
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32215,18 +32374,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 579
+                    n.rule = 583
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 580
+                    n.rule = 584
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32407,18 +32566,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 581
+                    n.rule = 585
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 582
+                    n.rule = 586
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32515,18 +32674,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 583
+                    n.rule = 587
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 584
+                    n.rule = 588
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32604,7 +32763,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 585
+                    n.rule = 589
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -32624,12 +32783,12 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 586
+                    n.rule = 590
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32735,7 +32894,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 587
+                    n.rule = 591
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32755,12 +32914,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 588
+                    n.rule = 592
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32824,7 +32983,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 589
+                    n.rule = 593
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -32900,12 +33059,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 590
+                    n.rule = 594
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33045,18 +33204,18 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 591
+                    n.rule = 595
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 592
+                    n.rule = 596
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33170,7 +33329,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 593
+                    n.rule = 597
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -33185,12 +33344,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 594
+                    n.rule = 598
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33273,18 +33432,18 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 595
+                    n.rule = 599
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 596
+                    n.rule = 600
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33367,18 +33526,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 597
+                    n.rule = 601
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 598
+                    n.rule = 602
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33433,18 +33592,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 599
+                    n.rule = 603
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 600
+                    n.rule = 604
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33475,18 +33634,18 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 601
+                    n.rule = 605
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 602
+                    n.rule = 606
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 547
+                    n.rule = 551
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33527,7 +33686,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 603
+                    n.rule = 607
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33557,7 +33716,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 604
+                    n.rule = 608
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33605,7 +33764,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 605
+                    n.rule = 609
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33658,7 +33817,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 606
+                n.rule = 610
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -33712,7 +33871,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 607
+        n.rule = 611
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -33733,7 +33892,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 608
+        n.rule = 612
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -33754,7 +33913,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 613
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33775,7 +33934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 614
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33796,7 +33955,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 611
+        n.rule = 615
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -33831,7 +33990,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 612
+        n.rule = 616
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -34064,7 +34223,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 613
+        n.rule = 617
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -34085,7 +34244,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 618
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -34106,7 +34265,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 619
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -34286,7 +34445,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 616
+                    n.rule = 620
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34361,7 +34520,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 617
+                    n.rule = 621
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34406,7 +34565,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 618
+                    n.rule = 622
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34438,23 +34597,15 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                p9 = p5
-                res10: list[Any] = []
-                r = self.r_Amount_0(p9)
+                r = self.e206_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p9 = q
+                p5 = q
                 if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 619
-                p5 = p9
-                if res10 and n:
-                    res6.append(n)
+                    res6.append(v)
                 if res6:
                     return p5, res6
                 p = p5
@@ -34496,7 +34647,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 620
+                    n.rule = 623
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34519,7 +34670,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 621
+                    n.rule = 624
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34655,7 +34806,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 622
+        n.rule = 625
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -34676,7 +34827,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 623
+        n.rule = 626
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -34707,7 +34858,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 624
+        n.rule = 627
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -34742,7 +34893,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 625
+        n.rule = 628
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -34840,7 +34991,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 629
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -34902,7 +35053,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 627
+                    n.rule = 630
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34968,7 +35119,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 628
+                    n.rule = 631
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -34996,7 +35147,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e206_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35070,7 +35221,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e207_0(p3)
+                r = self.e208_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35128,7 +35279,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 629
+                    n.rule = 632
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35154,11 +35305,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 630
+                    n.rule = 633
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e208_0(p7)
+                r = self.e209_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35227,7 +35378,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 631
+                    n.rule = 634
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35309,7 +35460,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e209_0(p1)
+                r = self.e210_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35352,7 +35503,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 632
+                    n.rule = 635
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35447,7 +35598,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 633
+                    n.rule = 636
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35466,7 +35617,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e210_0(p1)
+                    r = self.e211_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -35538,7 +35689,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 634
+                    n.rule = 637
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35581,7 +35732,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35592,7 +35743,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 635
+                    n.rule = 638
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35633,13 +35784,13 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 636
+                    n.rule = 639
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 638
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -35717,7 +35868,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 637
+                    n.rule = 640
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35734,7 +35885,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e212_0(p)
+            r = self.e213_0(p)
             if r is None:
                 break
             q, v = r
@@ -35765,14 +35916,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 638
+            n.rule = 641
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e213_0(p3)
+            r = self.e214_0(p3)
             if r is None:
                 break
             q, v = r
@@ -35809,7 +35960,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 639
+        n.rule = 642
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -35849,7 +36000,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 640
+            n.rule = 643
         p = p1
         if res2 and n:
             res.append(n)
@@ -35868,7 +36019,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 641
+        n.rule = 644
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -35889,7 +36040,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e214_0(p1)
+                r = self.e215_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35953,14 +36104,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 645
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e215_0(p7)
+                    r = self.e216_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36019,7 +36170,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 643
+        n.rule = 646
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -36040,7 +36191,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36114,7 +36265,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e217_0(p3)
+                r = self.e218_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36162,7 +36313,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36208,7 +36359,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36284,7 +36435,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 644
+        n.rule = 647
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -36310,7 +36461,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e220_0(p1)
+            r = self.e221_0(p1)
             if r is None:
                 p = c
                 break
@@ -36318,7 +36469,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e221_0(p1)
+            r = self.e222_0(p1)
             if r is None:
                 p = c
                 break
@@ -36350,7 +36501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 645
+        n.rule = 648
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -36371,7 +36522,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e222_0(p1)
+                r = self.e223_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36403,7 +36554,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e223_0(p3)
+                r = self.e224_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36535,18 +36686,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 646
+                    n.rule = 649
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 647
+                    n.rule = 650
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 648
+                    n.rule = 651
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36582,7 +36733,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 649
+                    n.rule = 652
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36602,12 +36753,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 653
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 648
+                    n.rule = 651
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36643,7 +36794,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 651
+                    n.rule = 654
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36663,12 +36814,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 652
+                    n.rule = 655
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 648
+                    n.rule = 651
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36693,7 +36844,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 656
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36725,12 +36876,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 654
+                    n.rule = 657
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 655
+                    n.rule = 658
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36750,12 +36901,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 656
+                    n.rule = 659
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 655
+                    n.rule = 658
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36958,7 +37109,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 660
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37002,7 +37153,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 658
+                    n.rule = 661
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37362,7 +37513,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 662
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37421,7 +37572,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 660
+                    n.rule = 663
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37475,7 +37626,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e224_0(p)
+            r = self.e225_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -37501,7 +37652,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 664
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37578,7 +37729,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 665
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37623,7 +37774,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 666
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37708,7 +37859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 664
+        n.rule = 667
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -37764,7 +37915,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 668
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37788,7 +37939,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 669
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37816,7 +37967,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 670
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -38012,7 +38163,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38042,7 +38193,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 669
+                        n.rule = 672
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38068,7 +38219,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 670
+                n.rule = 673
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38121,7 +38272,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -38165,7 +38316,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -38186,7 +38337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 673
+        n.rule = 676
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38204,14 +38355,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 678
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -38293,14 +38444,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e225_0(p3)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38325,7 +38476,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 680
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -38346,7 +38497,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 678
+        n.rule = 681
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38374,7 +38525,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
@@ -38389,12 +38540,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 680
+            n.rule = 683
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e226_0(p)
+            r = self.e227_0(p)
             if r is None:
                 break
             q, v = r
@@ -38405,7 +38556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 681
+        n.rule = 684
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -38442,7 +38593,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e227_0(p)
+            r = self.e228_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38473,7 +38624,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e228_1(p1)
+                r = self.e229_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38489,7 +38640,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38550,7 +38701,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38627,7 +38778,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38691,7 +38842,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38797,7 +38948,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38874,7 +39025,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 682
+                    n.rule = 685
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38899,7 +39050,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 683
+        n.rule = 686
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -38943,7 +39094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39072,7 +39223,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_0(p1)
+                r = self.e230_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39181,7 +39332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 688
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -39202,7 +39353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 689
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -39250,7 +39401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 690
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -39325,7 +39476,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 688
+        n.rule = 691
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -39359,7 +39510,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 689
+                    n.rule = 692
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39426,14 +39577,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 690
+                n.rule = 693
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e230_0(p9)
+                r = self.e231_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -39515,7 +39666,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 691
+        n.rule = 694
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -39559,7 +39710,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 695
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39599,12 +39750,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 693
+                    n.rule = 696
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39624,12 +39775,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 695
+                    n.rule = 698
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 694
+                    n.rule = 697
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39654,7 +39805,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 699
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -39773,7 +39924,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39788,7 +39939,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40020,7 +40171,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -40118,7 +40269,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 699
+        n.rule = 702
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -40193,7 +40344,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 703
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -40390,7 +40541,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -40415,7 +40566,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 705
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -40440,7 +40591,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -40473,7 +40624,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 707
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -40508,7 +40659,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 708
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -40543,7 +40694,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 709
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -40578,7 +40729,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 710
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -40611,7 +40762,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 711
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -40684,7 +40835,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 712
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -40705,8 +40856,69 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 710
+        n.rule = 713
         return q, n
+
+    def e206_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F93:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_PowerOf_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 714
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        while True:
+            p3 = p
+            res4: list[Any] = []
+            r = self.r_Amount_0(p3)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 715
+            q = p3
+            v = n if res4 else None
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            ch = None  # moved on: no guess about the next alternative
+            break
+        return None
 
     def r_PerTime_0(self, p: int) -> Any:
         # PerTime: Sequence (rule)
@@ -40785,17 +40997,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 711
+            n.rule = 716
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40813,10 +41025,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 718
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40865,10 +41077,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 719
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -40891,7 +41103,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e231_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 p = c
                 break
@@ -40905,7 +41117,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40923,10 +41135,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 715
+        n.rule = 720
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40955,7 +41167,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 721
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41010,12 +41222,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 722
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e232_0(p5)
+                    r = self.e233_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41025,13 +41237,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 718
+                    n.rule = 723
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 724
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41091,13 +41303,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 725
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 726
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41138,7 +41350,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 727
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41169,20 +41381,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 723
+                    n.rule = 728
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 721
+                    n.rule = 726
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41218,7 +41430,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41277,7 +41489,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 725
+                    n.rule = 730
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41336,7 +41548,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 726
+                    n.rule = 731
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41403,7 +41615,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41421,10 +41633,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 727
+        n.rule = 732
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41442,10 +41654,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 728
+        n.rule = 733
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41463,10 +41675,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 734
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41484,28 +41696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 730
-        return q, n
-
-    def e216_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 731
+        n.rule = 735
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -41526,7 +41717,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 736
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -41540,14 +41731,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 737
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -41568,10 +41759,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 738
         return q, n
 
     def e220_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 739
+        return q, n
+
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41625,7 +41837,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41647,10 +41859,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 735
+        n.rule = 740
         return p, n
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41668,10 +41880,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 741
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41689,7 +41901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 742
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41722,7 +41934,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41743,14 +41955,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 738
+                    n.rule = 743
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41768,10 +41980,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 744
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41789,10 +42001,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 745
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41851,7 +42063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41947,7 +42159,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 742
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41960,7 +42172,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e233_0(p9)
+                r = self.e234_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42004,7 +42216,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42022,10 +42234,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 748
         return q, n
 
-    def e228_1(self, p: int) -> Any:
+    def e229_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42108,7 +42320,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e234_1(p)
+            r = self.e235_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42404,7 +42616,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e235_1(p23)
+                    r = self.e236_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -42519,16 +42731,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e236_1(p1) is None:
-                break
-            while True:
-                r = self.e237_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e237_1(p1) is None:
                 break
             while True:
                 r = self.e238_1(p1)
@@ -42549,9 +42752,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e240_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e240_1(p3)
+                r = self.e241_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -42573,7 +42785,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e241_1(p5)
+                    r = self.e242_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42589,14 +42801,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e242_1(p7)
+                r = self.e243_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e243_1(p7)
+                r = self.e244_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -42606,7 +42818,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e244_1(p1)
+            r = self.e245_1(p1)
             if r is None:
                 break
             q, v = r
@@ -42616,7 +42828,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e245_1(p)
+        r = self.e246_1(p)
         if r is None:
             return None
         q, v = r
@@ -42626,9 +42838,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e246_1(p9) is None:
+            if self.e247_1(p9) is None:
                 break
-            r = self.e247_1(p9)
+            r = self.e248_1(p9)
             if r is None:
                 break
             q, v = r
@@ -42665,7 +42877,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e248_1(p13)
+                r = self.e249_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -42700,7 +42912,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e249_1(p9)
+                r = self.e250_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42741,7 +42953,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e250_1(p19)
+                    r = self.e251_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -42755,7 +42967,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e251_1(p9)
+                r = self.e252_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -42877,18 +43089,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 745
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42943,18 +43155,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 752
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 753
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42981,18 +43193,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 749
+                    n.rule = 754
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 750
+                    n.rule = 755
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43019,18 +43231,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 751
+                    n.rule = 756
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 752
+                    n.rule = 757
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43057,14 +43269,14 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 753
+                    n.rule = 758
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 while True:
                     p21 = p17
                     res22: list[Any] = []
-                    r = self.e252_0(p21)
+                    r = self.e253_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -43088,12 +43300,12 @@ class CardParser:
                     break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 754
+                    n.rule = 759
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43134,7 +43346,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 755
+                    n.rule = 760
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -43164,7 +43376,7 @@ class CardParser:
                         res30.append(v)
                     if res30:
                         n = Nt(res30)
-                        n.rule = 756
+                        n.rule = 761
                     p27 = p29
                     if res30 and n:
                         res28.append(n)
@@ -43173,12 +43385,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 757
+                    n.rule = 762
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43222,18 +43434,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 758
+                    n.rule = 763
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 759
+                    n.rule = 764
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43302,18 +43514,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 760
+                    n.rule = 765
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 761
+                    n.rule = 766
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43382,18 +43594,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 762
+                    n.rule = 767
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 763
+                    n.rule = 768
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43448,7 +43660,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 764
+                    n.rule = 769
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -43525,7 +43737,7 @@ class CardParser:
                 while True:
                     p47 = p43
                     res48: list[Any] = []
-                    r = self.e253_0(p47)
+                    r = self.e254_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -43561,12 +43773,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 765
+                    n.rule = 770
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43590,7 +43802,7 @@ class CardParser:
                 p49 = q
                 res50.append(v)
                 while True:
-                    r = self.e254_0(p49)
+                    r = self.e255_0(p49)
                     if r is None:
                         break
                     q, v = r
@@ -43616,7 +43828,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 766
+                    n.rule = 771
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -43654,7 +43866,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 767
+                        n.rule = 772
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -43663,12 +43875,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 768
+                    n.rule = 773
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43706,7 +43918,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e255_0(p57)
+                    r = self.e256_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -43732,25 +43944,25 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 769
+                    n.rule = 774
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 770
+                    n.rule = 775
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 746
+                    n.rule = 751
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43768,10 +43980,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 771
+        n.rule = 776
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43789,10 +44001,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 772
+        n.rule = 777
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -43814,10 +44026,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 773
+        n.rule = 778
         return p, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43835,7 +44047,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e256_0(p1)
+                r = self.e257_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43881,7 +44093,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e257_0(p3)
+                r = self.e258_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43925,7 +44137,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43943,10 +44155,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 774
+        n.rule = 779
         return q, n
 
-    def e234_1(self, p: int) -> Any:
+    def e235_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43967,7 +44179,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e235_1(self, p: int) -> Any:
+    def e236_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -43988,7 +44200,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e237_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44207,20 +44419,10 @@ class CardParser:
                 break
         return None
 
-    def e237_1(self, p: int) -> Any:
+    def e238_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e258_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e259_1(p)
             if r is None:
@@ -44231,24 +44433,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e238_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e260_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e261_1(p)
             if r is None:
                 p = c
                 break
@@ -44260,6 +44446,32 @@ class CardParser:
         return None
 
     def e239_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e261_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e262_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e240_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44277,43 +44489,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 362
+        n.rule = 366
         return q, n
-
-    def e240_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 363
-        return p, n
 
     def e241_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -44347,10 +44524,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 364
+        n.rule = 367
         return p, n
 
     def e242_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 368
+        return p, n
+
+    def e243_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44382,10 +44594,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 365
+        n.rule = 369
         return p, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -44408,7 +44620,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e262_1(p1)
+            r = self.e263_1(p1)
             if r is None:
                 p = c
                 break
@@ -44420,23 +44632,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e244_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e263_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e245_1(self, p: int) -> Any:
@@ -44457,6 +44652,23 @@ class CardParser:
         return p, res
 
     def e246_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e265_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e247_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44715,13 +44927,13 @@ class CardParser:
                 break
         return None
 
-    def e247_1(self, p: int) -> Any:
+    def e248_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e265_1(p)
+            r = self.e266_1(p)
             if r is None:
                 p = c
                 break
@@ -44732,7 +44944,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44750,10 +44962,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 370
         return q, n
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44848,7 +45060,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 371
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44887,7 +45099,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 368
+                    n.rule = 372
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -44935,7 +45147,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 369
+                    n.rule = 373
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44960,7 +45172,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 370
+                    n.rule = 374
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44999,7 +45211,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 371
+                    n.rule = 375
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -45026,7 +45238,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e266_1(p15)
+                r = self.e267_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45071,7 +45283,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 372
+                    n.rule = 376
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45118,7 +45330,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 373
+                    n.rule = 377
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45138,7 +45350,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 374
+                    n.rule = 378
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45165,7 +45377,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 375
+                    n.rule = 379
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45185,7 +45397,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 374
+                    n.rule = 378
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45212,7 +45424,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 376
+                    n.rule = 380
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45246,7 +45458,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 374
+                    n.rule = 378
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -45273,7 +45485,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 377
+                    n.rule = 381
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -45307,7 +45519,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 374
+                    n.rule = 378
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -45334,7 +45546,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 378
+                    n.rule = 382
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45368,14 +45580,14 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 374
+                    n.rule = 378
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45416,10 +45628,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 379
+        n.rule = 383
         return p, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45437,7 +45649,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_1(p1)
+                r = self.e268_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45469,7 +45681,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e268_1(p3)
+                r = self.e269_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45513,7 +45725,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45531,10 +45743,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 775
+        n.rule = 780
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45552,28 +45764,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
-        return q, n
-
-    def e254_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 777
+        n.rule = 781
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -45594,10 +45785,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 782
         return q, n
 
     def e256_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 783
+        return q, n
+
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45615,10 +45827,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 784
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45636,7 +45848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 785
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -45881,7 +46093,7 @@ class CardParser:
                 break
         return None
 
-    def e258_1(self, p: int) -> Any:
+    def e259_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45899,10 +46111,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 608
+        n.rule = 612
         return q, n
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45920,10 +46132,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 609
+        n.rule = 613
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45941,10 +46153,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 610
+        n.rule = 614
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45962,10 +46174,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 611
+        n.rule = 615
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45997,76 +46209,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 612
+        n.rule = 616
         return p, n
-
-    def e263_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e269_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e270_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e271_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e272_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e264_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -46082,9 +46226,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e273_1(p)
+                r = self.e270_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46095,9 +46239,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e274_1(p)
+                r = self.e271_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e272_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e273_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46111,6 +46281,48 @@ class CardParser:
         return None
 
     def e265_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e274_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e275_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46142,7 +46354,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e275_1(p1)
+                r = self.e276_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46160,7 +46372,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e276_1(p3)
+                r = self.e277_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46169,11 +46381,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e277_1(p3) is None:
+                if self.e278_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e278_1(p3)
+                r = self.e279_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46189,7 +46401,7 @@ class CardParser:
                 break
         return None
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46230,10 +46442,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 613
+        n.rule = 617
         return p, n
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46251,10 +46463,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 618
         return q, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46272,10 +46484,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 619
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46307,10 +46519,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 704
         return p, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46332,10 +46544,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 705
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46357,10 +46569,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46390,10 +46602,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 707
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46425,10 +46637,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 708
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46460,10 +46672,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 709
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46495,10 +46707,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 710
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46528,10 +46740,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 711
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -46569,7 +46781,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46601,7 +46813,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 712
         return p, n
 
 
@@ -46720,7 +46932,7 @@ CLASSES: dict[str, type[Model]] = {
     'CounterSpellEffect': _model_class('CounterSpellEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': ''}, ()),
     'CountersCondition': _model_class('CountersCondition', (('count', True, '1'), ('ormore', True, '0..1'), ('counter', True, '1')), {'count': None, 'ormore': False, 'counter': None}, ()),
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('you', True, '1'), ('target', True, '1'), ('also', True, '1')), {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -46798,6 +47010,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
+    'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('target', True, '1')), {'source': None, 'power': '', 'target': None}, ()),
     'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('kind', True, '1'), ('chosen', True, '0..1'), ('mv', True, '1'), ('mvdir', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'kind': None, 'chosen': False, 'mv': 0, 'mvdir': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
@@ -47076,128 +47289,129 @@ _C317 = CLASSES['NumberedActionEffect']
 _C319 = CLASSES['AttachEffect']
 _C322 = CLASSES['FightEffect']
 _C325 = CLASSES['LookAtTopEffect']
-_C328 = CLASSES['KeywordCost']
-_C330 = CLASSES['TypeArg']
-_C332 = CLASSES['QualityArg']
-_C334 = CLASSES['OntoArg']
-_C340 = CLASSES['TriggeredStmt']
-_C343 = CLASSES['ActivatedStmt']
-_C345 = CLASSES['PTDefiningStmt']
-_C348 = CLASSES['SpellKind']
-_C352 = CLASSES['EntersTappedStmt']
-_C355 = CLASSES['CostPerTargetStmt']
-_C357 = CLASSES['UncounterableStmt']
-_C361 = CLASSES['StaticStmt']
-_C374 = CLASSES['ControlClause']
-_C382 = CLASSES['DividedDamageEffect']
-_C384 = CLASSES['DamageEffect']
-_C386 = CLASSES['DestroyEffect']
-_C389 = CLASSES['DrawEffect']
-_C391 = CLASSES['TokenCopyEffect']
-_C396 = CLASSES['TokenEffect']
-_C397 = CLASSES['AddManaEffect']
-_C400 = CLASSES['DiscardEffect']
-_C402 = CLASSES['GainLifeEffect']
-_C405 = CLASSES['GainControlEffect']
-_C407 = CLASSES['ReturnToHandEffect']
-_C410 = CLASSES['ReturnFromGraveyardEffect']
-_C412 = CLASSES['ReturnToBattlefieldEffect']
-_C415 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C420 = CLASSES['SearchEffect']
-_C424 = CLASSES['CounterSpellEffect']
-_C426 = CLASSES['ShuffleEffect']
-_C430 = CLASSES['MillEffect']
-_C433 = CLASSES['PutFromHandEffect']
-_C437 = CLASSES['PutCountersEffect']
-_C440 = CLASSES['PutOnLibraryEffect']
-_C442 = CLASSES['PutIntoZoneEffect']
-_C448 = CLASSES['ExileEffect']
-_C450 = CLASSES['ExileTopEffect']
-_C452 = CLASSES['RegenerateEffect']
-_C456 = CLASSES['PlayerSacrificesEffect']
-_C459 = CLASSES['SacrificeEffect']
-_C461 = CLASSES['UntapEffect']
-_C463 = CLASSES['TapOrUntapEffect']
-_C465 = CLASSES['TapEffect']
-_C469 = CLASSES['RemoveCountersEffect']
-_C471 = CLASSES['DelayedEffect']
-_C473 = CLASSES['PreventEffect']
-_C475 = CLASSES['CastThisEffect']
-_C477 = CLASSES['CopySpellEffect']
-_C478 = CLASSES['NoRegenEffect']
-_C481 = CLASSES['PhaseOutEffect']
-_C484 = CLASSES['NoUntapEffect']
-_C487 = CLASSES['ContinuousEffect']
-_C489 = CLASSES['PlayerRef']
-_C496 = CLASSES['AnyNumberTargets']
-_C498 = CLASSES['AnyTarget']
-_C501 = CLASSES['UpToTargets']
-_C503 = CLASSES['EachPlayers']
-_C505 = CLASSES['ThatRef']
-_C507 = CLASSES['EnchantedRef']
-_C512 = CLASSES['BeginningTrigger']
-_C516 = CLASSES['LastCounterTrigger']
-_C520 = CLASSES['BatchAttackTrigger']
-_C522 = CLASSES['ThisTrigger']
-_C526 = CLASSES['CastTrigger']
-_C529 = CLASSES['YoursTrigger']
-_C542 = CLASSES['ZonePlace']
-_C546 = CLASSES['PTChange']
-_C549 = CLASSES['CantAttackOrBlock']
-_C551 = CLASSES['CantAttack']
-_C553 = CLASSES['CantBlock']
-_C555 = CLASSES['CantBeBlockedByFewer']
-_C556 = CLASSES['CantBeBlockedExcept']
-_C557 = CLASSES['CanBlockOnly']
-_C559 = CLASSES['CantBeTargetedBy']
-_C560 = CLASSES['CantBeTargeted']
-_C562 = CLASSES['CantBeDestroyed']
-_C564 = CLASSES['CantPhaseOut']
-_C566 = CLASSES['PhasesEachUntap']
-_C568 = CLASSES['GainsAbility']
-_C571 = CLASSES['HasKeywordAtManaCost']
-_C572 = CLASSES['HasKeywords']
-_C573 = CLASSES['LosesKeywords']
-_C576 = CLASSES['CombatDamageSteps']
-_C578 = CLASSES['AssignsExcess']
-_C580 = CLASSES['AttacksUntapped']
-_C582 = CLASSES['DamageGainsLife']
-_C584 = CLASSES['DamageIsLethal']
-_C586 = CLASSES['CantBeBlockedBy']
-_C588 = CLASSES['CantBeAttachedBy']
-_C590 = CLASSES['PreventDamageFrom']
-_C592 = CLASSES['AttacksDespite']
-_C594 = CLASSES['MaxBlockers']
-_C596 = CLASSES['AttacksEachCombat']
-_C598 = CLASSES['BlocksEachCombat']
-_C600 = CLASSES['CantBeBlocked']
-_C602 = CLASSES['IsColor']
-_C635 = CLASSES['Duration']
-_C639 = CLASSES['TargetObject']
-_C641 = CLASSES['FromGraveyard']
-_C647 = CLASSES['OntoBattlefield']
-_C650 = CLASSES['IntoHand']
-_C652 = CLASSES['IntoGraveyard']
-_C655 = CLASSES['CostValue']
-_C675 = CLASSES['BackRef']
-_C677 = CLASSES['TargetPlayer']
-_C681 = CLASSES['EachObjects']
-_C694 = CLASSES['QualityRef']
-_C712 = CLASSES['PerTime']
-_C718 = CLASSES['PerObject']
-_C721 = CLASSES['PowerOf']
-_C745 = CLASSES['EntersEvent']
-_C748 = CLASSES['LeavesEvent']
-_C750 = CLASSES['DiesEvent']
-_C752 = CLASSES['AttacksEvent']
-_C754 = CLASSES['BlocksEvent']
-_C757 = CLASSES['BlockedEvent']
-_C759 = CLASSES['PhasesEvent']
-_C761 = CLASSES['TurnedUpEvent']
-_C763 = CLASSES['ExiledThisWayEvent']
-_C765 = CLASSES['TargetedEvent']
-_C768 = CLASSES['DealsDamageEvent']
-_C770 = CLASSES['DealtDamageEvent']
+_C329 = CLASSES['ObjectDamageEffect']
+_C332 = CLASSES['KeywordCost']
+_C334 = CLASSES['TypeArg']
+_C336 = CLASSES['QualityArg']
+_C338 = CLASSES['OntoArg']
+_C344 = CLASSES['TriggeredStmt']
+_C347 = CLASSES['ActivatedStmt']
+_C349 = CLASSES['PTDefiningStmt']
+_C352 = CLASSES['SpellKind']
+_C356 = CLASSES['EntersTappedStmt']
+_C359 = CLASSES['CostPerTargetStmt']
+_C361 = CLASSES['UncounterableStmt']
+_C365 = CLASSES['StaticStmt']
+_C378 = CLASSES['ControlClause']
+_C386 = CLASSES['DividedDamageEffect']
+_C388 = CLASSES['DamageEffect']
+_C390 = CLASSES['DestroyEffect']
+_C393 = CLASSES['DrawEffect']
+_C395 = CLASSES['TokenCopyEffect']
+_C400 = CLASSES['TokenEffect']
+_C401 = CLASSES['AddManaEffect']
+_C404 = CLASSES['DiscardEffect']
+_C406 = CLASSES['GainLifeEffect']
+_C409 = CLASSES['GainControlEffect']
+_C411 = CLASSES['ReturnToHandEffect']
+_C414 = CLASSES['ReturnFromGraveyardEffect']
+_C416 = CLASSES['ReturnToBattlefieldEffect']
+_C419 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C424 = CLASSES['SearchEffect']
+_C428 = CLASSES['CounterSpellEffect']
+_C430 = CLASSES['ShuffleEffect']
+_C434 = CLASSES['MillEffect']
+_C437 = CLASSES['PutFromHandEffect']
+_C441 = CLASSES['PutCountersEffect']
+_C444 = CLASSES['PutOnLibraryEffect']
+_C446 = CLASSES['PutIntoZoneEffect']
+_C452 = CLASSES['ExileEffect']
+_C454 = CLASSES['ExileTopEffect']
+_C456 = CLASSES['RegenerateEffect']
+_C460 = CLASSES['PlayerSacrificesEffect']
+_C463 = CLASSES['SacrificeEffect']
+_C465 = CLASSES['UntapEffect']
+_C467 = CLASSES['TapOrUntapEffect']
+_C469 = CLASSES['TapEffect']
+_C473 = CLASSES['RemoveCountersEffect']
+_C475 = CLASSES['DelayedEffect']
+_C477 = CLASSES['PreventEffect']
+_C479 = CLASSES['CastThisEffect']
+_C481 = CLASSES['CopySpellEffect']
+_C482 = CLASSES['NoRegenEffect']
+_C485 = CLASSES['PhaseOutEffect']
+_C488 = CLASSES['NoUntapEffect']
+_C491 = CLASSES['ContinuousEffect']
+_C493 = CLASSES['PlayerRef']
+_C500 = CLASSES['AnyNumberTargets']
+_C502 = CLASSES['AnyTarget']
+_C505 = CLASSES['UpToTargets']
+_C507 = CLASSES['EachPlayers']
+_C509 = CLASSES['ThatRef']
+_C511 = CLASSES['EnchantedRef']
+_C516 = CLASSES['BeginningTrigger']
+_C520 = CLASSES['LastCounterTrigger']
+_C524 = CLASSES['BatchAttackTrigger']
+_C526 = CLASSES['ThisTrigger']
+_C530 = CLASSES['CastTrigger']
+_C533 = CLASSES['YoursTrigger']
+_C546 = CLASSES['ZonePlace']
+_C550 = CLASSES['PTChange']
+_C553 = CLASSES['CantAttackOrBlock']
+_C555 = CLASSES['CantAttack']
+_C557 = CLASSES['CantBlock']
+_C559 = CLASSES['CantBeBlockedByFewer']
+_C560 = CLASSES['CantBeBlockedExcept']
+_C561 = CLASSES['CanBlockOnly']
+_C563 = CLASSES['CantBeTargetedBy']
+_C564 = CLASSES['CantBeTargeted']
+_C566 = CLASSES['CantBeDestroyed']
+_C568 = CLASSES['CantPhaseOut']
+_C570 = CLASSES['PhasesEachUntap']
+_C572 = CLASSES['GainsAbility']
+_C575 = CLASSES['HasKeywordAtManaCost']
+_C576 = CLASSES['HasKeywords']
+_C577 = CLASSES['LosesKeywords']
+_C580 = CLASSES['CombatDamageSteps']
+_C582 = CLASSES['AssignsExcess']
+_C584 = CLASSES['AttacksUntapped']
+_C586 = CLASSES['DamageGainsLife']
+_C588 = CLASSES['DamageIsLethal']
+_C590 = CLASSES['CantBeBlockedBy']
+_C592 = CLASSES['CantBeAttachedBy']
+_C594 = CLASSES['PreventDamageFrom']
+_C596 = CLASSES['AttacksDespite']
+_C598 = CLASSES['MaxBlockers']
+_C600 = CLASSES['AttacksEachCombat']
+_C602 = CLASSES['BlocksEachCombat']
+_C604 = CLASSES['CantBeBlocked']
+_C606 = CLASSES['IsColor']
+_C638 = CLASSES['Duration']
+_C642 = CLASSES['TargetObject']
+_C644 = CLASSES['FromGraveyard']
+_C650 = CLASSES['OntoBattlefield']
+_C653 = CLASSES['IntoHand']
+_C655 = CLASSES['IntoGraveyard']
+_C658 = CLASSES['CostValue']
+_C678 = CLASSES['BackRef']
+_C680 = CLASSES['TargetPlayer']
+_C684 = CLASSES['EachObjects']
+_C697 = CLASSES['QualityRef']
+_C717 = CLASSES['PerTime']
+_C723 = CLASSES['PerObject']
+_C726 = CLASSES['PowerOf']
+_C750 = CLASSES['EntersEvent']
+_C753 = CLASSES['LeavesEvent']
+_C755 = CLASSES['DiesEvent']
+_C757 = CLASSES['AttacksEvent']
+_C759 = CLASSES['BlocksEvent']
+_C762 = CLASSES['BlockedEvent']
+_C764 = CLASSES['PhasesEvent']
+_C766 = CLASSES['TurnedUpEvent']
+_C768 = CLASSES['ExiledThisWayEvent']
+_C770 = CLASSES['TargetedEvent']
+_C773 = CLASSES['DealsDamageEvent']
+_C775 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -48749,7 +48963,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 326:  # lastinstead
+        elif r == 330:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -48760,7 +48974,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 327:  # tailinstead
+        elif r == 331:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50234,7 +50448,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 380:  # negated
+        elif r == 384:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -50335,7 +50549,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 335:  # sentences
+        elif r == 339:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -50523,7 +50737,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 346:  # zones
+        if r == 350:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -50531,11 +50745,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 542:
-                    values.append(_b542(x, inst, lim, made))
+                elif x.rule == 546:
+                    values.append(_b546(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 349:  # spells
+        elif r == 353:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -50543,8 +50757,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 348:
-                    values.append(_b348(x, inst, lim, made))
+                elif x.rule == 352:
+                    values.append(_b352(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -50609,7 +50823,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 350:  # keywords
+        elif r == 354:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -50771,7 +50985,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # parts
+        if r == 357:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51019,7 +51233,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 358:  # parts
+        elif r == 362:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51028,7 +51242,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51065,42 +51279,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # other
+        if r == 612:  # other
             d['other'] = True
-        elif r == 609:  # another
+        elif r == 613:  # another
             d['another'] = True
-        elif r == 610:  # facedown
+        elif r == 614:  # facedown
             d['facedown'] = True
-        elif r == 611:  # faceup
+        elif r == 615:  # faceup
             d['faceup'] = True
-        elif r == 362:  # exiled
+        elif r == 366:  # exiled
             d['exiled'] = True
-        elif r == 363:  # combat
+        elif r == 367:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 364:  # combat
+        elif r == 368:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 365:  # states
+        elif r == 369:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 612:  # states
+        elif r == 616:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 701:  # nons
+        elif r == 704:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 702:  # colors
+        elif r == 705:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51108,7 +51322,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 703:  # supertypes
+        elif r == 706:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51116,32 +51330,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 704:  # multis
+        elif r == 707:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 705:  # types
+        elif r == 708:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 706:  # subtypes
+        elif r == 709:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 707:  # ortypes
+        elif r == 710:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 708:  # andor
+        elif r == 711:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 709:  # ortypes
+        elif r == 712:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51152,39 +51366,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 366:  # chosen
+        elif r == 370:  # chosen
             d['chosen'] = True
-        elif r == 367:  # mv
+        elif r == 371:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 368:  # mvdir
+        elif r == 372:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 369:  # ptstat
+        elif r == 373:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 370:  # ptval
+        elif r == 374:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 371:  # ptdir
+        elif r == 375:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 613:  # keywords
+        elif r == 617:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51198,7 +51412,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 372:  # without
+        elif r == 376:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -51211,9 +51425,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b374(x, inst, lim, made)
+            value = _b378(x, inst, lim, made)
             d['controller'] = value
-        elif r == 379:  # late
+        elif r == 383:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -51227,9 +51441,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 614:  # blocked_by_this
+        elif r == 618:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 615:  # attacking_you
+        elif r == 619:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -51349,9 +51563,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 287:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 492:  # options
+        elif r == 496:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -51403,7 +51617,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         elif r == 291:  # extra
             x = c[0]
@@ -51443,11 +51657,11 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 293:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51490,11 +51704,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51533,7 +51747,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # amount
             x = c[0]
@@ -51573,7 +51787,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -51649,7 +51863,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51688,18 +51902,18 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 508:  # count
+        elif r == 512:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 311:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -51771,7 +51985,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51814,7 +52028,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51853,14 +52067,14 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 321:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51913,7 +52127,57 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C329()
+    d: dict[str, Any] = {'source': None, 'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 326:  # source
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 327:  # power
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 328:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51929,7 +52193,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C332()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51937,7 +52201,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # parts
+        if r == 513:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51946,7 +52210,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 682 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 685 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51959,7 +52223,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -51975,7 +52239,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C334()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -51983,7 +52247,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # type
+        if r == 333:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -51995,7 +52259,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52011,7 +52275,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C332()
+    inst: Any = _C336()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52019,7 +52283,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # quality
+        if r == 335:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -52031,7 +52295,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52047,7 +52311,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C338()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52055,7 +52319,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # subtype
+        if r == 337:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -52067,7 +52331,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52083,7 +52347,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C340()
+    inst: Any = _C344()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52091,20 +52355,20 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # zone
+        if r == 340:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 337:  # trigger
+        elif r == 341:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 513 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 338:  # condition
+        elif r == 342:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -52113,11 +52377,11 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 339:  # sentences
+        elif r == 343:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 530:  # sentences
+        elif r == 534:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52129,7 +52393,7 @@ def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52145,7 +52409,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C347()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52153,11 +52417,11 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # special
+        if r == 535:  # special
             d['special'] = True
-        elif r == 532:  # fromhand
+        elif r == 536:  # fromhand
             d['fromhand'] = True
-        elif r == 341:  # param
+        elif r == 345:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -52166,11 +52430,11 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 533:  # cost
+        elif r == 537:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 534:  # param
+        elif r == 538:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -52179,15 +52443,15 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 342:  # sentences
+        elif r == 346:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 535:  # sentences
+        elif r == 539:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 536:  # restriction
+        elif r == 540:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -52196,19 +52460,19 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 537:  # once
+        elif r == 541:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 538:  # sorcery
+        elif r == 542:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 539:  # castable
+        elif r == 543:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -52222,7 +52486,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52238,7 +52502,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C349()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52246,13 +52510,13 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # both
+        if r == 690:  # both
             d['both'] = True
-        elif r == 540:  # which
+        elif r == 544:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 344:  # amount
+        elif r == 348:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52264,7 +52528,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52280,7 +52544,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C348()
+    inst: Any = _C352()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52288,7 +52552,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 347:  # filter
+        if r == 351:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -52300,7 +52564,7 @@ def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52316,7 +52580,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C356()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52324,7 +52588,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # tapped
+        if r == 355:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -52336,7 +52600,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52352,7 +52616,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C355()
+    inst: Any = _C359()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52360,7 +52624,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 354:  # cost
+        if r == 358:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -52372,7 +52636,7 @@ def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52388,7 +52652,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C361()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52396,7 +52660,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # countered
+        if r == 360:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -52408,7 +52672,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52424,7 +52688,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C365()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52432,7 +52696,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # precondition
+        if r == 363:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -52441,23 +52705,23 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 603:  # this
+        elif r == 607:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 604:  # enchanted
+        elif r == 608:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 605:  # equipped
+        elif r == 609:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 606:  # affected
+        elif r == 610:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 607:  # parts
+        elif r == 611:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52466,12 +52730,12 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 360:  # condition
+        elif r == 364:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -52488,7 +52752,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52504,7 +52768,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C378()
     d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52512,23 +52776,23 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 373:  # you
+        if r == 377:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 375:  # own
+        elif r == 379:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 376:  # defending
+        elif r == 380:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 377:  # opponent
+        elif r == 381:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 378:  # opponents
+        elif r == 382:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -52540,7 +52804,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52556,7 +52820,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C382()
+    inst: Any = _C386()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52564,11 +52828,11 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # amount
+        if r == 385:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 710:  # evenly
+        elif r == 713:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -52578,7 +52842,7 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52594,50 +52858,54 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
-    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C388()
+    d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # named
+        if r == 620:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 617:  # amount
+        elif r == 621:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 618:  # equal
+        elif r == 622:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 619:  # amount
+        elif r == 714:  # power
+            x = c[0]
+            value = _b726(x, inst, lim, made)
+            d['power'] = value
+        elif r == 715:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 620:  # you
+        elif r == 623:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 621:  # target
+        elif r == 624:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 383:  # also
+        elif r == 387:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52650,7 +52918,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52666,7 +52934,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C390()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52674,9 +52942,9 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # target
+        if r == 389:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52689,7 +52957,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52705,7 +52973,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C393()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52713,13 +52981,13 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 387:  # player
+        if r == 391:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 388:  # amount
+        elif r == 392:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52731,7 +52999,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52747,7 +53015,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C395()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52755,9 +53023,9 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 390:  # target
+        if r == 394:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52770,7 +53038,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52786,7 +53054,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C400()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52794,21 +53062,21 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # count
+        if r == 396:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 622:  # tapped
+        elif r == 625:  # tapped
             d['tapped'] = True
-        elif r == 393:  # power
+        elif r == 397:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 394:  # toughness
+        elif r == 398:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 623:  # colors
+        elif r == 626:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -52816,17 +53084,17 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 624:  # subtypes
+        elif r == 627:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 625:  # types
+        elif r == 628:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 626:  # keywords
+        elif r == 629:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -52840,23 +53108,23 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 395:  # tokname
+        elif r == 399:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 627:  # per
+        elif r == 630:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 628:  # pertime
+        elif r == 631:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -52866,7 +53134,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52882,7 +53150,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C401()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52890,9 +53158,9 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # anycolor
+        if r == 718:  # anycolor
             d['anycolor'] = True
-        elif r == 714:  # choices
+        elif r == 719:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -52902,15 +53170,15 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 629:  # last
+        elif r == 632:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 630:  # mana
+        elif r == 633:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 773:  # alts
+        elif r == 778:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -52922,7 +53190,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52938,7 +53206,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C404()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52946,27 +53214,27 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # player
+        if r == 402:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 631:  # third
+        elif r == 634:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 399:  # amount
+        elif r == 403:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 715:  # random
+        elif r == 720:  # random
             d['random'] = True
-        elif r == 632:  # per
+        elif r == 635:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -52976,7 +53244,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52992,7 +53260,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C406()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53000,31 +53268,31 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # player
+        if r == 405:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 633:  # amount
+        elif r == 636:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 716:  # per
+        elif r == 721:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['per'] = value
-        elif r == 719:  # per
+        elif r == 724:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
-        elif r == 634:  # equal
+        elif r == 637:  # equal
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -53034,7 +53302,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53050,7 +53318,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C409()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53058,18 +53326,18 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # target
+        if r == 407:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # duration
+        elif r == 408:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b635(x, inst, lim, made)
+            value = _b638(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -53079,7 +53347,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53095,7 +53363,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C411()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53103,14 +53371,14 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # target
+        if r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 637:  # yours
+        elif r == 640:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -53122,7 +53390,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53138,7 +53406,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C414()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53146,23 +53414,23 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 412:  # target
             x = c[0]
-            value = _b639(x, inst, lim, made)
+            value = _b642(x, inst, lim, made)
             d['target'] = value
-        elif r == 409:  # source
+        elif r == 413:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b641(x, inst, lim, made)
+            value = _b644(x, inst, lim, made)
             d['source'] = value
-        elif r == 729:  # hand
+        elif r == 734:  # hand
             d['hand'] = True
-        elif r == 642:  # battlefield
+        elif r == 645:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 730:  # mine
+        elif r == 735:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -53172,7 +53440,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53188,7 +53456,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C416()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53196,22 +53464,22 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 643:  # fromgy
+        elif r == 646:  # fromgy
             d['fromgy'] = True
-        elif r == 731:  # choice
+        elif r == 736:  # choice
             d['choice'] = True
-        elif r == 732:  # facedown
+        elif r == 737:  # facedown
             d['facedown'] = True
-        elif r == 733:  # mine
+        elif r == 738:  # mine
             d['mine'] = True
-        elif r == 734:  # owners
+        elif r == 739:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -53221,7 +53489,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53237,7 +53505,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C419()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53245,11 +53513,11 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # filter
+        if r == 417:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 414:  # hands
+        elif r == 418:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -53261,7 +53529,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53277,7 +53545,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C424()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53285,38 +53553,38 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # player
+        if r == 420:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 644:  # upto
+        elif r == 647:  # upto
             d['upto'] = True
-        elif r == 417:  # count
+        elif r == 421:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 418:  # filter
+        elif r == 422:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 735:  # alts
+        elif r == 740:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 645:  # reveal
+        elif r == 648:  # reveal
             d['reveal'] = True
-        elif r == 736:  # thatcard
+        elif r == 741:  # thatcard
             d['thatcard'] = True
-        elif r == 737:  # thosecards
+        elif r == 742:  # thosecards
             d['thosecards'] = True
-        elif r == 419:  # destination
+        elif r == 423:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 648 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 651 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 653:  # tapped
+        elif r == 656:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -53326,7 +53594,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53342,7 +53610,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C428()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53350,20 +53618,20 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # target
+        if r == 425:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 422:  # unless
+        elif r == 426:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['unless'] = value
-        elif r == 423:  # per
+        elif r == 427:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -53377,7 +53645,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53393,7 +53661,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C426()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53401,9 +53669,9 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # player
+        if r == 429:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53413,7 +53681,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53429,7 +53697,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C434()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53437,19 +53705,19 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 427:  # amount
+        if r == 431:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 428:  # player
+        elif r == 432:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 429:  # owner
+        elif r == 433:  # owner
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -53459,7 +53727,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53475,7 +53743,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C437()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53483,11 +53751,11 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # filter
+        if r == 435:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 432:  # battlefield
+        elif r == 436:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -53499,7 +53767,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53515,7 +53783,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C441()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53523,17 +53791,17 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # amount
+        if r == 438:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 435:  # counter
+        elif r == 439:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 436:  # target
+        elif r == 440:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53546,7 +53814,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53562,7 +53830,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C440()
+    inst: Any = _C444()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53570,24 +53838,24 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # target
+        if r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 439:  # source
+        elif r == 443:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b641(x, inst, lim, made)
+            value = _b644(x, inst, lim, made)
             d['source'] = value
-        elif r == 657:  # top
+        elif r == 660:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 658:  # bottom
+        elif r == 661:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -53599,7 +53867,7 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53615,7 +53883,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53623,9 +53891,9 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 441:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53638,7 +53906,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53654,7 +53922,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53662,36 +53930,36 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 444:  # source
+        elif r == 448:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b641(x, inst, lim, made)
+            value = _b644(x, inst, lim, made)
             d['source'] = value
-        elif r == 445:  # amount
+        elif r == 449:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 446:  # counter
+        elif r == 450:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 447:  # also
+        elif r == 451:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53704,7 +53972,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53720,7 +53988,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C454()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53728,9 +53996,9 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # player
+        if r == 453:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53740,7 +54008,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53756,7 +54024,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53764,9 +54032,9 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # target
+        if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53779,7 +54047,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53795,7 +54063,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C460()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53803,17 +54071,17 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # player
+        if r == 457:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
-        elif r == 454:  # amount
+        elif r == 458:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 455:  # filter
+        elif r == 459:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -53825,7 +54093,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53841,7 +54109,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53849,18 +54117,18 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 458:  # unless
+        elif r == 462:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b655(x, inst, lim, made)
+            value = _b658(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -53870,86 +54138,8 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C461()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 460:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C463()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 462:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53974,7 +54164,46 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C467()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 466:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53988,7 +54217,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54004,24 +54233,16 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C469()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # amount
+        if r == 468:  # target
             x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 467:  # counter
-            x = c[0]
-            value = _b132(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 468:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54034,58 +54255,8 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C471()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 659:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 738 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 660:  # endcombat
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 470:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54101,22 +54272,24 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C473()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # amount
+        if r == 470:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 739:  # you
-            d['you'] = True
-        elif r == 661:  # target
+        elif r == 471:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 472:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54130,7 +54303,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54146,28 +54319,31 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C475()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # target
+        if r == 662:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 663:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 474:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 662:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 663:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54177,7 +54353,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54193,22 +54369,26 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C477()
-    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # target
+        if r == 476:  # amount
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 744:  # you
+            d['you'] = True
+        elif r == 664:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # newtargets
-            d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54217,8 +54397,8 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54233,27 +54413,29 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
-    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C479()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # thatnoun
+        if r == 478:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['thatnoun'] = value
-        elif r == 666:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # thisturn
-            d['thisturn'] = True
+        elif r == 665:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 666:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -54263,7 +54445,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -54279,6 +54461,92 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C481()
+    d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 480:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 667:  # newtargets
+            d['newtargets'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C482()
+    d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 668:  # thatnoun
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thatnoun'] = value
+        elif r == 669:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 670:  # thisturn
+            d['thisturn'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54286,14 +54554,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 483:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 480:  # phaseout
+        elif r == 484:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -54305,7 +54573,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54321,7 +54589,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C488()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54329,14 +54597,14 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 483:  # nountap
+        elif r == 487:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -54348,7 +54616,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54364,7 +54632,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C491()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54372,30 +54640,30 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # lead
+        if r == 489:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b635(x, inst, lim, made)
+            value = _b638(x, inst, lim, made)
             d['lead'] = value
-        elif r == 668:  # target
+        elif r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 669:  # also
+        elif r == 672:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b681(x, inst, lim, made)
+            value = _b684(x, inst, lim, made)
             d['also'] = value
-        elif r == 670:  # group
+        elif r == 673:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 671:  # parts
+        elif r == 674:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54404,18 +54672,18 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 486:  # duration
+        elif r == 490:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b635(x, inst, lim, made)
+            value = _b638(x, inst, lim, made)
             d['duration'] = value
-        elif r == 672:  # tail
+        elif r == 675:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -54424,7 +54692,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 547 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54437,7 +54705,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54453,7 +54721,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C493()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54461,13 +54729,13 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # controller
+        if r == 676:  # controller
             d['controller'] = True
-        elif r == 490:  # owner
+        elif r == 494:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 491:  # who
+        elif r == 495:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54479,7 +54747,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54495,7 +54763,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C500()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54503,7 +54771,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # filter
+        if r == 499:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54515,7 +54783,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54531,7 +54799,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C502()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54539,7 +54807,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 497:  # any
+        if r == 501:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -54551,7 +54819,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54567,7 +54835,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C505()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54575,13 +54843,13 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # each
+        if r == 681:  # each
             d['each'] = True
-        elif r == 499:  # count
+        elif r == 503:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 500:  # filter
+        elif r == 504:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54593,7 +54861,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54609,7 +54877,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C507()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54617,7 +54885,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # who
+        if r == 506:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54629,7 +54897,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54645,7 +54913,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C509()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54653,7 +54921,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # that
+        if r == 508:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -54665,7 +54933,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54681,7 +54949,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C511()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54689,9 +54957,9 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # equipped
+        if r == 748:  # equipped
             d['equipped'] = True
-        elif r == 506:  # enchanted
+        elif r == 510:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -54703,7 +54971,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54719,7 +54987,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C516()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54727,11 +54995,11 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # whose
+        if r == 514:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 511:  # step
+        elif r == 515:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -54743,7 +55011,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54759,7 +55027,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C520()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54767,11 +55035,11 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # lead
+        if r == 518:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 515:  # counter
+        elif r == 519:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -54783,7 +55051,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54799,7 +55067,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C524()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54807,15 +55075,15 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # lead
+        if r == 521:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 518:  # subject
+        elif r == 522:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 519:  # batch
+        elif r == 523:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -54827,7 +55095,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54843,7 +55111,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C526()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54851,13 +55119,13 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # lead
+        if r == 525:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 683:  # creature
+        elif r == 686:  # creature
             d['creature'] = True
-        elif r == 684:  # events
+        elif r == 687:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54866,7 +55134,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54879,7 +55147,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54895,7 +55163,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54903,15 +55171,15 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # lead
+        if r == 527:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 524:  # who
+        elif r == 528:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 525:  # spell
+        elif r == 529:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -54923,7 +55191,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54939,7 +55207,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C533()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54947,17 +55215,17 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # lead
+        if r == 531:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 771:  # thisor
+        elif r == 776:  # thisor
             d['thisor'] = True
-        elif r == 528:  # subject
+        elif r == 532:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 685:  # events
+        elif r == 688:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -54966,12 +55234,12 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 746 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 686:  # undercontrol
+        elif r == 689:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -54981,7 +55249,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54997,7 +55265,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C546()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55005,11 +55273,11 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # command
+        if r == 545:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 543:  # battlefield
+        elif r == 547:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55021,7 +55289,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55037,7 +55305,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C550()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55045,29 +55313,29 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # additional
+        if r == 691:  # additional
             d['additional'] = True
-        elif r == 544:  # power
+        elif r == 548:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 545:  # toughness
+        elif r == 549:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 689:  # per
+        elif r == 692:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 690:  # perfilter
+        elif r == 693:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 772:  # onbf
+        elif r == 777:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -55077,7 +55345,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55093,7 +55361,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C553()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55101,7 +55369,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # both
+        if r == 552:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -55113,7 +55381,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55129,7 +55397,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C555()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55137,7 +55405,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # attack
+        if r == 554:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -55149,7 +55417,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55165,7 +55433,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C557()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55173,7 +55441,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # block
+        if r == 556:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -55185,7 +55453,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55201,7 +55469,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C559()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55209,7 +55477,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # count
+        if r == 558:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55221,7 +55489,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55237,7 +55505,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C560()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55245,7 +55513,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # filters
+        if r == 694:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55265,7 +55533,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55281,7 +55549,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C561()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55289,7 +55557,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # filters
+        if r == 695:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55309,7 +55577,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55325,7 +55593,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C563()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55333,9 +55601,9 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # quality
+        if r == 562:  # quality
             x = c[0]
-            value = _b694(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55345,7 +55613,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55361,7 +55629,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C564()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55369,7 +55637,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # opponents
+        if r == 699:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -55379,7 +55647,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55395,7 +55663,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C566()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55403,7 +55671,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # destroyed
+        if r == 565:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -55415,7 +55683,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55431,7 +55699,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C568()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55439,7 +55707,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # phase
+        if r == 567:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -55451,7 +55719,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55467,7 +55735,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C570()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55475,7 +55743,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # untap
+        if r == 569:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -55487,7 +55755,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55503,7 +55771,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C572()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55511,9 +55779,9 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # ability
+        if r == 571:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 697 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55526,7 +55794,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55542,7 +55810,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C575()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55550,14 +55818,14 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # keyword
+        if r == 573:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 570:  # manacost
+        elif r == 574:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -55569,7 +55837,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55585,7 +55853,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C576()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55593,7 +55861,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # keywords
+        if r == 701:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55615,7 +55883,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55631,7 +55899,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C577()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55639,7 +55907,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # keywords
+        if r == 702:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -55661,7 +55929,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55677,7 +55945,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C580()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55685,11 +55953,11 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # first
+        if r == 578:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 575:  # regular
+        elif r == 579:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -55703,7 +55971,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55719,7 +55987,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C582()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55727,7 +55995,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # excess
+        if r == 581:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -55739,7 +56007,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55755,7 +56023,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C584()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55763,7 +56031,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # untapped
+        if r == 583:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -55775,7 +56043,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55791,7 +56059,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C586()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55799,7 +56067,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # gains
+        if r == 585:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -55811,7 +56079,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55827,7 +56095,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C588()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55835,7 +56103,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # lethal
+        if r == 587:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -55847,80 +56115,8 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C586()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 585:  # quality
-            x = c[0]
-            value = _b694(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C588()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 587:  # quality
-            x = c[0]
-            value = _b694(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55945,7 +56141,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 589:  # quality
             x = c[0]
-            value = _b694(x, inst, lim, made)
+            value = _b697(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55956,7 +56152,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55972,22 +56168,17 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C592()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # thisturn
-            d['thisturn'] = True
-        elif r == 591:  # keyword
+        if r == 591:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b697(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -55997,7 +56188,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56013,17 +56204,17 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C594()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # count
+        if r == 593:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            value = _b697(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56033,7 +56224,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56049,17 +56240,22 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C596()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # attacks
+        if r == 703:  # thisturn
+            d['thisturn'] = True
+        elif r == 595:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56069,7 +56265,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56085,17 +56281,17 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C598()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # blocks
+        if r == 597:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56105,7 +56301,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56121,17 +56317,17 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C600()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # unblockable
+        if r == 599:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56141,7 +56337,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56157,6 +56353,78 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C602()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 601:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C604()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 603:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C606()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56164,7 +56432,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # color
+        if r == 605:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56179,7 +56447,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56195,7 +56463,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C638()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56203,19 +56471,19 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # eot
+        if r == 729:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 725:  # next_upkeep
+        elif r == 730:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 726:  # losecontrol
+        elif r == 731:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 636:  # thisturn
+        elif r == 639:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -56227,7 +56495,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56243,7 +56511,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C642()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56251,13 +56519,13 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # another
+        if r == 732:  # another
             d['another'] = True
-        elif r == 638:  # filter
+        elif r == 641:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 728:  # ingy
+        elif r == 733:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56267,7 +56535,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56283,7 +56551,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56291,7 +56559,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # whose
+        if r == 643:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -56303,7 +56571,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56319,7 +56587,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56327,7 +56595,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # zone
+        if r == 649:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -56339,7 +56607,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56355,7 +56623,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C653()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56363,9 +56631,9 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # player
+        if r == 652:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56375,7 +56643,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56391,7 +56659,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C655()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56399,9 +56667,9 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # player
+        if r == 654:  # player
             x = c[0]
-            value = _b489(x, inst, lim, made)
+            value = _b493(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56411,7 +56679,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56427,7 +56695,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56435,11 +56703,11 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # cost
+        if r == 657:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 656:  # param
+        elif r == 659:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56454,7 +56722,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56470,7 +56738,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C678()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56478,9 +56746,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # word
+        if r == 677:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56493,7 +56761,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56509,7 +56777,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C680()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56517,11 +56785,11 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # player
+        if r == 679:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 740:  # walker
+        elif r == 745:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -56531,7 +56799,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56547,7 +56815,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C684()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56555,33 +56823,33 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # quant
+        if r == 682:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 680:  # filter
+        elif r == 683:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 741:  # attached
+        elif r == 746:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 742:  # samename
+        elif r == 747:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 774:  # ingy
+        elif r == 779:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56591,7 +56859,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56607,7 +56875,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56615,11 +56883,11 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # word
+        if r == 696:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 695:  # param
+        elif r == 698:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56634,7 +56902,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56650,7 +56918,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C717()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56658,7 +56926,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # word
+        if r == 716:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56673,7 +56941,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56689,7 +56957,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C723()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56697,13 +56965,13 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # filter
+        if r == 722:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 779:  # gy
+        elif r == 784:  # gy
             d['gy'] = True
-        elif r == 780:  # bf
+        elif r == 785:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56713,7 +56981,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56729,7 +56997,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C726()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56737,21 +57005,21 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # power
+        if r == 725:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 722:  # power
+        elif r == 727:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 723:  # target
+        elif r == 728:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56764,7 +57032,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56780,7 +57048,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C750()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56788,7 +57056,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # enters
+        if r == 749:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -56800,7 +57068,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56816,7 +57084,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C753()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56824,7 +57092,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # leaves
+        if r == 752:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -56836,7 +57104,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56852,7 +57120,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C755()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56860,7 +57128,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # dies
+        if r == 754:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -56872,7 +57140,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56888,7 +57156,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C757()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56896,7 +57164,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # attacks
+        if r == 756:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56908,7 +57176,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56924,7 +57192,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C759()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56932,11 +57200,11 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # blocks
+        if r == 758:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 775:  # acreature
+        elif r == 780:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -56946,7 +57214,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56962,7 +57230,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C762()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56970,11 +57238,11 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # blocked
+        if r == 760:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 756:  # filter
+        elif r == 761:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -56988,7 +57256,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57004,7 +57272,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C764()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57012,7 +57280,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # direction
+        if r == 763:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -57024,7 +57292,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57040,7 +57308,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C766()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57048,7 +57316,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # up
+        if r == 765:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -57060,7 +57328,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57076,7 +57344,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C768()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57084,7 +57352,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # way
+        if r == 767:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -57096,7 +57364,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57112,7 +57380,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C770()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57120,11 +57388,11 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # targeted
+        if r == 769:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 776:  # opponents
+        elif r == 781:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57134,7 +57402,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57150,7 +57418,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C773()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57158,13 +57426,13 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # combat
+        if r == 782:  # combat
             d['combat'] = True
-        elif r == 766:  # deals
+        elif r == 771:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 767:  # recipient
+        elif r == 772:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -57178,7 +57446,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57194,7 +57462,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C775()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57202,9 +57470,9 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # combat
+        if r == 783:  # combat
             d['combat'] = True
-        elif r == 769:  # dealt
+        elif r == 774:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -57544,463 +57812,468 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 324 __asgn_plain
     _b325,  # 325 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 326 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 327 __asgn_optional
-    _b328,  # 328 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 331 __asgn_plain
-    _b332,  # 332 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 330 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 331 __asgn_optional
+    _b332,  # 332 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 OntoArg
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 339 __asgn_plain
-    _b340,  # 340 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 346 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 347 __asgn_plain
-    _b348,  # 348 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 349 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 350 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 353 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 354 __asgn_plain
-    _b355,  # 355 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 358 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 362 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 363 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 364 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 365 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 366 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 370 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 377 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 379 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 381 __asgn_plain
-    _b382,  # 382 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 387 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 TokenEffect
-    _b397,  # 397 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 425 __asgn_plain
-    _b426,  # 426 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 439 __asgn_plain
-    _b440,  # 440 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 341 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 342 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 343 __asgn_plain
+    _b344,  # 344 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 350 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 353 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 354 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 EntersTappedStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 357 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 358 __asgn_plain
+    _b359,  # 359 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 366 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 368 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 369 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 370 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 371 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 372 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 374 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 375 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 383 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 385 __asgn_plain
+    _b386,  # 386 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 392 __asgn_plain
+    _b393,  # 393 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 TokenEffect
+    _b401,  # 401 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 408 __asgn_plain
+    _b409,  # 409 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
+    _b411,  # 411 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 412 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 417 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 418 __asgn_plain
+    _b419,  # 419 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 ExileEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 TapOrUntapEffect
+    _b454,  # 454 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 467 __asgn_plain
+    _b465,  # 465 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 CopySpellEffect
-    _b478,  # 478 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 ContinuousEffect
-    _match_node,  # 488 ActionWord
-    _b489,  # 489 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 491 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 492 __asgn_oneormore
-    _match_node,  # 493 BackWord
-    _node,  # 494 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 509 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 510 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 BeginningTrigger
-    _node,  # 513 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 BatchAttackTrigger
+    _b469,  # 469 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 CopySpellEffect
+    _b482,  # 482 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 ContinuousEffect
+    _match_node,  # 492 ActionWord
+    _b493,  # 493 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 496 __asgn_oneormore
+    _match_node,  # 497 BackWord
+    _node,  # 498 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 501 __asgn_plain
+    _b502,  # 502 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 513 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 BeginningTrigger
+    _node,  # 517 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 523 __asgn_plain
+    _b524,  # 524 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 530 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 531 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 532 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 PTChange
-    _node,  # 547 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 CantBeBlockedByFewer
-    _b556,  # 556 CantBeBlockedExcept
-    _b557,  # 557 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantBeTargetedBy
-    _b560,  # 560 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 HasKeywordAtManaCost
-    _b572,  # 572 HasKeywords
-    _b573,  # 573 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 535 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 536 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 PTChange
+    _node,  # 551 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CantBeBlockedByFewer
+    _b560,  # 560 CantBeBlockedExcept
+    _b561,  # 561 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CantBeTargetedBy
+    _b564,  # 564 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 HasKeywordAtManaCost
+    _b576,  # 576 HasKeywords
+    _b577,  # 577 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 607 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 608 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 609 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 610 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 611 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 612 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 613 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 614 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 615 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 622 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 623 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 624 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 625 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 626 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 643 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 644 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 645 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 OntoBattlefield
-    _node,  # 648 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 664 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 671 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 672 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 673 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 678 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 EachObjects
-    _node,  # 682 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 683 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 685 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 688 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 691 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 696 __asgn_optional
-    _node,  # 697 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 701 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 710 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 715 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 727 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 728 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 730 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 735 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 737 __asgn_optional
-    _match_node,  # 738 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 EntersEvent
-    _node,  # 746 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 771 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 772 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 773 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 774 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 775 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 780 __asgn_optional
+    _b590,  # 590 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 611 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 612 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 613 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 614 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 615 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 616 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 617 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 618 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 619 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 625 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 626 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 627 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 628 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 646 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 OntoBattlefield
+    _node,  # 651 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 667 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 670 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 674 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 EachObjects
+    _node,  # 685 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 687 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 688 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 689 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 695 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 699 __asgn_optional
+    _node,  # 700 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 702 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 718 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 720 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 732 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 740 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 742 __asgn_optional
+    _match_node,  # 743 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 EntersEvent
+    _node,  # 751 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 776 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 778 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 779 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 785 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 494, 513, 547, 648, 682, 697, 746])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 498, 517, 551, 651, 685, 700, 751])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -58329,459 +58602,464 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 323 __asgn_plain
     None,  # 324 __asgn_plain
     _b325,  # 325 LookAtTopEffect
-    None,  # 326 __asgn_optional
-    None,  # 327 __asgn_optional
-    _b328,  # 328 KeywordCost
-    None,  # 329 __asgn_plain
-    _b330,  # 330 TypeArg
-    None,  # 331 __asgn_plain
-    _b332,  # 332 QualityArg
+    None,  # 326 __asgn_plain
+    None,  # 327 __asgn_plain
+    None,  # 328 __asgn_plain
+    _b329,  # 329 ObjectDamageEffect
+    None,  # 330 __asgn_optional
+    None,  # 331 __asgn_optional
+    _b332,  # 332 KeywordCost
     None,  # 333 __asgn_plain
-    _b334,  # 334 OntoArg
+    _b334,  # 334 TypeArg
     None,  # 335 __asgn_plain
-    None,  # 336 __asgn_plain
+    _b336,  # 336 QualityArg
     None,  # 337 __asgn_plain
-    None,  # 338 __asgn_plain
+    _b338,  # 338 OntoArg
     None,  # 339 __asgn_plain
-    _b340,  # 340 TriggeredStmt
+    None,  # 340 __asgn_plain
     None,  # 341 __asgn_plain
     None,  # 342 __asgn_plain
-    _b343,  # 343 ActivatedStmt
-    None,  # 344 __asgn_plain
-    _b345,  # 345 PTDefiningStmt
-    None,  # 346 __asgn_oneormore
-    None,  # 347 __asgn_plain
-    _b348,  # 348 SpellKind
-    None,  # 349 __asgn_oneormore
+    None,  # 343 __asgn_plain
+    _b344,  # 344 TriggeredStmt
+    None,  # 345 __asgn_plain
+    None,  # 346 __asgn_plain
+    _b347,  # 347 ActivatedStmt
+    None,  # 348 __asgn_plain
+    _b349,  # 349 PTDefiningStmt
     None,  # 350 __asgn_oneormore
     None,  # 351 __asgn_plain
-    _b352,  # 352 EntersTappedStmt
+    _b352,  # 352 SpellKind
     None,  # 353 __asgn_oneormore
-    None,  # 354 __asgn_plain
-    _b355,  # 355 CostPerTargetStmt
-    None,  # 356 __asgn_plain
-    _b357,  # 357 UncounterableStmt
-    None,  # 358 __asgn_oneormore
-    None,  # 359 __asgn_plain
+    None,  # 354 __asgn_oneormore
+    None,  # 355 __asgn_plain
+    _b356,  # 356 EntersTappedStmt
+    None,  # 357 __asgn_oneormore
+    None,  # 358 __asgn_plain
+    _b359,  # 359 CostPerTargetStmt
     None,  # 360 __asgn_plain
-    _b361,  # 361 StaticStmt
-    None,  # 362 __asgn_optional
-    None,  # 363 __asgn_oneormore
-    None,  # 364 __asgn_oneormore
-    None,  # 365 __asgn_oneormore
+    _b361,  # 361 UncounterableStmt
+    None,  # 362 __asgn_oneormore
+    None,  # 363 __asgn_plain
+    None,  # 364 __asgn_plain
+    _b365,  # 365 StaticStmt
     None,  # 366 __asgn_optional
-    None,  # 367 __asgn_plain
-    None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
-    None,  # 370 __asgn_plain
+    None,  # 367 __asgn_oneormore
+    None,  # 368 __asgn_oneormore
+    None,  # 369 __asgn_oneormore
+    None,  # 370 __asgn_optional
     None,  # 371 __asgn_plain
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    _b374,  # 374 ControlClause
+    None,  # 374 __asgn_plain
     None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
-    None,  # 378 __asgn_plain
-    None,  # 379 __asgn_oneormore
+    _b378,  # 378 ControlClause
+    None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
-    _b382,  # 382 DividedDamageEffect
-    None,  # 383 __asgn_plain
-    _b384,  # 384 DamageEffect
+    None,  # 382 __asgn_plain
+    None,  # 383 __asgn_oneormore
+    None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
-    _b386,  # 386 DestroyEffect
+    _b386,  # 386 DividedDamageEffect
     None,  # 387 __asgn_plain
-    None,  # 388 __asgn_plain
-    _b389,  # 389 DrawEffect
-    None,  # 390 __asgn_plain
-    _b391,  # 391 TokenCopyEffect
+    _b388,  # 388 DamageEffect
+    None,  # 389 __asgn_plain
+    _b390,  # 390 DestroyEffect
+    None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
-    None,  # 393 __asgn_plain
+    _b393,  # 393 DrawEffect
     None,  # 394 __asgn_plain
-    None,  # 395 __asgn_plain
-    _b396,  # 396 TokenEffect
-    _b397,  # 397 AddManaEffect
+    _b395,  # 395 TokenCopyEffect
+    None,  # 396 __asgn_plain
+    None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    _b400,  # 400 DiscardEffect
-    None,  # 401 __asgn_plain
-    _b402,  # 402 GainLifeEffect
+    _b400,  # 400 TokenEffect
+    _b401,  # 401 AddManaEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
-    _b405,  # 405 GainControlEffect
-    None,  # 406 __asgn_plain
-    _b407,  # 407 ReturnToHandEffect
+    _b404,  # 404 DiscardEffect
+    None,  # 405 __asgn_plain
+    _b406,  # 406 GainLifeEffect
+    None,  # 407 __asgn_plain
     None,  # 408 __asgn_plain
-    None,  # 409 __asgn_plain
-    _b410,  # 410 ReturnFromGraveyardEffect
-    None,  # 411 __asgn_plain
-    _b412,  # 412 ReturnToBattlefieldEffect
+    _b409,  # 409 GainControlEffect
+    None,  # 410 __asgn_plain
+    _b411,  # 411 ReturnToHandEffect
+    None,  # 412 __asgn_plain
     None,  # 413 __asgn_plain
-    None,  # 414 __asgn_plain
-    _b415,  # 415 ReturnAllFromGraveyardsEffect
-    None,  # 416 __asgn_plain
+    _b414,  # 414 ReturnFromGraveyardEffect
+    None,  # 415 __asgn_plain
+    _b416,  # 416 ReturnToBattlefieldEffect
     None,  # 417 __asgn_plain
     None,  # 418 __asgn_plain
-    None,  # 419 __asgn_plain
-    _b420,  # 420 SearchEffect
+    _b419,  # 419 ReturnAllFromGraveyardsEffect
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    _b424,  # 424 CounterSpellEffect
+    _b424,  # 424 SearchEffect
     None,  # 425 __asgn_plain
-    _b426,  # 426 ShuffleEffect
+    None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    None,  # 428 __asgn_plain
+    _b428,  # 428 CounterSpellEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 MillEffect
+    _b430,  # 430 ShuffleEffect
     None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
-    _b433,  # 433 PutFromHandEffect
-    None,  # 434 __asgn_plain
+    None,  # 433 __asgn_plain
+    _b434,  # 434 MillEffect
     None,  # 435 __asgn_plain
     None,  # 436 __asgn_plain
-    _b437,  # 437 PutCountersEffect
+    _b437,  # 437 PutFromHandEffect
     None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    _b440,  # 440 PutOnLibraryEffect
-    None,  # 441 __asgn_plain
-    _b442,  # 442 PutIntoZoneEffect
+    None,  # 440 __asgn_plain
+    _b441,  # 441 PutCountersEffect
+    None,  # 442 __asgn_plain
     None,  # 443 __asgn_plain
-    None,  # 444 __asgn_plain
+    _b444,  # 444 PutOnLibraryEffect
     None,  # 445 __asgn_plain
-    None,  # 446 __asgn_plain
+    _b446,  # 446 PutIntoZoneEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 ExileEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ExileTopEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    _b452,  # 452 RegenerateEffect
+    _b452,  # 452 ExileEffect
     None,  # 453 __asgn_plain
-    None,  # 454 __asgn_plain
+    _b454,  # 454 ExileTopEffect
     None,  # 455 __asgn_plain
-    _b456,  # 456 PlayerSacrificesEffect
+    _b456,  # 456 RegenerateEffect
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 SacrificeEffect
-    None,  # 460 __asgn_plain
-    _b461,  # 461 UntapEffect
+    None,  # 459 __asgn_plain
+    _b460,  # 460 PlayerSacrificesEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 TapOrUntapEffect
+    _b463,  # 463 SacrificeEffect
     None,  # 464 __asgn_plain
-    _b465,  # 465 TapEffect
+    _b465,  # 465 UntapEffect
     None,  # 466 __asgn_plain
-    None,  # 467 __asgn_plain
+    _b467,  # 467 TapOrUntapEffect
     None,  # 468 __asgn_plain
-    _b469,  # 469 RemoveCountersEffect
+    _b469,  # 469 TapEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 DelayedEffect
+    None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 PreventEffect
+    _b473,  # 473 RemoveCountersEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 CastThisEffect
+    _b475,  # 475 DelayedEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 CopySpellEffect
-    _b478,  # 478 NoRegenEffect
-    None,  # 479 __asgn_plain
+    _b477,  # 477 PreventEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 CastThisEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 PhaseOutEffect
-    None,  # 482 __asgn_plain
+    _b481,  # 481 CopySpellEffect
+    _b482,  # 482 NoRegenEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 NoUntapEffect
-    None,  # 485 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 PhaseOutEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 ContinuousEffect
-    None,  # 488 ActionWord
-    _b489,  # 489 PlayerRef
+    None,  # 487 __asgn_plain
+    _b488,  # 488 NoUntapEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
-    None,  # 492 __asgn_oneormore
-    None,  # 493 BackWord
-    None,  # 494 TargetRef
+    _b491,  # 491 ContinuousEffect
+    None,  # 492 ActionWord
+    _b493,  # 493 PlayerRef
+    None,  # 494 __asgn_plain
     None,  # 495 __asgn_plain
-    _b496,  # 496 AnyNumberTargets
-    None,  # 497 __asgn_plain
-    _b498,  # 498 AnyTarget
+    None,  # 496 __asgn_oneormore
+    None,  # 497 BackWord
+    None,  # 498 TargetRef
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 UpToTargets
-    None,  # 502 __asgn_plain
-    _b503,  # 503 EachPlayers
+    _b500,  # 500 AnyNumberTargets
+    None,  # 501 __asgn_plain
+    _b502,  # 502 AnyTarget
+    None,  # 503 __asgn_plain
     None,  # 504 __asgn_plain
-    _b505,  # 505 ThatRef
+    _b505,  # 505 UpToTargets
     None,  # 506 __asgn_plain
-    _b507,  # 507 EnchantedRef
+    _b507,  # 507 EachPlayers
     None,  # 508 __asgn_plain
-    None,  # 509 __asgn_oneormore
+    _b509,  # 509 ThatRef
     None,  # 510 __asgn_plain
-    None,  # 511 __asgn_plain
-    _b512,  # 512 BeginningTrigger
-    None,  # 513 Trigger
+    _b511,  # 511 EnchantedRef
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_oneormore
     None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    _b516,  # 516 LastCounterTrigger
-    None,  # 517 __asgn_plain
+    _b516,  # 516 BeginningTrigger
+    None,  # 517 Trigger
     None,  # 518 __asgn_plain
     None,  # 519 __asgn_plain
-    _b520,  # 520 BatchAttackTrigger
+    _b520,  # 520 LastCounterTrigger
     None,  # 521 __asgn_plain
-    _b522,  # 522 ThisTrigger
+    None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    None,  # 524 __asgn_plain
+    _b524,  # 524 BatchAttackTrigger
     None,  # 525 __asgn_plain
-    _b526,  # 526 CastTrigger
+    _b526,  # 526 ThisTrigger
     None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
-    _b529,  # 529 YoursTrigger
-    None,  # 530 __asgn_plain
-    None,  # 531 __asgn_optional
-    None,  # 532 __asgn_optional
-    None,  # 533 __asgn_plain
+    None,  # 529 __asgn_plain
+    _b530,  # 530 CastTrigger
+    None,  # 531 __asgn_plain
+    None,  # 532 __asgn_plain
+    _b533,  # 533 YoursTrigger
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    None,  # 536 __asgn_plain
+    None,  # 535 __asgn_optional
+    None,  # 536 __asgn_optional
     None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
     None,  # 541 __asgn_plain
-    _b542,  # 542 ZonePlace
+    None,  # 542 __asgn_plain
     None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 PTChange
-    None,  # 547 StaticPart
+    _b546,  # 546 ZonePlace
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
-    _b549,  # 549 CantAttackOrBlock
-    None,  # 550 __asgn_plain
-    _b551,  # 551 CantAttack
+    None,  # 549 __asgn_plain
+    _b550,  # 550 PTChange
+    None,  # 551 StaticPart
     None,  # 552 __asgn_plain
-    _b553,  # 553 CantBlock
+    _b553,  # 553 CantAttackOrBlock
     None,  # 554 __asgn_plain
-    _b555,  # 555 CantBeBlockedByFewer
-    _b556,  # 556 CantBeBlockedExcept
-    _b557,  # 557 CanBlockOnly
+    _b555,  # 555 CantAttack
+    None,  # 556 __asgn_plain
+    _b557,  # 557 CantBlock
     None,  # 558 __asgn_plain
-    _b559,  # 559 CantBeTargetedBy
-    _b560,  # 560 CantBeTargeted
-    None,  # 561 __asgn_plain
-    _b562,  # 562 CantBeDestroyed
-    None,  # 563 __asgn_plain
-    _b564,  # 564 CantPhaseOut
+    _b559,  # 559 CantBeBlockedByFewer
+    _b560,  # 560 CantBeBlockedExcept
+    _b561,  # 561 CanBlockOnly
+    None,  # 562 __asgn_plain
+    _b563,  # 563 CantBeTargetedBy
+    _b564,  # 564 CantBeTargeted
     None,  # 565 __asgn_plain
-    _b566,  # 566 PhasesEachUntap
+    _b566,  # 566 CantBeDestroyed
     None,  # 567 __asgn_plain
-    _b568,  # 568 GainsAbility
+    _b568,  # 568 CantPhaseOut
     None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
-    _b571,  # 571 HasKeywordAtManaCost
-    _b572,  # 572 HasKeywords
-    _b573,  # 573 LosesKeywords
+    _b570,  # 570 PhasesEachUntap
+    None,  # 571 __asgn_plain
+    _b572,  # 572 GainsAbility
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    _b576,  # 576 CombatDamageSteps
-    None,  # 577 __asgn_plain
-    _b578,  # 578 AssignsExcess
+    _b575,  # 575 HasKeywordAtManaCost
+    _b576,  # 576 HasKeywords
+    _b577,  # 577 LosesKeywords
+    None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 AttacksUntapped
+    _b580,  # 580 CombatDamageSteps
     None,  # 581 __asgn_plain
-    _b582,  # 582 DamageGainsLife
+    _b582,  # 582 AssignsExcess
     None,  # 583 __asgn_plain
-    _b584,  # 584 DamageIsLethal
+    _b584,  # 584 AttacksUntapped
     None,  # 585 __asgn_plain
-    _b586,  # 586 CantBeBlockedBy
+    _b586,  # 586 DamageGainsLife
     None,  # 587 __asgn_plain
-    _b588,  # 588 CantBeAttachedBy
+    _b588,  # 588 DamageIsLethal
     None,  # 589 __asgn_plain
-    _b590,  # 590 PreventDamageFrom
+    _b590,  # 590 CantBeBlockedBy
     None,  # 591 __asgn_plain
-    _b592,  # 592 AttacksDespite
+    _b592,  # 592 CantBeAttachedBy
     None,  # 593 __asgn_plain
-    _b594,  # 594 MaxBlockers
+    _b594,  # 594 PreventDamageFrom
     None,  # 595 __asgn_plain
-    _b596,  # 596 AttacksEachCombat
+    _b596,  # 596 AttacksDespite
     None,  # 597 __asgn_plain
-    _b598,  # 598 BlocksEachCombat
+    _b598,  # 598 MaxBlockers
     None,  # 599 __asgn_plain
-    _b600,  # 600 CantBeBlocked
+    _b600,  # 600 AttacksEachCombat
     None,  # 601 __asgn_plain
-    _b602,  # 602 IsColor
+    _b602,  # 602 BlocksEachCombat
     None,  # 603 __asgn_plain
-    None,  # 604 __asgn_plain
+    _b604,  # 604 CantBeBlocked
     None,  # 605 __asgn_plain
-    None,  # 606 __asgn_plain
-    None,  # 607 __asgn_oneormore
-    None,  # 608 __asgn_optional
-    None,  # 609 __asgn_optional
-    None,  # 610 __asgn_optional
-    None,  # 611 __asgn_optional
-    None,  # 612 __asgn_oneormore
-    None,  # 613 __asgn_oneormore
+    _b606,  # 606 IsColor
+    None,  # 607 __asgn_plain
+    None,  # 608 __asgn_plain
+    None,  # 609 __asgn_plain
+    None,  # 610 __asgn_plain
+    None,  # 611 __asgn_oneormore
+    None,  # 612 __asgn_optional
+    None,  # 613 __asgn_optional
     None,  # 614 __asgn_optional
     None,  # 615 __asgn_optional
-    None,  # 616 __asgn_plain
-    None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
+    None,  # 616 __asgn_oneormore
+    None,  # 617 __asgn_oneormore
+    None,  # 618 __asgn_optional
+    None,  # 619 __asgn_optional
     None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    None,  # 622 __asgn_optional
-    None,  # 623 __asgn_zeroormore
-    None,  # 624 __asgn_zeroormore
-    None,  # 625 __asgn_oneormore
-    None,  # 626 __asgn_oneormore
-    None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
+    None,  # 622 __asgn_plain
+    None,  # 623 __asgn_plain
+    None,  # 624 __asgn_plain
+    None,  # 625 __asgn_optional
+    None,  # 626 __asgn_zeroormore
+    None,  # 627 __asgn_zeroormore
+    None,  # 628 __asgn_oneormore
+    None,  # 629 __asgn_oneormore
     None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
-    _b635,  # 635 Duration
+    None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    _b639,  # 639 TargetObject
+    _b638,  # 638 Duration
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    _b641,  # 641 FromGraveyard
-    None,  # 642 __asgn_plain
-    None,  # 643 __asgn_optional
-    None,  # 644 __asgn_optional
-    None,  # 645 __asgn_optional
-    None,  # 646 __asgn_plain
-    _b647,  # 647 OntoBattlefield
-    None,  # 648 Destination
+    None,  # 641 __asgn_plain
+    _b642,  # 642 TargetObject
+    None,  # 643 __asgn_plain
+    _b644,  # 644 FromGraveyard
+    None,  # 645 __asgn_plain
+    None,  # 646 __asgn_optional
+    None,  # 647 __asgn_optional
+    None,  # 648 __asgn_optional
     None,  # 649 __asgn_plain
-    _b650,  # 650 IntoHand
-    None,  # 651 __asgn_plain
-    _b652,  # 652 IntoGraveyard
-    None,  # 653 __asgn_optional
+    _b650,  # 650 OntoBattlefield
+    None,  # 651 Destination
+    None,  # 652 __asgn_plain
+    _b653,  # 653 IntoHand
     None,  # 654 __asgn_plain
-    _b655,  # 655 CostValue
-    None,  # 656 __asgn_plain
+    _b655,  # 655 IntoGraveyard
+    None,  # 656 __asgn_optional
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
+    _b658,  # 658 CostValue
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_optional
+    None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_optional
     None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_plain
-    None,  # 671 __asgn_oneormore
-    None,  # 672 __asgn_oneormore
-    None,  # 673 __asgn_optional
-    None,  # 674 __asgn_plain
-    _b675,  # 675 BackRef
-    None,  # 676 __asgn_plain
-    _b677,  # 677 TargetPlayer
-    None,  # 678 __asgn_optional
+    None,  # 670 __asgn_optional
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_plain
+    None,  # 673 __asgn_plain
+    None,  # 674 __asgn_oneormore
+    None,  # 675 __asgn_oneormore
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_plain
+    _b678,  # 678 BackRef
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    _b681,  # 681 EachObjects
-    None,  # 682 KeywordCostPart
-    None,  # 683 __asgn_optional
-    None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_oneormore
+    _b680,  # 680 TargetPlayer
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_plain
+    None,  # 683 __asgn_plain
+    _b684,  # 684 EachObjects
+    None,  # 685 KeywordCostPart
     None,  # 686 __asgn_optional
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_optional
-    None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    None,  # 691 __asgn_oneormore
-    None,  # 692 __asgn_oneormore
+    None,  # 687 __asgn_oneormore
+    None,  # 688 __asgn_oneormore
+    None,  # 689 __asgn_optional
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_optional
+    None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    _b694,  # 694 QualityRef
-    None,  # 695 __asgn_plain
-    None,  # 696 __asgn_optional
-    None,  # 697 GrantedAbility
-    None,  # 698 __asgn_oneormore
-    None,  # 699 __asgn_oneormore
-    None,  # 700 __asgn_optional
+    None,  # 694 __asgn_oneormore
+    None,  # 695 __asgn_oneormore
+    None,  # 696 __asgn_plain
+    _b697,  # 697 QualityRef
+    None,  # 698 __asgn_plain
+    None,  # 699 __asgn_optional
+    None,  # 700 GrantedAbility
     None,  # 701 __asgn_oneormore
     None,  # 702 __asgn_oneormore
-    None,  # 703 __asgn_oneormore
+    None,  # 703 __asgn_optional
     None,  # 704 __asgn_oneormore
     None,  # 705 __asgn_oneormore
     None,  # 706 __asgn_oneormore
     None,  # 707 __asgn_oneormore
     None,  # 708 __asgn_oneormore
     None,  # 709 __asgn_oneormore
-    None,  # 710 __asgn_optional
-    None,  # 711 __asgn_plain
-    _b712,  # 712 PerTime
+    None,  # 710 __asgn_oneormore
+    None,  # 711 __asgn_oneormore
+    None,  # 712 __asgn_oneormore
     None,  # 713 __asgn_optional
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_optional
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    _b718,  # 718 PerObject
-    None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    _b721,  # 721 PowerOf
+    _b717,  # 717 PerTime
+    None,  # 718 __asgn_optional
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_optional
+    None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
+    _b723,  # 723 PerObject
     None,  # 724 __asgn_plain
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    None,  # 727 __asgn_optional
-    None,  # 728 __asgn_optional
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_optional
-    None,  # 731 __asgn_optional
+    _b726,  # 726 PowerOf
+    None,  # 727 __asgn_plain
+    None,  # 728 __asgn_plain
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_plain
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_optional
     None,  # 733 __asgn_optional
     None,  # 734 __asgn_optional
-    None,  # 735 __asgn_oneormore
+    None,  # 735 __asgn_optional
     None,  # 736 __asgn_optional
     None,  # 737 __asgn_optional
-    None,  # 738 DelayedStep
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_optional
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
-    None,  # 744 __asgn_plain
-    _b745,  # 745 EntersEvent
-    None,  # 746 ThisEvent
+    None,  # 740 __asgn_oneormore
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_optional
+    None,  # 743 DelayedStep
+    None,  # 744 __asgn_optional
+    None,  # 745 __asgn_optional
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    _b748,  # 748 LeavesEvent
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
-    _b750,  # 750 DiesEvent
-    None,  # 751 __asgn_plain
-    _b752,  # 752 AttacksEvent
-    None,  # 753 __asgn_plain
-    _b754,  # 754 BlocksEvent
-    None,  # 755 __asgn_plain
+    _b750,  # 750 EntersEvent
+    None,  # 751 ThisEvent
+    None,  # 752 __asgn_plain
+    _b753,  # 753 LeavesEvent
+    None,  # 754 __asgn_plain
+    _b755,  # 755 DiesEvent
     None,  # 756 __asgn_plain
-    _b757,  # 757 BlockedEvent
+    _b757,  # 757 AttacksEvent
     None,  # 758 __asgn_plain
-    _b759,  # 759 PhasesEvent
+    _b759,  # 759 BlocksEvent
     None,  # 760 __asgn_plain
-    _b761,  # 761 TurnedUpEvent
-    None,  # 762 __asgn_plain
-    _b763,  # 763 ExiledThisWayEvent
-    None,  # 764 __asgn_plain
-    _b765,  # 765 TargetedEvent
-    None,  # 766 __asgn_plain
+    None,  # 761 __asgn_plain
+    _b762,  # 762 BlockedEvent
+    None,  # 763 __asgn_plain
+    _b764,  # 764 PhasesEvent
+    None,  # 765 __asgn_plain
+    _b766,  # 766 TurnedUpEvent
     None,  # 767 __asgn_plain
-    _b768,  # 768 DealsDamageEvent
+    _b768,  # 768 ExiledThisWayEvent
     None,  # 769 __asgn_plain
-    _b770,  # 770 DealtDamageEvent
-    None,  # 771 __asgn_optional
-    None,  # 772 __asgn_optional
-    None,  # 773 __asgn_oneormore
-    None,  # 774 __asgn_optional
-    None,  # 775 __asgn_optional
+    _b770,  # 770 TargetedEvent
+    None,  # 771 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 DealsDamageEvent
+    None,  # 774 __asgn_plain
+    _b775,  # 775 DealtDamageEvent
     None,  # 776 __asgn_optional
     None,  # 777 __asgn_optional
-    None,  # 778 __asgn_optional
+    None,  # 778 __asgn_oneormore
     None,  # 779 __asgn_optional
     None,  # 780 __asgn_optional
+    None,  # 781 __asgn_optional
+    None,  # 782 __asgn_optional
+    None,  # 783 __asgn_optional
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_optional
 ]

@@ -21,7 +21,7 @@ from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out
 from .stack import copy_spell
-from .values import Amount, Cost, ObjectRef, PlayerRef, You
+from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
 from .zones import Zone
 
@@ -44,6 +44,36 @@ class DealDamage:
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
             for ref in refs:
                 res.game.deal_damage(res.source_oid, ref, n)
+
+
+@dataclass(frozen=True)
+class ObjectDealsDamage:
+    """120.3: an object deals damage equal to its power to each referent of ``target``; the object is
+    the damage's source.  608.2h: the power is read as the instruction is followed, from last known
+    information if the object has left the battlefield; 608.2b: an object that was an illegal target
+    deals no damage."""
+
+    source: ObjectRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Deal the damage from the object."""
+        game = res.game
+        if isinstance(self.source, ThisObject):
+            # The ability's own source, maybe sacrificed to pay its cost: as it last existed (113.7a).
+            oid, obj = res.source_oid, res.source_object()
+        else:
+            sources = [o for o in res.referents(self.source) if isinstance(o, int)]
+            if len(sources) != 1:
+                return
+            oid = sources[0]
+            obj = game.state.objects.get(oid) or game.state.last_known.get(oid)
+        if obj is None:
+            return
+        power = max(game.characteristics(obj).power or 0, 0)
+        with game.simultaneous_damage():
+            for ref in res.referents(self.target):
+                game.deal_damage(oid, ref, power)
 
 
 @dataclass(frozen=True)
@@ -908,6 +938,7 @@ __all__ = [
     "ExileTopCard",
     "Fight",
     "LookAtTop",
+    "ObjectDealsDamage",
     "GainControl",
     "GainLife",
     "LoseLife",

@@ -73,6 +73,22 @@ class DealDamage(Effect):
 
 
 @dataclass(frozen=True)
+class ObjectDealsDamage(Effect):
+    """120.3, 608.2h: "target creature you control deals damage equal to its power to any target" --
+    the object is the damage's source (its deathtouch, lifelink and color count), and its power is
+    read as the instruction is followed."""
+
+    source: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.source.text(ph, True)} deals damage equal to its power to {self.target.text(ph)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ObjectDealsDamage(source={self.source.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class DividedDamage(Effect):
     """601.2d: damage divided as you choose among the target slots ``slots``."""
 
