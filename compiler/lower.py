@@ -273,8 +273,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     if f.controller is not None:
         c = f.controller
         controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "opponent"
+        other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls",
-                  "opponent": " your opponents control" if c.opponents else " an opponent controls"}[controller]
+                  "opponent": other}[controller]
     keywords = tuple(f.keywords)
     if f.late:
         if keywords:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'd034a207d8bb8393bd1bea055009438d019c198215d894b306ad19a946a45233'
+GRAMMAR = 'acc3e0afbb1d221651bb2a9879788c7d1e8ca56bbd463cc3dd46f28df15e0b11'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -401,6 +401,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'without'),
     ('__asgn_plain', 'plain', '', 'you'),
     ('ControlClause', 'common', 'ControlClause', ''),
+    ('__asgn_plain', 'plain', '', 'notyou'),
     ('__asgn_plain', 'plain', '', 'own'),
     ('__asgn_plain', 'plain', '', 'defending'),
     ('__asgn_plain', 'plain', '', 'opponent'),
@@ -23326,12 +23327,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'own', '')
-                q += 3
+                v = (q, "don't", '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
                 p5 = q
                 res6.append(v)
                 if res6:
@@ -23341,7 +23356,7 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F35:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -23353,12 +23368,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'defending', '')
-                q += 9
+                v = (q, 'you', '')
+                q += 3
                 p11 = q
                 res12.append(v)
                 if res12:
@@ -23373,26 +23388,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'player', '')
-                q += 6
-                p9 = q
-                res10.append(v)
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
+                v = (q, 'own', '')
+                q += 3
                 p9 = q
                 res10.append(v)
                 if res10:
@@ -23402,7 +23403,7 @@ class CardParser:
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F34:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -23414,12 +23415,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
+                v = (q, 'defending', '')
+                q += 9
                 p15 = q
                 res16.append(v)
                 if res16:
@@ -23434,12 +23435,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponent', '')
-                q += 8
+                v = (q, 'player', '')
+                q += 6
                 p13 = q
                 res14.append(v)
                 q = sk0[p13]
@@ -23463,7 +23464,7 @@ class CardParser:
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -23475,12 +23476,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
+                v = (q, 'an', '')
+                q += 2
                 p19 = q
                 res20.append(v)
                 if res20:
@@ -23495,12 +23496,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponents', '')
-                q += 9
+                v = (q, 'opponent', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 q = sk0[p17]
@@ -23509,12 +23510,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'control', '')
-                q += 7
+                v = (q, 'controls', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 if res18:
@@ -23522,6 +23523,67 @@ class CardParser:
                     n.rule = 378
                     return p17, n
                 p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 383
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponents', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 378
+                    return p21, n
+                p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -23567,7 +23629,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 384
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23771,7 +23833,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 384
+                    n.rule = 385
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23810,7 +23872,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 385
+            n.rule = 386
         p = p1
         if res2 and n:
             res.append(n)
@@ -23908,7 +23970,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 386
+        n.rule = 387
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23976,7 +24038,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 387
+                n.rule = 388
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -23986,7 +24048,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 388
+        n.rule = 389
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24018,14 +24080,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 389
+            n.rule = 390
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 390
+        n.rule = 391
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24044,7 +24106,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 391
+                n.rule = 392
             q = p1
             v = n if res2 else None
             p = q
@@ -24069,7 +24131,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 392
+            n.rule = 393
         p = p3
         if res4 and n:
             res.append(n)
@@ -24083,7 +24145,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 393
+        n.rule = 394
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24187,14 +24249,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 394
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 395
+        n.rule = 396
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24226,7 +24288,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 396
+            n.rule = 397
         p = p1
         if res2 and n:
             res.append(n)
@@ -24258,7 +24320,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 397
+            n.rule = 398
         p = p3
         if res4 and n:
             res.append(n)
@@ -24293,7 +24355,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 398
+            n.rule = 399
         p = p5
         if res6 and n:
             res.append(n)
@@ -24384,7 +24446,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 399
+                n.rule = 400
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24403,7 +24465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 400
+        n.rule = 401
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24434,7 +24496,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 402
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24453,7 +24515,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 402
+                n.rule = 403
             q = p1
             v = n if res2 else None
             p = q
@@ -24478,7 +24540,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 403
+            n.rule = 404
         p = p3
         if res4 and n:
             res.append(n)
@@ -24501,7 +24563,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 404
+        n.rule = 405
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24520,7 +24582,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 405
+                n.rule = 406
             q = p1
             v = n if res2 else None
             p = q
@@ -24544,7 +24606,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 406
+        n.rule = 407
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24600,7 +24662,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 407
+            n.rule = 408
         p = p1
         if res2 and n:
             res.append(n)
@@ -24616,7 +24678,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 408
+                n.rule = 409
             q = p3
             v = n if res4 else None
             p = q
@@ -24626,7 +24688,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 409
+        n.rule = 410
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24658,7 +24720,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 410
+            n.rule = 411
         p = p1
         if res2 and n:
             res.append(n)
@@ -24696,7 +24758,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 411
+        n.rule = 412
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24728,7 +24790,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 412
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
@@ -24744,7 +24806,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 413
+                n.rule = 414
             q = p3
             v = n if res4 else None
             p = q
@@ -24773,7 +24835,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 414
+        n.rule = 415
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24805,7 +24867,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 415
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24903,7 +24965,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 416
+        n.rule = 417
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -24947,7 +25009,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 417
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -25039,14 +25101,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 418
+            n.rule = 419
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 419
+        n.rule = 420
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25078,7 +25140,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 420
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
@@ -25142,7 +25204,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 421
+            n.rule = 422
         p = p5
         if res6 and n:
             res.append(n)
@@ -25157,7 +25219,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 422
+            n.rule = 423
         p = p7
         if res8 and n:
             res.append(n)
@@ -25247,7 +25309,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 423
+            n.rule = 424
         p = p11
         if res12 and n:
             res.append(n)
@@ -25263,7 +25325,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 424
+        n.rule = 425
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25295,7 +25357,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 425
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25361,7 +25423,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 426
+                n.rule = 427
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25384,7 +25446,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 427
+                    n.rule = 428
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25457,7 +25519,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 428
+        n.rule = 429
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25489,7 +25551,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 429
+            n.rule = 430
         p = p1
         if res2 and n:
             res.append(n)
@@ -25508,7 +25570,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 430
+        n.rule = 431
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25565,7 +25627,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 431
+                n.rule = 432
             q = p1
             v = n if res2 else None
             p = q
@@ -25602,7 +25664,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 432
+            n.rule = 433
         p = p3
         if res4 and n:
             res.append(n)
@@ -25641,7 +25703,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 433
+            n.rule = 434
         p = p5
         if res6 and n:
             res.append(n)
@@ -25660,7 +25722,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 434
+        n.rule = 435
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25699,7 +25761,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 435
+            n.rule = 436
         p = p1
         if res2 and n:
             res.append(n)
@@ -25779,14 +25841,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 436
+            n.rule = 437
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 437
+        n.rule = 438
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25818,7 +25880,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 438
+            n.rule = 439
         p = p1
         if res2 and n:
             res.append(n)
@@ -25833,7 +25895,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 439
+            n.rule = 440
         p = p3
         if res4 and n:
             res.append(n)
@@ -25867,14 +25929,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 440
+            n.rule = 441
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 441
+        n.rule = 442
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25906,7 +25968,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 442
+            n.rule = 443
         p = p1
         if res2 and n:
             res.append(n)
@@ -25922,7 +25984,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 443
+                n.rule = 444
             q = p3
             v = n if res4 else None
             p = q
@@ -25999,7 +26061,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 444
+        n.rule = 445
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26031,7 +26093,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 445
+            n.rule = 446
         p = p1
         if res2 and n:
             res.append(n)
@@ -26069,7 +26131,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 446
+        n.rule = 447
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26101,7 +26163,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 447
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -26117,7 +26179,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 448
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -26150,7 +26212,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 449
+                n.rule = 450
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26165,7 +26227,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 450
+                n.rule = 451
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -26229,7 +26291,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 451
+                n.rule = 452
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26239,7 +26301,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 452
+        n.rule = 453
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26319,7 +26381,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 453
+            n.rule = 454
         p = p1
         if res2 and n:
             res.append(n)
@@ -26338,7 +26400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 454
+        n.rule = 455
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26370,14 +26432,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 455
+            n.rule = 456
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 456
+        n.rule = 457
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26396,7 +26458,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 457
+                n.rule = 458
             q = p1
             v = n if res2 else None
             p = q
@@ -26421,7 +26483,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 458
+            n.rule = 459
         p = p3
         if res4 and n:
             res.append(n)
@@ -26436,14 +26498,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 459
+            n.rule = 460
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 460
+        n.rule = 461
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26475,7 +26537,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 461
+            n.rule = 462
         p = p1
         if res2 and n:
             res.append(n)
@@ -26529,7 +26591,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 462
+                n.rule = 463
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26539,7 +26601,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 463
+        n.rule = 464
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26571,14 +26633,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 464
+            n.rule = 465
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 465
+        n.rule = 466
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26634,14 +26696,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 466
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 467
+        n.rule = 468
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26673,14 +26735,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 468
+            n.rule = 469
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 469
+        n.rule = 470
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26712,7 +26774,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 470
+            n.rule = 471
         p = p1
         if res2 and n:
             res.append(n)
@@ -26727,7 +26789,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 471
+            n.rule = 472
         p = p3
         if res4 and n:
             res.append(n)
@@ -26761,14 +26823,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 472
+            n.rule = 473
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 473
+        n.rule = 474
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26807,14 +26869,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 474
+            n.rule = 475
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 475
+        n.rule = 476
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26870,7 +26932,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 476
+            n.rule = 477
         p = p1
         if res2 and n:
             res.append(n)
@@ -26980,7 +27042,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 477
+        n.rule = 478
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27012,7 +27074,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 478
+            n.rule = 479
         p = p1
         if res2 and n:
             res.append(n)
@@ -27026,7 +27088,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 479
+        n.rule = 480
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27058,7 +27120,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 480
+            n.rule = 481
         p = p1
         if res2 and n:
             res.append(n)
@@ -27174,7 +27236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 481
+        n.rule = 482
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27254,7 +27316,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 482
+        n.rule = 483
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27274,7 +27336,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 483
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
@@ -27301,14 +27363,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 484
+            n.rule = 485
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 485
+        n.rule = 486
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27328,7 +27390,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 486
+            n.rule = 487
         p = p1
         if res2 and n:
             res.append(n)
@@ -27422,14 +27484,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 487
+            n.rule = 488
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 488
+        n.rule = 489
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27452,7 +27514,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 489
+                n.rule = 490
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27499,7 +27561,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 490
+                n.rule = 491
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27534,7 +27596,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 491
+        n.rule = 492
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -27624,7 +27686,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 492
+        n.rule = 493
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27726,7 +27788,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 493
+                    n.rule = 494
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27754,12 +27816,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 494
+                    n.rule = 495
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27787,12 +27849,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 495
+                    n.rule = 496
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27896,7 +27958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 496
+        n.rule = 497
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -27983,7 +28045,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28004,7 +28066,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28025,7 +28087,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28048,7 +28110,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28071,7 +28133,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 498
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28226,7 +28288,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 498
+                    n.rule = 499
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28256,7 +28318,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 498
+                    n.rule = 499
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28334,18 +28396,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 499
+                    n.rule = 500
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 500
+                    n.rule = 501
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28372,7 +28434,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 501
+                    n.rule = 502
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28392,12 +28454,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 502
+                    n.rule = 503
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28412,7 +28474,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28427,7 +28489,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28510,7 +28572,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 503
+                    n.rule = 504
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28541,18 +28603,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 504
+                    n.rule = 505
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 505
+                    n.rule = 506
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28596,18 +28658,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 506
+                    n.rule = 507
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 507
+                    n.rule = 508
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28622,7 +28684,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28691,18 +28753,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 508
+                    n.rule = 509
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 509
+                    n.rule = 510
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28741,18 +28803,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 510
+                    n.rule = 511
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 511
+                    n.rule = 512
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28767,7 +28829,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28824,7 +28886,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 512
+                    n.rule = 513
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28890,7 +28952,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 513
+        n.rule = 514
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -28988,7 +29050,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 515
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29013,18 +29075,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 515
+                    n.rule = 516
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 516
+                    n.rule = 517
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29054,7 +29116,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 518
+                    n.rule = 519
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29099,7 +29161,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 519
+                    n.rule = 520
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29175,12 +29237,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 520
+                    n.rule = 521
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29207,7 +29269,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 521
+                    n.rule = 522
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29266,7 +29328,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 522
+                    n.rule = 523
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29288,18 +29350,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 523
+                    n.rule = 524
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 524
+                    n.rule = 525
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29329,7 +29391,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 525
+                    n.rule = 526
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29367,12 +29429,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 526
+                    n.rule = 527
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29402,7 +29464,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 527
+                    n.rule = 528
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29427,7 +29489,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 528
+                    n.rule = 529
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
@@ -29462,18 +29524,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 529
+                    n.rule = 530
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 530
+                    n.rule = 531
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29503,7 +29565,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 531
+                    n.rule = 532
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -29529,7 +29591,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 532
+                    n.rule = 533
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
@@ -29581,12 +29643,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 533
+                    n.rule = 534
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29624,7 +29686,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 534
+                n.rule = 535
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29652,7 +29714,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 535
+        n.rule = 536
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -29673,7 +29735,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 536
+        n.rule = 537
         return q, n
 
     def e99_0(self, p: int) -> Any:
@@ -29705,7 +29767,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 537
+                    n.rule = 538
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -29734,7 +29796,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 538
+                    n.rule = 539
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -29776,7 +29838,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 539
+                n.rule = 540
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29831,7 +29893,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 540
+                    n.rule = 541
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29862,7 +29924,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 541
+                    n.rule = 542
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29921,7 +29983,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 542
+                    n.rule = 543
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30036,7 +30098,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 543
+                    n.rule = 544
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30230,7 +30292,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 545
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30319,7 +30381,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 546
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30339,7 +30401,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 546
+                    n.rule = 547
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30394,13 +30456,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 547
+                    n.rule = 548
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 546
+                    n.rule = 547
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30480,7 +30542,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 548
+                    n.rule = 549
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30519,7 +30581,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 550
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30562,12 +30624,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 550
+                    n.rule = 551
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30636,18 +30698,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 552
+                    n.rule = 553
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 554
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30688,18 +30750,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 554
+                    n.rule = 555
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 556
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30740,18 +30802,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 556
+                    n.rule = 557
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 557
+                    n.rule = 558
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30851,7 +30913,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 558
+                    n.rule = 559
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30899,12 +30961,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 559
+                    n.rule = 560
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30994,12 +31056,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 560
+                    n.rule = 561
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31061,12 +31123,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 561
+                    n.rule = 562
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31214,7 +31276,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 562
+                    n.rule = 563
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31234,12 +31296,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 563
+                    n.rule = 564
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31399,12 +31461,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 564
+                    n.rule = 565
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31459,18 +31521,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 565
+                    n.rule = 566
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 566
+                    n.rule = 567
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31525,18 +31587,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 567
+                    n.rule = 568
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 568
+                    n.rule = 569
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31661,18 +31723,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 569
+                    n.rule = 570
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 570
+                    n.rule = 571
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31717,7 +31779,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 571
+                    n.rule = 572
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -31737,12 +31799,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 572
+                    n.rule = 573
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31773,7 +31835,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 573
+                    n.rule = 574
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31879,18 +31941,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 574
+                    n.rule = 575
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 575
+                    n.rule = 576
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31919,12 +31981,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 576
+                    n.rule = 577
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31953,12 +32015,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 577
+                    n.rule = 578
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32055,7 +32117,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 578
+                    n.rule = 579
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32090,7 +32152,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 579
+                        n.rule = 580
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32136,12 +32198,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 580
+                    n.rule = 581
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32294,18 +32356,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 581
+                    n.rule = 582
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 582
+                    n.rule = 583
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32374,18 +32436,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 583
+                    n.rule = 584
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 584
+                    n.rule = 585
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32566,18 +32628,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 585
+                    n.rule = 586
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 586
+                    n.rule = 587
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32674,18 +32736,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 587
+                    n.rule = 588
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 588
+                    n.rule = 589
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32763,7 +32825,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 589
+                    n.rule = 590
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -32783,12 +32845,12 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 590
+                    n.rule = 591
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32894,7 +32956,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 591
+                    n.rule = 592
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32914,12 +32976,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 592
+                    n.rule = 593
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32983,7 +33045,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 593
+                    n.rule = 594
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33059,12 +33121,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 594
+                    n.rule = 595
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33204,18 +33266,18 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 595
+                    n.rule = 596
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 596
+                    n.rule = 597
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33329,7 +33391,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 597
+                    n.rule = 598
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -33344,12 +33406,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 598
+                    n.rule = 599
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33432,18 +33494,18 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 599
+                    n.rule = 600
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 600
+                    n.rule = 601
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33526,18 +33588,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 601
+                    n.rule = 602
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 602
+                    n.rule = 603
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33592,18 +33654,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 603
+                    n.rule = 604
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 604
+                    n.rule = 605
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33634,18 +33696,18 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 605
+                    n.rule = 606
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 606
+                    n.rule = 607
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 551
+                    n.rule = 552
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33686,7 +33748,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 607
+                    n.rule = 608
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33716,7 +33778,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 608
+                    n.rule = 609
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33764,7 +33826,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 609
+                    n.rule = 610
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33817,7 +33879,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 610
+                n.rule = 611
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -33871,7 +33933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 611
+        n.rule = 612
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -33892,7 +33954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 612
+        n.rule = 613
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -33913,7 +33975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 613
+        n.rule = 614
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33934,7 +33996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 615
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -33955,7 +34017,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 616
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -33990,7 +34052,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 616
+        n.rule = 617
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -34223,7 +34285,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 617
+        n.rule = 618
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -34244,7 +34306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 618
+        n.rule = 619
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -34265,7 +34327,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 620
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -34445,7 +34507,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 620
+                    n.rule = 621
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34520,7 +34582,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 621
+                    n.rule = 622
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34565,7 +34627,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 622
+                    n.rule = 623
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34647,7 +34709,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 623
+                    n.rule = 624
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34670,7 +34732,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 624
+                    n.rule = 625
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34806,7 +34868,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 626
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -34827,7 +34889,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 627
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -34858,7 +34920,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 628
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -34893,7 +34955,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 629
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -34991,7 +35053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 629
+        n.rule = 630
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35053,7 +35115,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 630
+                    n.rule = 631
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35119,7 +35181,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 631
+                    n.rule = 632
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35279,7 +35341,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 632
+                    n.rule = 633
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35305,7 +35367,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 633
+                    n.rule = 634
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -35378,7 +35440,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 634
+                    n.rule = 635
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35503,7 +35565,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 636
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35598,7 +35660,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 636
+                    n.rule = 637
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35689,7 +35751,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 637
+                    n.rule = 638
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35743,7 +35805,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 638
+                    n.rule = 639
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35784,13 +35846,13 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 639
+                    n.rule = 640
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 638
+                    n.rule = 639
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -35868,7 +35930,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 641
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35916,7 +35978,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 641
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -35960,7 +36022,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 642
+        n.rule = 643
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36000,7 +36062,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -36019,7 +36081,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -36104,7 +36166,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 645
+                    n.rule = 646
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -36170,7 +36232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 646
+        n.rule = 647
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -36435,7 +36497,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 648
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -36501,7 +36563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 649
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -36686,18 +36748,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 649
+                    n.rule = 650
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 650
+                    n.rule = 651
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 651
+                    n.rule = 652
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36733,7 +36795,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 652
+                    n.rule = 653
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36753,12 +36815,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 653
+                    n.rule = 654
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 651
+                    n.rule = 652
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36794,7 +36856,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 654
+                    n.rule = 655
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36814,12 +36876,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 655
+                    n.rule = 656
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 651
+                    n.rule = 652
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36844,7 +36906,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 657
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36876,12 +36938,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 658
+                    n.rule = 659
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36901,12 +36963,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 660
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 658
+                    n.rule = 659
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37109,7 +37171,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 660
+                    n.rule = 661
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37153,7 +37215,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 661
+                    n.rule = 662
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37513,7 +37575,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 662
+                    n.rule = 663
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37572,7 +37634,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 663
+                    n.rule = 664
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37652,7 +37714,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 664
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37729,7 +37791,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 665
+                    n.rule = 666
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37774,7 +37836,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 666
+                    n.rule = 667
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37859,7 +37921,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 667
+        n.rule = 668
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -37915,7 +37977,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 668
+                    n.rule = 669
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37939,7 +38001,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 669
+                    n.rule = 670
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -37967,7 +38029,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 670
+        n.rule = 671
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -38163,7 +38225,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 671
+                    n.rule = 672
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38193,7 +38255,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 672
+                        n.rule = 673
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38219,7 +38281,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 673
+                n.rule = 674
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38272,7 +38334,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 674
+        n.rule = 675
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -38316,7 +38378,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 676
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -38337,7 +38399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 676
+        n.rule = 677
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38355,14 +38417,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 679
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -38444,7 +38506,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -38476,7 +38538,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 681
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -38497,7 +38559,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 682
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38525,7 +38587,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38540,7 +38602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 683
+            n.rule = 684
         p = p3
         if res4 and n:
             res.append(n)
@@ -38556,7 +38618,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 685
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -38640,7 +38702,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38701,7 +38763,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38778,7 +38840,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38842,7 +38904,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38948,7 +39010,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39025,7 +39087,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 685
+                    n.rule = 686
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39050,7 +39112,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 687
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -39094,7 +39156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 687
+        n.rule = 688
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39332,7 +39394,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 688
+        n.rule = 689
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -39353,7 +39415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 689
+        n.rule = 690
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -39401,7 +39463,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 691
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -39476,7 +39538,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 692
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -39510,7 +39572,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 692
+                    n.rule = 693
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39577,7 +39639,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 693
+                n.rule = 694
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39666,7 +39728,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 694
+        n.rule = 695
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -39710,7 +39772,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 696
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39750,12 +39812,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 696
+                    n.rule = 697
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39775,12 +39837,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 698
+                    n.rule = 699
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 697
+                    n.rule = 698
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39805,7 +39867,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 700
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -39924,7 +39986,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 701
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39939,7 +40001,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 701
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40171,7 +40233,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 701
+        n.rule = 702
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -40269,7 +40331,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 703
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -40344,7 +40406,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 703
+        n.rule = 704
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -40541,7 +40603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -40566,7 +40628,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e197_0(self, p: int) -> Any:
@@ -40591,7 +40653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 707
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -40624,7 +40686,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 708
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -40659,7 +40721,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 709
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -40694,7 +40756,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 710
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -40729,7 +40791,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -40762,7 +40824,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 712
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -40835,7 +40897,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 713
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -40856,7 +40918,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 714
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -40888,7 +40950,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 715
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40910,7 +40972,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 715
+                n.rule = 716
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -40997,14 +41059,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 717
+        n.rule = 718
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41025,7 +41087,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 719
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -41077,7 +41139,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 720
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41135,7 +41197,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 720
+        n.rule = 721
         return q, n
 
     def e211_0(self, p: int) -> Any:
@@ -41167,7 +41229,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 722
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41222,7 +41284,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 723
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41237,13 +41299,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 723
+                    n.rule = 724
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 725
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41303,13 +41365,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 726
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 726
+                    n.rule = 727
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41350,7 +41412,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 727
+                    n.rule = 728
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41381,13 +41443,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 728
+                    n.rule = 729
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 726
+                    n.rule = 727
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -41430,7 +41492,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41489,7 +41551,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 730
+                    n.rule = 731
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41548,7 +41610,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 731
+                    n.rule = 732
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41633,7 +41695,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 732
+        n.rule = 733
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -41654,7 +41716,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 734
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -41675,7 +41737,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 735
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -41696,7 +41758,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 736
         return q, n
 
     def e217_0(self, p: int) -> Any:
@@ -41717,7 +41779,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
+        n.rule = 737
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -41738,7 +41800,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 737
+        n.rule = 738
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -41759,7 +41821,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -41780,7 +41842,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 740
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -41859,7 +41921,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 740
+        n.rule = 741
         return p, n
 
     def e223_0(self, p: int) -> Any:
@@ -41880,7 +41942,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 742
         return q, n
 
     def e224_0(self, p: int) -> Any:
@@ -41901,7 +41963,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 743
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41934,7 +41996,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 744
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41955,7 +42017,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 743
+                    n.rule = 744
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41980,7 +42042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -42001,7 +42063,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 746
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -42063,7 +42125,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42159,7 +42221,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 748
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42234,7 +42296,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
     def e229_1(self, p: int) -> Any:
@@ -43089,18 +43151,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 750
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43155,18 +43217,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 753
+                    n.rule = 754
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43193,18 +43255,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 755
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 755
+                    n.rule = 756
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43231,18 +43293,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 756
+                    n.rule = 757
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 757
+                    n.rule = 758
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43269,7 +43331,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 758
+                    n.rule = 759
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -43300,12 +43362,12 @@ class CardParser:
                     break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 759
+                    n.rule = 760
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43346,7 +43408,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 760
+                    n.rule = 761
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -43376,7 +43438,7 @@ class CardParser:
                         res30.append(v)
                     if res30:
                         n = Nt(res30)
-                        n.rule = 761
+                        n.rule = 762
                     p27 = p29
                     if res30 and n:
                         res28.append(n)
@@ -43385,12 +43447,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 762
+                    n.rule = 763
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43434,18 +43496,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 763
+                    n.rule = 764
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 764
+                    n.rule = 765
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43514,18 +43576,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 765
+                    n.rule = 766
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 766
+                    n.rule = 767
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43594,18 +43656,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 767
+                    n.rule = 768
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 768
+                    n.rule = 769
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43660,7 +43722,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 769
+                    n.rule = 770
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -43773,12 +43835,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 770
+                    n.rule = 771
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43828,7 +43890,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 771
+                    n.rule = 772
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -43866,7 +43928,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 772
+                        n.rule = 773
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -43875,12 +43937,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 773
+                    n.rule = 774
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43944,18 +44006,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 774
+                    n.rule = 775
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 775
+                    n.rule = 776
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 751
+                    n.rule = 752
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43980,7 +44042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 777
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -44001,7 +44063,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 778
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44026,7 +44088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 778
+        n.rule = 779
         return p, n
 
     def e233_0(self, p: int) -> Any:
@@ -44155,7 +44217,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 779
+        n.rule = 780
         return q, n
 
     def e235_1(self, p: int) -> Any:
@@ -45387,12 +45449,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("don't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'own', '')
-                q += 3
+                v = (q, "don't", '')
+                q += 5
+                p5 = q
+                res6.append(v)
+                q = sk1[p5]
+                if q < 0:
+                    q = _WS1(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p5] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
                 p5 = q
                 res6.append(v)
                 if res6:
@@ -45402,7 +45478,7 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F35:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -45414,12 +45490,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'defending', '')
-                q += 9
+                v = (q, 'you', '')
+                q += 3
                 p11 = q
                 res12.append(v)
                 if res12:
@@ -45434,26 +45510,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'player', '')
-                q += 6
-                p9 = q
-                res10.append(v)
-                q = sk1[p9]
-                if q < 0:
-                    q = _WS1(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controls', '')
-                q += 8
+                v = (q, 'own', '')
+                q += 3
                 p9 = q
                 res10.append(v)
                 if res10:
@@ -45463,7 +45525,7 @@ class CardParser:
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F34:
             while True:
                 p13 = p
                 res14: list[Any] = []
@@ -45475,12 +45537,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
+                v = (q, 'defending', '')
+                q += 9
                 p15 = q
                 res16.append(v)
                 if res16:
@@ -45495,12 +45557,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p13] = q
-                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponent', '')
-                q += 8
+                v = (q, 'player', '')
+                q += 6
                 p13 = q
                 res14.append(v)
                 q = sk1[p13]
@@ -45524,7 +45586,7 @@ class CardParser:
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F35:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -45536,12 +45598,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p19] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
+                v = (q, 'an', '')
+                q += 2
                 p19 = q
                 res20.append(v)
                 if res20:
@@ -45556,12 +45618,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p17] = q
-                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'opponents', '')
-                q += 9
+                v = (q, 'opponent', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 q = sk1[p17]
@@ -45570,12 +45632,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p17] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'control', '')
-                q += 7
+                v = (q, 'controls', '')
+                q += 8
                 p17 = q
                 res18.append(v)
                 if res18:
@@ -45583,6 +45645,67 @@ class CardParser:
                     n.rule = 378
                     return p17, n
                 p = p17
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
+                res24: list[Any] = []
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 383
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'opponents', '')
+                q += 9
+                p21 = q
+                res22.append(v)
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p21 = q
+                res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 378
+                    return p21, n
+                p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -45628,7 +45751,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 383
+        n.rule = 384
         return p, n
 
     def e252_1(self, p: int) -> Any:
@@ -45743,7 +45866,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 781
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -45764,7 +45887,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -45785,7 +45908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 783
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -45806,7 +45929,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 784
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -45827,7 +45950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 785
         return q, n
 
     def e258_0(self, p: int) -> Any:
@@ -45848,7 +45971,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 786
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46111,7 +46234,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 612
+        n.rule = 613
         return q, n
 
     def e260_1(self, p: int) -> Any:
@@ -46132,7 +46255,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 613
+        n.rule = 614
         return q, n
 
     def e261_1(self, p: int) -> Any:
@@ -46153,7 +46276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 615
         return q, n
 
     def e262_1(self, p: int) -> Any:
@@ -46174,7 +46297,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 616
         return q, n
 
     def e263_1(self, p: int) -> Any:
@@ -46209,7 +46332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 616
+        n.rule = 617
         return p, n
 
     def e264_1(self, p: int) -> Any:
@@ -46442,7 +46565,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 617
+        n.rule = 618
         return p, n
 
     def e268_1(self, p: int) -> Any:
@@ -46463,7 +46586,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 618
+        n.rule = 619
         return q, n
 
     def e269_1(self, p: int) -> Any:
@@ -46484,7 +46607,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 620
         return q, n
 
     def e270_1(self, p: int) -> Any:
@@ -46519,7 +46642,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def e271_1(self, p: int) -> Any:
@@ -46544,7 +46667,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 706
         return p, n
 
     def e272_1(self, p: int) -> Any:
@@ -46569,7 +46692,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 707
         return p, n
 
     def e273_1(self, p: int) -> Any:
@@ -46602,7 +46725,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 708
         return p, n
 
     def e274_1(self, p: int) -> Any:
@@ -46637,7 +46760,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 709
         return p, n
 
     def e275_1(self, p: int) -> Any:
@@ -46672,7 +46795,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 710
         return p, n
 
     def e276_1(self, p: int) -> Any:
@@ -46707,7 +46830,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
     def e277_1(self, p: int) -> Any:
@@ -46740,7 +46863,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 712
         return p, n
 
     def e278_1(self, p: int) -> Any:
@@ -46813,7 +46936,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 713
         return p, n
 
 
@@ -46915,7 +47038,7 @@ CLASSES: dict[str, type[Model]] = {
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
     'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*')), {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None}, ('parts', 'tail')),
-    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
+    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'),), {}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
@@ -47303,115 +47426,115 @@ _C359 = CLASSES['CostPerTargetStmt']
 _C361 = CLASSES['UncounterableStmt']
 _C365 = CLASSES['StaticStmt']
 _C378 = CLASSES['ControlClause']
-_C386 = CLASSES['DividedDamageEffect']
-_C388 = CLASSES['DamageEffect']
-_C390 = CLASSES['DestroyEffect']
-_C393 = CLASSES['DrawEffect']
-_C395 = CLASSES['TokenCopyEffect']
-_C400 = CLASSES['TokenEffect']
-_C401 = CLASSES['AddManaEffect']
-_C404 = CLASSES['DiscardEffect']
-_C406 = CLASSES['GainLifeEffect']
-_C409 = CLASSES['GainControlEffect']
-_C411 = CLASSES['ReturnToHandEffect']
-_C414 = CLASSES['ReturnFromGraveyardEffect']
-_C416 = CLASSES['ReturnToBattlefieldEffect']
-_C419 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C424 = CLASSES['SearchEffect']
-_C428 = CLASSES['CounterSpellEffect']
-_C430 = CLASSES['ShuffleEffect']
-_C434 = CLASSES['MillEffect']
-_C437 = CLASSES['PutFromHandEffect']
-_C441 = CLASSES['PutCountersEffect']
-_C444 = CLASSES['PutOnLibraryEffect']
-_C446 = CLASSES['PutIntoZoneEffect']
-_C452 = CLASSES['ExileEffect']
-_C454 = CLASSES['ExileTopEffect']
-_C456 = CLASSES['RegenerateEffect']
-_C460 = CLASSES['PlayerSacrificesEffect']
-_C463 = CLASSES['SacrificeEffect']
-_C465 = CLASSES['UntapEffect']
-_C467 = CLASSES['TapOrUntapEffect']
-_C469 = CLASSES['TapEffect']
-_C473 = CLASSES['RemoveCountersEffect']
-_C475 = CLASSES['DelayedEffect']
-_C477 = CLASSES['PreventEffect']
-_C479 = CLASSES['CastThisEffect']
-_C481 = CLASSES['CopySpellEffect']
-_C482 = CLASSES['NoRegenEffect']
-_C485 = CLASSES['PhaseOutEffect']
-_C488 = CLASSES['NoUntapEffect']
-_C491 = CLASSES['ContinuousEffect']
-_C493 = CLASSES['PlayerRef']
-_C500 = CLASSES['AnyNumberTargets']
-_C502 = CLASSES['AnyTarget']
-_C505 = CLASSES['UpToTargets']
-_C507 = CLASSES['EachPlayers']
-_C509 = CLASSES['ThatRef']
-_C511 = CLASSES['EnchantedRef']
-_C516 = CLASSES['BeginningTrigger']
-_C520 = CLASSES['LastCounterTrigger']
-_C524 = CLASSES['BatchAttackTrigger']
-_C526 = CLASSES['ThisTrigger']
-_C530 = CLASSES['CastTrigger']
-_C533 = CLASSES['YoursTrigger']
-_C546 = CLASSES['ZonePlace']
-_C550 = CLASSES['PTChange']
-_C553 = CLASSES['CantAttackOrBlock']
-_C555 = CLASSES['CantAttack']
-_C557 = CLASSES['CantBlock']
-_C559 = CLASSES['CantBeBlockedByFewer']
-_C560 = CLASSES['CantBeBlockedExcept']
-_C561 = CLASSES['CanBlockOnly']
-_C563 = CLASSES['CantBeTargetedBy']
-_C564 = CLASSES['CantBeTargeted']
-_C566 = CLASSES['CantBeDestroyed']
-_C568 = CLASSES['CantPhaseOut']
-_C570 = CLASSES['PhasesEachUntap']
-_C572 = CLASSES['GainsAbility']
-_C575 = CLASSES['HasKeywordAtManaCost']
-_C576 = CLASSES['HasKeywords']
-_C577 = CLASSES['LosesKeywords']
-_C580 = CLASSES['CombatDamageSteps']
-_C582 = CLASSES['AssignsExcess']
-_C584 = CLASSES['AttacksUntapped']
-_C586 = CLASSES['DamageGainsLife']
-_C588 = CLASSES['DamageIsLethal']
-_C590 = CLASSES['CantBeBlockedBy']
-_C592 = CLASSES['CantBeAttachedBy']
-_C594 = CLASSES['PreventDamageFrom']
-_C596 = CLASSES['AttacksDespite']
-_C598 = CLASSES['MaxBlockers']
-_C600 = CLASSES['AttacksEachCombat']
-_C602 = CLASSES['BlocksEachCombat']
-_C604 = CLASSES['CantBeBlocked']
-_C606 = CLASSES['IsColor']
-_C638 = CLASSES['Duration']
-_C642 = CLASSES['TargetObject']
-_C644 = CLASSES['FromGraveyard']
-_C650 = CLASSES['OntoBattlefield']
-_C653 = CLASSES['IntoHand']
-_C655 = CLASSES['IntoGraveyard']
-_C658 = CLASSES['CostValue']
-_C678 = CLASSES['BackRef']
-_C680 = CLASSES['TargetPlayer']
-_C684 = CLASSES['EachObjects']
-_C697 = CLASSES['QualityRef']
-_C717 = CLASSES['PerTime']
-_C723 = CLASSES['PerObject']
-_C726 = CLASSES['PowerOf']
-_C750 = CLASSES['EntersEvent']
-_C753 = CLASSES['LeavesEvent']
-_C755 = CLASSES['DiesEvent']
-_C757 = CLASSES['AttacksEvent']
-_C759 = CLASSES['BlocksEvent']
-_C762 = CLASSES['BlockedEvent']
-_C764 = CLASSES['PhasesEvent']
-_C766 = CLASSES['TurnedUpEvent']
-_C768 = CLASSES['ExiledThisWayEvent']
-_C770 = CLASSES['TargetedEvent']
-_C773 = CLASSES['DealsDamageEvent']
-_C775 = CLASSES['DealtDamageEvent']
+_C387 = CLASSES['DividedDamageEffect']
+_C389 = CLASSES['DamageEffect']
+_C391 = CLASSES['DestroyEffect']
+_C394 = CLASSES['DrawEffect']
+_C396 = CLASSES['TokenCopyEffect']
+_C401 = CLASSES['TokenEffect']
+_C402 = CLASSES['AddManaEffect']
+_C405 = CLASSES['DiscardEffect']
+_C407 = CLASSES['GainLifeEffect']
+_C410 = CLASSES['GainControlEffect']
+_C412 = CLASSES['ReturnToHandEffect']
+_C415 = CLASSES['ReturnFromGraveyardEffect']
+_C417 = CLASSES['ReturnToBattlefieldEffect']
+_C420 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C425 = CLASSES['SearchEffect']
+_C429 = CLASSES['CounterSpellEffect']
+_C431 = CLASSES['ShuffleEffect']
+_C435 = CLASSES['MillEffect']
+_C438 = CLASSES['PutFromHandEffect']
+_C442 = CLASSES['PutCountersEffect']
+_C445 = CLASSES['PutOnLibraryEffect']
+_C447 = CLASSES['PutIntoZoneEffect']
+_C453 = CLASSES['ExileEffect']
+_C455 = CLASSES['ExileTopEffect']
+_C457 = CLASSES['RegenerateEffect']
+_C461 = CLASSES['PlayerSacrificesEffect']
+_C464 = CLASSES['SacrificeEffect']
+_C466 = CLASSES['UntapEffect']
+_C468 = CLASSES['TapOrUntapEffect']
+_C470 = CLASSES['TapEffect']
+_C474 = CLASSES['RemoveCountersEffect']
+_C476 = CLASSES['DelayedEffect']
+_C478 = CLASSES['PreventEffect']
+_C480 = CLASSES['CastThisEffect']
+_C482 = CLASSES['CopySpellEffect']
+_C483 = CLASSES['NoRegenEffect']
+_C486 = CLASSES['PhaseOutEffect']
+_C489 = CLASSES['NoUntapEffect']
+_C492 = CLASSES['ContinuousEffect']
+_C494 = CLASSES['PlayerRef']
+_C501 = CLASSES['AnyNumberTargets']
+_C503 = CLASSES['AnyTarget']
+_C506 = CLASSES['UpToTargets']
+_C508 = CLASSES['EachPlayers']
+_C510 = CLASSES['ThatRef']
+_C512 = CLASSES['EnchantedRef']
+_C517 = CLASSES['BeginningTrigger']
+_C521 = CLASSES['LastCounterTrigger']
+_C525 = CLASSES['BatchAttackTrigger']
+_C527 = CLASSES['ThisTrigger']
+_C531 = CLASSES['CastTrigger']
+_C534 = CLASSES['YoursTrigger']
+_C547 = CLASSES['ZonePlace']
+_C551 = CLASSES['PTChange']
+_C554 = CLASSES['CantAttackOrBlock']
+_C556 = CLASSES['CantAttack']
+_C558 = CLASSES['CantBlock']
+_C560 = CLASSES['CantBeBlockedByFewer']
+_C561 = CLASSES['CantBeBlockedExcept']
+_C562 = CLASSES['CanBlockOnly']
+_C564 = CLASSES['CantBeTargetedBy']
+_C565 = CLASSES['CantBeTargeted']
+_C567 = CLASSES['CantBeDestroyed']
+_C569 = CLASSES['CantPhaseOut']
+_C571 = CLASSES['PhasesEachUntap']
+_C573 = CLASSES['GainsAbility']
+_C576 = CLASSES['HasKeywordAtManaCost']
+_C577 = CLASSES['HasKeywords']
+_C578 = CLASSES['LosesKeywords']
+_C581 = CLASSES['CombatDamageSteps']
+_C583 = CLASSES['AssignsExcess']
+_C585 = CLASSES['AttacksUntapped']
+_C587 = CLASSES['DamageGainsLife']
+_C589 = CLASSES['DamageIsLethal']
+_C591 = CLASSES['CantBeBlockedBy']
+_C593 = CLASSES['CantBeAttachedBy']
+_C595 = CLASSES['PreventDamageFrom']
+_C597 = CLASSES['AttacksDespite']
+_C599 = CLASSES['MaxBlockers']
+_C601 = CLASSES['AttacksEachCombat']
+_C603 = CLASSES['BlocksEachCombat']
+_C605 = CLASSES['CantBeBlocked']
+_C607 = CLASSES['IsColor']
+_C639 = CLASSES['Duration']
+_C643 = CLASSES['TargetObject']
+_C645 = CLASSES['FromGraveyard']
+_C651 = CLASSES['OntoBattlefield']
+_C654 = CLASSES['IntoHand']
+_C656 = CLASSES['IntoGraveyard']
+_C659 = CLASSES['CostValue']
+_C679 = CLASSES['BackRef']
+_C681 = CLASSES['TargetPlayer']
+_C685 = CLASSES['EachObjects']
+_C698 = CLASSES['QualityRef']
+_C718 = CLASSES['PerTime']
+_C724 = CLASSES['PerObject']
+_C727 = CLASSES['PowerOf']
+_C751 = CLASSES['EntersEvent']
+_C754 = CLASSES['LeavesEvent']
+_C756 = CLASSES['DiesEvent']
+_C758 = CLASSES['AttacksEvent']
+_C760 = CLASSES['BlocksEvent']
+_C763 = CLASSES['BlockedEvent']
+_C765 = CLASSES['PhasesEvent']
+_C767 = CLASSES['TurnedUpEvent']
+_C769 = CLASSES['ExiledThisWayEvent']
+_C771 = CLASSES['TargetedEvent']
+_C774 = CLASSES['DealsDamageEvent']
+_C776 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -50448,7 +50571,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 384:  # negated
+        elif r == 385:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -50745,8 +50868,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 546:
-                    values.append(_b546(x, inst, lim, made))
+                elif x.rule == 547:
+                    values.append(_b547(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 353:  # spells
@@ -51242,7 +51365,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51279,13 +51402,13 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # other
+        if r == 613:  # other
             d['other'] = True
-        elif r == 613:  # another
+        elif r == 614:  # another
             d['another'] = True
-        elif r == 614:  # facedown
+        elif r == 615:  # facedown
             d['facedown'] = True
-        elif r == 615:  # faceup
+        elif r == 616:  # faceup
             d['faceup'] = True
         elif r == 366:  # exiled
             d['exiled'] = True
@@ -51304,17 +51427,17 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 616:  # states
+        elif r == 617:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 704:  # nons
+        elif r == 705:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 705:  # colors
+        elif r == 706:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51322,7 +51445,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 706:  # supertypes
+        elif r == 707:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51330,32 +51453,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 707:  # multis
+        elif r == 708:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 708:  # types
+        elif r == 709:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 709:  # subtypes
+        elif r == 710:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 710:  # ortypes
+        elif r == 711:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 711:  # andor
+        elif r == 712:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 712:  # ortypes
+        elif r == 713:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51398,7 +51521,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 617:  # keywords
+        elif r == 618:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51427,7 +51550,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b378(x, inst, lim, made)
             d['controller'] = value
-        elif r == 383:  # late
+        elif r == 384:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -51441,9 +51564,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 618:  # blocked_by_this
+        elif r == 619:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 619:  # attacking_you
+        elif r == 620:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -51563,9 +51686,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 287:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 496:  # options
+        elif r == 497:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -51617,7 +51740,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         elif r == 291:  # extra
             x = c[0]
@@ -51657,11 +51780,11 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 293:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51704,11 +51827,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -51747,7 +51870,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # amount
             x = c[0]
@@ -51787,7 +51910,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -51863,7 +51986,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -51902,18 +52025,18 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 512:  # count
+        elif r == 513:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 311:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -51985,7 +52108,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52028,7 +52151,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52067,14 +52190,14 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 321:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52153,7 +52276,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52164,7 +52287,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 328:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52201,7 +52324,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # parts
+        if r == 514:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52210,7 +52333,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 685 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 686 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52363,7 +52486,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 341:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52381,7 +52504,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 534:  # sentences
+        elif r == 535:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52417,9 +52540,9 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # special
+        if r == 536:  # special
             d['special'] = True
-        elif r == 536:  # fromhand
+        elif r == 537:  # fromhand
             d['fromhand'] = True
         elif r == 345:  # param
             x = c[0]
@@ -52430,11 +52553,11 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 537:  # cost
+        elif r == 538:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 538:  # param
+        elif r == 539:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -52447,11 +52570,11 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 539:  # sentences
+        elif r == 540:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 540:  # restriction
+        elif r == 541:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -52460,19 +52583,19 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 541:  # once
+        elif r == 542:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 542:  # sorcery
+        elif r == 543:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 543:  # castable
+        elif r == 544:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -52510,9 +52633,9 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # both
+        if r == 691:  # both
             d['both'] = True
-        elif r == 544:  # which
+        elif r == 545:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -52705,23 +52828,23 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 607:  # this
+        elif r == 608:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 608:  # enchanted
+        elif r == 609:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 609:  # equipped
+        elif r == 610:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 610:  # affected
+        elif r == 611:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 611:  # parts
+        elif r == 612:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52730,7 +52853,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52769,7 +52892,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C378()
-    d: dict[str, Any] = {'you': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52780,19 +52903,23 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 379:  # own
+        elif r == 379:  # notyou
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['notyou'] = value
+        elif r == 380:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 380:  # defending
+        elif r == 381:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 381:  # opponent
+        elif r == 382:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 382:  # opponents
+        elif r == 383:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -52804,7 +52931,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52820,7 +52947,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C386()
+    inst: Any = _C387()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52828,11 +52955,11 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # amount
+        if r == 386:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 713:  # evenly
+        elif r == 714:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -52842,7 +52969,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52858,7 +52985,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
+    inst: Any = _C389()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52866,46 +52993,46 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # named
+        if r == 621:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 621:  # amount
+        elif r == 622:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 622:  # equal
+        elif r == 623:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 714:  # power
+        elif r == 715:  # power
             x = c[0]
-            value = _b726(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['power'] = value
-        elif r == 715:  # amount
+        elif r == 716:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 623:  # you
+        elif r == 624:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 624:  # target
+        elif r == 625:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 387:  # also
+        elif r == 388:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52918,7 +53045,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52934,7 +53061,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C390()
+    inst: Any = _C391()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52942,9 +53069,9 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # target
+        if r == 390:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52957,7 +53084,7 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52973,7 +53100,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C394()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52981,13 +53108,13 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 391:  # player
+        if r == 392:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 392:  # amount
+        elif r == 393:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52999,7 +53126,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53015,7 +53142,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C396()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53023,9 +53150,9 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # target
+        if r == 395:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53038,7 +53165,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53054,7 +53181,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C401()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53062,21 +53189,21 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # count
+        if r == 397:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 625:  # tapped
+        elif r == 626:  # tapped
             d['tapped'] = True
-        elif r == 397:  # power
+        elif r == 398:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 398:  # toughness
+        elif r == 399:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 626:  # colors
+        elif r == 627:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53084,17 +53211,17 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 627:  # subtypes
+        elif r == 628:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 628:  # types
+        elif r == 629:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 629:  # keywords
+        elif r == 630:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53108,23 +53235,23 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 399:  # tokname
+        elif r == 400:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 630:  # per
+        elif r == 631:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 631:  # pertime
+        elif r == 632:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53134,7 +53261,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53150,7 +53277,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C402()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53158,9 +53285,9 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # anycolor
+        if r == 719:  # anycolor
             d['anycolor'] = True
-        elif r == 719:  # choices
+        elif r == 720:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53170,15 +53297,15 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 632:  # last
+        elif r == 633:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 633:  # mana
+        elif r == 634:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 778:  # alts
+        elif r == 779:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53190,7 +53317,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53206,7 +53333,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C405()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53214,27 +53341,27 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # player
+        if r == 403:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 634:  # third
+        elif r == 635:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 403:  # amount
+        elif r == 404:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 720:  # random
+        elif r == 721:  # random
             d['random'] = True
-        elif r == 635:  # per
+        elif r == 636:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53244,7 +53371,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53260,7 +53387,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C407()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53268,31 +53395,31 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # player
+        if r == 406:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 636:  # amount
+        elif r == 637:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 721:  # per
+        elif r == 722:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b717(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
-        elif r == 724:  # per
+        elif r == 725:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
-        elif r == 637:  # equal
+        elif r == 638:  # equal
             x = c[0]
-            value = _b726(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -53302,7 +53429,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53318,7 +53445,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C410()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53326,18 +53453,18 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # target
+        if r == 408:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 408:  # duration
+        elif r == 409:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b638(x, inst, lim, made)
+            value = _b639(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -53347,7 +53474,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53363,7 +53490,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C412()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53371,14 +53498,14 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 410:  # target
+        if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 640:  # yours
+        elif r == 641:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -53390,7 +53517,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53406,7 +53533,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C415()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53414,23 +53541,23 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 412:  # target
+        if r == 413:  # target
             x = c[0]
-            value = _b642(x, inst, lim, made)
+            value = _b643(x, inst, lim, made)
             d['target'] = value
-        elif r == 413:  # source
+        elif r == 414:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b644(x, inst, lim, made)
+            value = _b645(x, inst, lim, made)
             d['source'] = value
-        elif r == 734:  # hand
+        elif r == 735:  # hand
             d['hand'] = True
-        elif r == 645:  # battlefield
+        elif r == 646:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 735:  # mine
+        elif r == 736:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -53440,7 +53567,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53456,7 +53583,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53464,22 +53591,22 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 646:  # fromgy
+        elif r == 647:  # fromgy
             d['fromgy'] = True
-        elif r == 736:  # choice
+        elif r == 737:  # choice
             d['choice'] = True
-        elif r == 737:  # facedown
+        elif r == 738:  # facedown
             d['facedown'] = True
-        elif r == 738:  # mine
+        elif r == 739:  # mine
             d['mine'] = True
-        elif r == 739:  # owners
+        elif r == 740:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -53489,7 +53616,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53505,7 +53632,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C419()
+    inst: Any = _C420()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53513,11 +53640,11 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # filter
+        if r == 418:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 418:  # hands
+        elif r == 419:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -53529,7 +53656,7 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53545,7 +53672,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C425()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53553,38 +53680,38 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 420:  # player
+        if r == 421:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 647:  # upto
+        elif r == 648:  # upto
             d['upto'] = True
-        elif r == 421:  # count
+        elif r == 422:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 422:  # filter
+        elif r == 423:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 740:  # alts
+        elif r == 741:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 648:  # reveal
+        elif r == 649:  # reveal
             d['reveal'] = True
-        elif r == 741:  # thatcard
+        elif r == 742:  # thatcard
             d['thatcard'] = True
-        elif r == 742:  # thosecards
+        elif r == 743:  # thosecards
             d['thosecards'] = True
-        elif r == 423:  # destination
+        elif r == 424:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 651 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 652 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 656:  # tapped
+        elif r == 657:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -53594,7 +53721,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53610,7 +53737,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C429()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53618,20 +53745,20 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # target
+        if r == 426:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 426:  # unless
+        elif r == 427:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['unless'] = value
-        elif r == 427:  # per
+        elif r == 428:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -53645,7 +53772,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53661,7 +53788,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C431()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53669,9 +53796,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # player
+        if r == 430:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -53681,7 +53808,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53697,7 +53824,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C435()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53705,19 +53832,19 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # amount
+        if r == 432:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 432:  # player
+        elif r == 433:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 433:  # owner
+        elif r == 434:  # owner
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -53727,7 +53854,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53743,7 +53870,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C438()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53751,11 +53878,11 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # filter
+        if r == 436:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 436:  # battlefield
+        elif r == 437:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -53767,7 +53894,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53783,7 +53910,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C442()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53791,17 +53918,17 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # amount
+        if r == 439:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 439:  # counter
+        elif r == 440:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 440:  # target
+        elif r == 441:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53814,7 +53941,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53830,7 +53957,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C445()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53838,24 +53965,24 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 443:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 443:  # source
+        elif r == 444:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b644(x, inst, lim, made)
+            value = _b645(x, inst, lim, made)
             d['source'] = value
-        elif r == 660:  # top
+        elif r == 661:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 661:  # bottom
+        elif r == 662:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -53867,7 +53994,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53883,7 +54010,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C447()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53891,9 +54018,9 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # target
+        if r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53906,7 +54033,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53922,7 +54049,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53930,36 +54057,36 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 448:  # source
+        elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b644(x, inst, lim, made)
+            value = _b645(x, inst, lim, made)
             d['source'] = value
-        elif r == 449:  # amount
+        elif r == 450:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 450:  # counter
+        elif r == 451:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 451:  # also
+        elif r == 452:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53972,7 +54099,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53988,7 +54115,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C455()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53996,9 +54123,9 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # player
+        if r == 454:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54008,7 +54135,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54024,7 +54151,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C457()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54032,9 +54159,9 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # target
+        if r == 456:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54047,7 +54174,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54063,7 +54190,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C461()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54071,17 +54198,17 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # player
+        if r == 458:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 458:  # amount
+        elif r == 459:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 459:  # filter
+        elif r == 460:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54093,7 +54220,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54109,7 +54236,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C464()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54117,18 +54244,18 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # unless
+        elif r == 463:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b658(x, inst, lim, made)
+            value = _b659(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54138,7 +54265,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54154,7 +54281,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54162,9 +54289,9 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54177,7 +54304,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54193,7 +54320,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C468()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54201,9 +54328,9 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54216,7 +54343,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54232,7 +54359,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C469()
+    inst: Any = _C470()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54240,9 +54367,9 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # target
+        if r == 469:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54255,7 +54382,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54271,7 +54398,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C474()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54279,17 +54406,17 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 470:  # amount
+        if r == 471:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 471:  # counter
+        elif r == 472:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 472:  # target
+        elif r == 473:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54302,7 +54429,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54318,7 +54445,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C476()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54326,18 +54453,18 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # step
+        if r == 663:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 743 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 744 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 663:  # endcombat
+        elif r == 664:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 474:  # effect
+        elif r == 475:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54352,7 +54479,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54368,7 +54495,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C478()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54376,15 +54503,15 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # amount
+        if r == 477:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # you
+        elif r == 745:  # you
             d['you'] = True
-        elif r == 664:  # target
+        elif r == 665:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54397,7 +54524,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54413,7 +54540,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C480()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54421,18 +54548,18 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # target
+        if r == 479:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 665:  # label
+        elif r == 666:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 666:  # free
+        elif r == 667:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -54444,7 +54571,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54460,7 +54587,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C482()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54468,14 +54595,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # target
+        if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # newtargets
+        elif r == 668:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -54485,7 +54612,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54501,7 +54628,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C483()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54509,18 +54636,18 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # thatnoun
+        if r == 669:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 669:  # target
+        elif r == 670:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # thisturn
+        elif r == 671:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -54530,7 +54657,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54546,7 +54673,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C486()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54554,14 +54681,14 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 484:  # phaseout
+        elif r == 485:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -54573,7 +54700,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54589,7 +54716,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C488()
+    inst: Any = _C489()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54597,14 +54724,14 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # target
+        if r == 487:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 487:  # nountap
+        elif r == 488:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -54616,7 +54743,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54632,7 +54759,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C492()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54640,30 +54767,30 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 489:  # lead
+        if r == 490:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b638(x, inst, lim, made)
+            value = _b639(x, inst, lim, made)
             d['lead'] = value
-        elif r == 671:  # target
+        elif r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 672:  # also
+        elif r == 673:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b684(x, inst, lim, made)
+            value = _b685(x, inst, lim, made)
             d['also'] = value
-        elif r == 673:  # group
+        elif r == 674:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 674:  # parts
+        elif r == 675:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54672,18 +54799,18 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 490:  # duration
+        elif r == 491:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b638(x, inst, lim, made)
+            value = _b639(x, inst, lim, made)
             d['duration'] = value
-        elif r == 675:  # tail
+        elif r == 676:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -54692,7 +54819,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 551 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -54705,7 +54832,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54721,7 +54848,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C494()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54729,13 +54856,13 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # controller
+        if r == 677:  # controller
             d['controller'] = True
-        elif r == 494:  # owner
+        elif r == 495:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 495:  # who
+        elif r == 496:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54747,7 +54874,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54763,7 +54890,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C501()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54771,7 +54898,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # filter
+        if r == 500:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54783,7 +54910,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54799,7 +54926,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C502()
+    inst: Any = _C503()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54807,7 +54934,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 501:  # any
+        if r == 502:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -54819,7 +54946,7 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54835,7 +54962,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C506()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54843,13 +54970,13 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # each
+        if r == 682:  # each
             d['each'] = True
-        elif r == 503:  # count
+        elif r == 504:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 504:  # filter
+        elif r == 505:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54861,7 +54988,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54877,7 +55004,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C508()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54885,7 +55012,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # who
+        if r == 507:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -54897,7 +55024,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54913,7 +55040,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C510()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54921,7 +55048,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # that
+        if r == 509:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -54933,7 +55060,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54949,7 +55076,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C512()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54957,9 +55084,9 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # equipped
+        if r == 749:  # equipped
             d['equipped'] = True
-        elif r == 510:  # enchanted
+        elif r == 511:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -54971,7 +55098,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54987,7 +55114,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C517()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54995,11 +55122,11 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # whose
+        if r == 515:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 515:  # step
+        elif r == 516:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -55011,7 +55138,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55027,7 +55154,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C521()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55035,11 +55162,11 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # lead
+        if r == 519:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 519:  # counter
+        elif r == 520:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55051,7 +55178,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55067,7 +55194,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C524()
+    inst: Any = _C525()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55075,15 +55202,15 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # lead
+        if r == 522:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 522:  # subject
+        elif r == 523:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 523:  # batch
+        elif r == 524:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -55095,7 +55222,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55111,7 +55238,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C527()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55119,13 +55246,13 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # lead
+        if r == 526:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 686:  # creature
+        elif r == 687:  # creature
             d['creature'] = True
-        elif r == 687:  # events
+        elif r == 688:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55134,7 +55261,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55147,7 +55274,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55163,7 +55290,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C531()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55171,15 +55298,15 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # lead
+        if r == 528:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 528:  # who
+        elif r == 529:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 529:  # spell
+        elif r == 530:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -55191,7 +55318,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55207,7 +55334,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C534()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55215,17 +55342,17 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # lead
+        if r == 532:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # thisor
+        elif r == 777:  # thisor
             d['thisor'] = True
-        elif r == 532:  # subject
+        elif r == 533:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 688:  # events
+        elif r == 689:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55234,12 +55361,12 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 751 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 689:  # undercontrol
+        elif r == 690:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55249,7 +55376,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55265,7 +55392,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C547()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55273,11 +55400,11 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # command
+        if r == 546:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 547:  # battlefield
+        elif r == 548:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55289,7 +55416,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55305,7 +55432,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C551()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55313,29 +55440,29 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # additional
+        if r == 692:  # additional
             d['additional'] = True
-        elif r == 548:  # power
+        elif r == 549:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 549:  # toughness
+        elif r == 550:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 692:  # per
+        elif r == 693:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 693:  # perfilter
+        elif r == 694:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 777:  # onbf
+        elif r == 778:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -55345,7 +55472,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55361,7 +55488,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C554()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55369,7 +55496,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # both
+        if r == 553:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -55381,7 +55508,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55397,7 +55524,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C556()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55405,7 +55532,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # attack
+        if r == 555:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -55417,7 +55544,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55433,7 +55560,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C558()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55441,7 +55568,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # block
+        if r == 557:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -55453,7 +55580,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55469,7 +55596,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C560()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55477,7 +55604,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # count
+        if r == 559:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55489,52 +55616,8 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C560()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 694:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 272:
-                    values.append(_b272(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55577,7 +55660,51 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C562()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 696:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 272:
+                    values.append(_b272(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55593,7 +55720,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C564()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55601,9 +55728,9 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # quality
+        if r == 563:  # quality
             x = c[0]
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55613,7 +55740,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55629,7 +55756,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C565()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55637,7 +55764,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # opponents
+        if r == 700:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -55647,7 +55774,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55663,7 +55790,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C567()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55671,7 +55798,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # destroyed
+        if r == 566:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -55683,7 +55810,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55699,7 +55826,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C569()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55707,7 +55834,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # phase
+        if r == 568:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -55719,7 +55846,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55735,7 +55862,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C571()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55743,7 +55870,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # untap
+        if r == 570:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -55755,7 +55882,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55771,7 +55898,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C573()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55779,9 +55906,9 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # ability
+        if r == 572:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55794,7 +55921,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55810,7 +55937,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C576()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55818,14 +55945,14 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # keyword
+        if r == 574:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 574:  # manacost
+        elif r == 575:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -55837,54 +55964,8 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C576()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 701:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -55929,7 +56010,53 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C578()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 703:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55945,7 +56072,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C581()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55953,11 +56080,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # first
+        if r == 579:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 579:  # regular
+        elif r == 580:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -55971,7 +56098,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55987,7 +56114,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C583()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55995,7 +56122,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # excess
+        if r == 582:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -56007,7 +56134,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56023,7 +56150,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C585()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56031,7 +56158,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # untapped
+        if r == 584:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -56043,7 +56170,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56059,7 +56186,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C587()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56067,7 +56194,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # gains
+        if r == 586:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -56079,7 +56206,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56095,7 +56222,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C589()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56103,7 +56230,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # lethal
+        if r == 588:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -56115,7 +56242,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56131,7 +56258,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C591()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56139,9 +56266,9 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # quality
+        if r == 590:  # quality
             x = c[0]
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56151,7 +56278,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56167,7 +56294,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56175,9 +56302,9 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # quality
+        if r == 592:  # quality
             x = c[0]
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56187,7 +56314,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56203,7 +56330,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C595()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56211,9 +56338,9 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # quality
+        if r == 594:  # quality
             x = c[0]
-            value = _b697(x, inst, lim, made)
+            value = _b698(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56223,7 +56350,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56239,7 +56366,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C597()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56247,9 +56374,9 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # thisturn
+        if r == 704:  # thisturn
             d['thisturn'] = True
-        elif r == 595:  # keyword
+        elif r == 596:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56264,7 +56391,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56280,7 +56407,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C599()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56288,7 +56415,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # count
+        if r == 598:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56300,7 +56427,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56316,7 +56443,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C601()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56324,7 +56451,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # attacks
+        if r == 600:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56336,7 +56463,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56352,7 +56479,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C603()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56360,7 +56487,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # blocks
+        if r == 602:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -56372,7 +56499,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56515,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C605()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,7 +56523,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # unblockable
+        if r == 604:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -56408,7 +56535,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56424,7 +56551,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C607()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56432,7 +56559,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # color
+        if r == 606:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56447,7 +56574,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56463,7 +56590,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56471,19 +56598,19 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # eot
+        if r == 730:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 730:  # next_upkeep
+        elif r == 731:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 731:  # losecontrol
+        elif r == 732:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 639:  # thisturn
+        elif r == 640:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -56495,7 +56622,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56511,7 +56638,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56519,13 +56646,13 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # another
+        if r == 733:  # another
             d['another'] = True
-        elif r == 641:  # filter
+        elif r == 642:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 733:  # ingy
+        elif r == 734:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56535,7 +56662,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56551,7 +56678,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56559,7 +56686,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # whose
+        if r == 644:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -56571,7 +56698,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56587,7 +56714,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C651()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56595,7 +56722,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # zone
+        if r == 650:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -56607,7 +56734,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56623,7 +56750,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C654()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56631,9 +56758,9 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # player
+        if r == 653:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56643,7 +56770,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56659,7 +56786,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C656()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56667,9 +56794,9 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # player
+        if r == 655:  # player
             x = c[0]
-            value = _b493(x, inst, lim, made)
+            value = _b494(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -56679,7 +56806,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56695,7 +56822,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C659()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56703,11 +56830,11 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # cost
+        if r == 658:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 659:  # param
+        elif r == 660:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56722,7 +56849,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56738,7 +56865,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C679()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56746,9 +56873,9 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # word
+        if r == 678:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -56761,7 +56888,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56777,7 +56904,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C681()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56785,11 +56912,11 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # player
+        if r == 680:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 745:  # walker
+        elif r == 746:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -56799,7 +56926,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56815,7 +56942,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C685()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56823,33 +56950,33 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # quant
+        if r == 683:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 683:  # filter
+        elif r == 684:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 746:  # attached
+        elif r == 747:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 747:  # samename
+        elif r == 748:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 779:  # ingy
+        elif r == 780:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56859,7 +56986,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56875,7 +57002,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56883,11 +57010,11 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # word
+        if r == 697:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 698:  # param
+        elif r == 699:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56902,7 +57029,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56918,7 +57045,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C718()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56926,7 +57053,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # word
+        if r == 717:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56941,7 +57068,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56957,7 +57084,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C724()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56965,13 +57092,13 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # filter
+        if r == 723:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 784:  # gy
+        elif r == 785:  # gy
             d['gy'] = True
-        elif r == 785:  # bf
+        elif r == 786:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56981,7 +57108,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56997,7 +57124,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C727()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57005,21 +57132,21 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # power
+        if r == 726:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 727:  # power
+        elif r == 728:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 728:  # target
+        elif r == 729:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57032,7 +57159,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57048,7 +57175,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C751()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57056,7 +57183,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # enters
+        if r == 750:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57068,7 +57195,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57084,7 +57211,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C754()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57092,7 +57219,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # leaves
+        if r == 753:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57104,7 +57231,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57120,7 +57247,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C756()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57128,7 +57255,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # dies
+        if r == 755:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57140,7 +57267,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57156,7 +57283,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C758()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57164,7 +57291,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # attacks
+        if r == 757:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57176,7 +57303,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57192,7 +57319,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C760()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57200,11 +57327,11 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # blocks
+        if r == 759:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 780:  # acreature
+        elif r == 781:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -57214,7 +57341,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57230,7 +57357,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C763()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57238,11 +57365,11 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # blocked
+        if r == 761:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 761:  # filter
+        elif r == 762:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -57256,7 +57383,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57272,7 +57399,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C765()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57280,7 +57407,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # direction
+        if r == 764:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -57292,7 +57419,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57308,7 +57435,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C767()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57316,7 +57443,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # up
+        if r == 766:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -57328,7 +57455,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57344,7 +57471,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C769()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57352,7 +57479,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # way
+        if r == 768:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -57364,7 +57491,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57380,7 +57507,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C771()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57388,11 +57515,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # targeted
+        if r == 770:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 781:  # opponents
+        elif r == 782:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57402,7 +57529,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57418,7 +57545,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C774()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57426,13 +57553,13 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # combat
+        if r == 783:  # combat
             d['combat'] = True
-        elif r == 771:  # deals
+        elif r == 772:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 772:  # recipient
+        elif r == 773:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -57446,7 +57573,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57462,7 +57589,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C776()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57470,9 +57597,9 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # combat
+        if r == 784:  # combat
             d['combat'] = True
-        elif r == 774:  # dealt
+        elif r == 775:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -57865,415 +57992,416 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 376 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 377 __asgn_plain
     _b378,  # 378 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 383 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 384 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 385 __asgn_plain
-    _b386,  # 386 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 389 __asgn_plain
-    _b390,  # 390 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 DrawEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 TokenEffect
-    _b401,  # 401 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 407 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 412 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 418 __asgn_plain
-    _b419,  # 419 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 468 __asgn_plain
-    _b469,  # 469 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 470 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 CopySpellEffect
-    _b482,  # 482 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 483 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 487 __asgn_plain
-    _b488,  # 488 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 489 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 ContinuousEffect
-    _match_node,  # 492 ActionWord
-    _b493,  # 493 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 496 __asgn_oneormore
-    _match_node,  # 497 BackWord
-    _node,  # 498 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 501 __asgn_plain
-    _b502,  # 502 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 513 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 BeginningTrigger
-    _node,  # 517 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 523 __asgn_plain
-    _b524,  # 524 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 535 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 536 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 537 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 539 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 PTChange
-    _node,  # 551 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 CantBeBlockedByFewer
-    _b560,  # 560 CantBeBlockedExcept
-    _b561,  # 561 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 CantBeTargetedBy
-    _b564,  # 564 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 HasKeywordAtManaCost
-    _b576,  # 576 HasKeywords
-    _b577,  # 577 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 611 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 612 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 613 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 614 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 615 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 616 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 617 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 618 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 619 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 625 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 626 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 627 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 629 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 646 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 OntoBattlefield
-    _node,  # 651 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 667 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 670 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 674 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 676 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 EachObjects
-    _node,  # 685 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 687 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 383 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 384 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 TokenEffect
+    _b402,  # 402 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 404 __asgn_plain
+    _b405,  # 405 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
+    _b407,  # 407 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 434 __asgn_plain
+    _b435,  # 435 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 437 __asgn_plain
+    _b438,  # 438 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
+    _b447,  # 447 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 463 __asgn_plain
+    _b464,  # 464 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 475 __asgn_plain
+    _b476,  # 476 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 CopySpellEffect
+    _b483,  # 483 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 490 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 ContinuousEffect
+    _match_node,  # 493 ActionWord
+    _b494,  # 494 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 497 __asgn_oneormore
+    _match_node,  # 498 BackWord
+    _node,  # 499 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
+    _b501,  # 501 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 509 __asgn_plain
+    _b510,  # 510 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 514 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 BeginningTrigger
+    _node,  # 518 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 536 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 537 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 539 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 541 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 542 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 PTChange
+    _node,  # 552 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 557 __asgn_plain
+    _b558,  # 558 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 CantBeBlockedByFewer
+    _b561,  # 561 CantBeBlockedExcept
+    _b562,  # 562 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 CantBeTargetedBy
+    _b565,  # 565 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 566 __asgn_plain
+    _b567,  # 567 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 570 __asgn_plain
+    _b571,  # 571 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 572 __asgn_plain
+    _b573,  # 573 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 HasKeywordAtManaCost
+    _b577,  # 577 HasKeywords
+    _b578,  # 578 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 612 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 613 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 614 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 615 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 616 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 617 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 618 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 619 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 620 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 626 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 627 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 628 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 630 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 647 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 648 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 649 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 OntoBattlefield
+    _node,  # 652 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 668 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 671 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 675 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 676 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 682 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 EachObjects
+    _node,  # 686 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 687 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 688 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 689 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 694 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 689 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 692 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 694 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 699 __asgn_optional
-    _node,  # 700 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 701 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 696 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 700 __asgn_optional
+    _node,  # 701 GrantedAbility
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 703 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 720 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 732 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 740 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 742 __asgn_optional
-    _match_node,  # 743 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 EntersEvent
-    _node,  # 751 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 778 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 779 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 703 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 704 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 708 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 709 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 733 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 734 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 735 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 736 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 737 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 741 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 743 __asgn_optional
+    _match_node,  # 744 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 750 __asgn_plain
+    _b751,  # 751 EntersEvent
+    _node,  # 752 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 777 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 779 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 780 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 782 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 786 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 498, 517, 551, 651, 685, 700, 751])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 499, 518, 552, 652, 686, 701, 752])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -58659,161 +58787,161 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
-    None,  # 383 __asgn_oneormore
-    None,  # 384 __asgn_plain
+    None,  # 383 __asgn_plain
+    None,  # 384 __asgn_oneormore
     None,  # 385 __asgn_plain
-    _b386,  # 386 DividedDamageEffect
-    None,  # 387 __asgn_plain
-    _b388,  # 388 DamageEffect
-    None,  # 389 __asgn_plain
-    _b390,  # 390 DestroyEffect
-    None,  # 391 __asgn_plain
+    None,  # 386 __asgn_plain
+    _b387,  # 387 DividedDamageEffect
+    None,  # 388 __asgn_plain
+    _b389,  # 389 DamageEffect
+    None,  # 390 __asgn_plain
+    _b391,  # 391 DestroyEffect
     None,  # 392 __asgn_plain
-    _b393,  # 393 DrawEffect
-    None,  # 394 __asgn_plain
-    _b395,  # 395 TokenCopyEffect
-    None,  # 396 __asgn_plain
+    None,  # 393 __asgn_plain
+    _b394,  # 394 DrawEffect
+    None,  # 395 __asgn_plain
+    _b396,  # 396 TokenCopyEffect
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    _b400,  # 400 TokenEffect
-    _b401,  # 401 AddManaEffect
-    None,  # 402 __asgn_plain
+    None,  # 400 __asgn_plain
+    _b401,  # 401 TokenEffect
+    _b402,  # 402 AddManaEffect
     None,  # 403 __asgn_plain
-    _b404,  # 404 DiscardEffect
-    None,  # 405 __asgn_plain
-    _b406,  # 406 GainLifeEffect
-    None,  # 407 __asgn_plain
+    None,  # 404 __asgn_plain
+    _b405,  # 405 DiscardEffect
+    None,  # 406 __asgn_plain
+    _b407,  # 407 GainLifeEffect
     None,  # 408 __asgn_plain
-    _b409,  # 409 GainControlEffect
-    None,  # 410 __asgn_plain
-    _b411,  # 411 ReturnToHandEffect
-    None,  # 412 __asgn_plain
+    None,  # 409 __asgn_plain
+    _b410,  # 410 GainControlEffect
+    None,  # 411 __asgn_plain
+    _b412,  # 412 ReturnToHandEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 ReturnFromGraveyardEffect
-    None,  # 415 __asgn_plain
-    _b416,  # 416 ReturnToBattlefieldEffect
-    None,  # 417 __asgn_plain
+    None,  # 414 __asgn_plain
+    _b415,  # 415 ReturnFromGraveyardEffect
+    None,  # 416 __asgn_plain
+    _b417,  # 417 ReturnToBattlefieldEffect
     None,  # 418 __asgn_plain
-    _b419,  # 419 ReturnAllFromGraveyardsEffect
-    None,  # 420 __asgn_plain
+    None,  # 419 __asgn_plain
+    _b420,  # 420 ReturnAllFromGraveyardsEffect
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
     None,  # 423 __asgn_plain
-    _b424,  # 424 SearchEffect
-    None,  # 425 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 SearchEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
-    _b428,  # 428 CounterSpellEffect
-    None,  # 429 __asgn_plain
-    _b430,  # 430 ShuffleEffect
-    None,  # 431 __asgn_plain
+    None,  # 428 __asgn_plain
+    _b429,  # 429 CounterSpellEffect
+    None,  # 430 __asgn_plain
+    _b431,  # 431 ShuffleEffect
     None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    _b434,  # 434 MillEffect
-    None,  # 435 __asgn_plain
+    None,  # 434 __asgn_plain
+    _b435,  # 435 MillEffect
     None,  # 436 __asgn_plain
-    _b437,  # 437 PutFromHandEffect
-    None,  # 438 __asgn_plain
+    None,  # 437 __asgn_plain
+    _b438,  # 438 PutFromHandEffect
     None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    _b441,  # 441 PutCountersEffect
-    None,  # 442 __asgn_plain
+    None,  # 441 __asgn_plain
+    _b442,  # 442 PutCountersEffect
     None,  # 443 __asgn_plain
-    _b444,  # 444 PutOnLibraryEffect
-    None,  # 445 __asgn_plain
-    _b446,  # 446 PutIntoZoneEffect
-    None,  # 447 __asgn_plain
+    None,  # 444 __asgn_plain
+    _b445,  # 445 PutOnLibraryEffect
+    None,  # 446 __asgn_plain
+    _b447,  # 447 PutIntoZoneEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    _b452,  # 452 ExileEffect
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ExileTopEffect
-    None,  # 455 __asgn_plain
-    _b456,  # 456 RegenerateEffect
-    None,  # 457 __asgn_plain
+    None,  # 452 __asgn_plain
+    _b453,  # 453 ExileEffect
+    None,  # 454 __asgn_plain
+    _b455,  # 455 ExileTopEffect
+    None,  # 456 __asgn_plain
+    _b457,  # 457 RegenerateEffect
     None,  # 458 __asgn_plain
     None,  # 459 __asgn_plain
-    _b460,  # 460 PlayerSacrificesEffect
-    None,  # 461 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 PlayerSacrificesEffect
     None,  # 462 __asgn_plain
-    _b463,  # 463 SacrificeEffect
-    None,  # 464 __asgn_plain
-    _b465,  # 465 UntapEffect
-    None,  # 466 __asgn_plain
-    _b467,  # 467 TapOrUntapEffect
-    None,  # 468 __asgn_plain
-    _b469,  # 469 TapEffect
-    None,  # 470 __asgn_plain
+    None,  # 463 __asgn_plain
+    _b464,  # 464 SacrificeEffect
+    None,  # 465 __asgn_plain
+    _b466,  # 466 UntapEffect
+    None,  # 467 __asgn_plain
+    _b468,  # 468 TapOrUntapEffect
+    None,  # 469 __asgn_plain
+    _b470,  # 470 TapEffect
     None,  # 471 __asgn_plain
     None,  # 472 __asgn_plain
-    _b473,  # 473 RemoveCountersEffect
-    None,  # 474 __asgn_plain
-    _b475,  # 475 DelayedEffect
-    None,  # 476 __asgn_plain
-    _b477,  # 477 PreventEffect
-    None,  # 478 __asgn_plain
-    _b479,  # 479 CastThisEffect
-    None,  # 480 __asgn_plain
-    _b481,  # 481 CopySpellEffect
-    _b482,  # 482 NoRegenEffect
-    None,  # 483 __asgn_plain
+    None,  # 473 __asgn_plain
+    _b474,  # 474 RemoveCountersEffect
+    None,  # 475 __asgn_plain
+    _b476,  # 476 DelayedEffect
+    None,  # 477 __asgn_plain
+    _b478,  # 478 PreventEffect
+    None,  # 479 __asgn_plain
+    _b480,  # 480 CastThisEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 CopySpellEffect
+    _b483,  # 483 NoRegenEffect
     None,  # 484 __asgn_plain
-    _b485,  # 485 PhaseOutEffect
-    None,  # 486 __asgn_plain
+    None,  # 485 __asgn_plain
+    _b486,  # 486 PhaseOutEffect
     None,  # 487 __asgn_plain
-    _b488,  # 488 NoUntapEffect
-    None,  # 489 __asgn_plain
+    None,  # 488 __asgn_plain
+    _b489,  # 489 NoUntapEffect
     None,  # 490 __asgn_plain
-    _b491,  # 491 ContinuousEffect
-    None,  # 492 ActionWord
-    _b493,  # 493 PlayerRef
-    None,  # 494 __asgn_plain
+    None,  # 491 __asgn_plain
+    _b492,  # 492 ContinuousEffect
+    None,  # 493 ActionWord
+    _b494,  # 494 PlayerRef
     None,  # 495 __asgn_plain
-    None,  # 496 __asgn_oneormore
-    None,  # 497 BackWord
-    None,  # 498 TargetRef
-    None,  # 499 __asgn_plain
-    _b500,  # 500 AnyNumberTargets
-    None,  # 501 __asgn_plain
-    _b502,  # 502 AnyTarget
-    None,  # 503 __asgn_plain
+    None,  # 496 __asgn_plain
+    None,  # 497 __asgn_oneormore
+    None,  # 498 BackWord
+    None,  # 499 TargetRef
+    None,  # 500 __asgn_plain
+    _b501,  # 501 AnyNumberTargets
+    None,  # 502 __asgn_plain
+    _b503,  # 503 AnyTarget
     None,  # 504 __asgn_plain
-    _b505,  # 505 UpToTargets
-    None,  # 506 __asgn_plain
-    _b507,  # 507 EachPlayers
-    None,  # 508 __asgn_plain
-    _b509,  # 509 ThatRef
-    None,  # 510 __asgn_plain
-    _b511,  # 511 EnchantedRef
-    None,  # 512 __asgn_plain
-    None,  # 513 __asgn_oneormore
-    None,  # 514 __asgn_plain
+    None,  # 505 __asgn_plain
+    _b506,  # 506 UpToTargets
+    None,  # 507 __asgn_plain
+    _b508,  # 508 EachPlayers
+    None,  # 509 __asgn_plain
+    _b510,  # 510 ThatRef
+    None,  # 511 __asgn_plain
+    _b512,  # 512 EnchantedRef
+    None,  # 513 __asgn_plain
+    None,  # 514 __asgn_oneormore
     None,  # 515 __asgn_plain
-    _b516,  # 516 BeginningTrigger
-    None,  # 517 Trigger
-    None,  # 518 __asgn_plain
+    None,  # 516 __asgn_plain
+    _b517,  # 517 BeginningTrigger
+    None,  # 518 Trigger
     None,  # 519 __asgn_plain
-    _b520,  # 520 LastCounterTrigger
-    None,  # 521 __asgn_plain
+    None,  # 520 __asgn_plain
+    _b521,  # 521 LastCounterTrigger
     None,  # 522 __asgn_plain
     None,  # 523 __asgn_plain
-    _b524,  # 524 BatchAttackTrigger
-    None,  # 525 __asgn_plain
-    _b526,  # 526 ThisTrigger
-    None,  # 527 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 BatchAttackTrigger
+    None,  # 526 __asgn_plain
+    _b527,  # 527 ThisTrigger
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    _b530,  # 530 CastTrigger
-    None,  # 531 __asgn_plain
+    None,  # 530 __asgn_plain
+    _b531,  # 531 CastTrigger
     None,  # 532 __asgn_plain
-    _b533,  # 533 YoursTrigger
-    None,  # 534 __asgn_plain
-    None,  # 535 __asgn_optional
+    None,  # 533 __asgn_plain
+    _b534,  # 534 YoursTrigger
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_optional
-    None,  # 537 __asgn_plain
+    None,  # 537 __asgn_optional
     None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
     None,  # 540 __asgn_plain
@@ -58822,91 +58950,91 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
-    _b546,  # 546 ZonePlace
-    None,  # 547 __asgn_plain
+    None,  # 546 __asgn_plain
+    _b547,  # 547 ZonePlace
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
-    _b550,  # 550 PTChange
-    None,  # 551 StaticPart
-    None,  # 552 __asgn_plain
-    _b553,  # 553 CantAttackOrBlock
-    None,  # 554 __asgn_plain
-    _b555,  # 555 CantAttack
-    None,  # 556 __asgn_plain
-    _b557,  # 557 CantBlock
-    None,  # 558 __asgn_plain
-    _b559,  # 559 CantBeBlockedByFewer
-    _b560,  # 560 CantBeBlockedExcept
-    _b561,  # 561 CanBlockOnly
-    None,  # 562 __asgn_plain
-    _b563,  # 563 CantBeTargetedBy
-    _b564,  # 564 CantBeTargeted
-    None,  # 565 __asgn_plain
-    _b566,  # 566 CantBeDestroyed
-    None,  # 567 __asgn_plain
-    _b568,  # 568 CantPhaseOut
-    None,  # 569 __asgn_plain
-    _b570,  # 570 PhasesEachUntap
-    None,  # 571 __asgn_plain
-    _b572,  # 572 GainsAbility
-    None,  # 573 __asgn_plain
+    None,  # 550 __asgn_plain
+    _b551,  # 551 PTChange
+    None,  # 552 StaticPart
+    None,  # 553 __asgn_plain
+    _b554,  # 554 CantAttackOrBlock
+    None,  # 555 __asgn_plain
+    _b556,  # 556 CantAttack
+    None,  # 557 __asgn_plain
+    _b558,  # 558 CantBlock
+    None,  # 559 __asgn_plain
+    _b560,  # 560 CantBeBlockedByFewer
+    _b561,  # 561 CantBeBlockedExcept
+    _b562,  # 562 CanBlockOnly
+    None,  # 563 __asgn_plain
+    _b564,  # 564 CantBeTargetedBy
+    _b565,  # 565 CantBeTargeted
+    None,  # 566 __asgn_plain
+    _b567,  # 567 CantBeDestroyed
+    None,  # 568 __asgn_plain
+    _b569,  # 569 CantPhaseOut
+    None,  # 570 __asgn_plain
+    _b571,  # 571 PhasesEachUntap
+    None,  # 572 __asgn_plain
+    _b573,  # 573 GainsAbility
     None,  # 574 __asgn_plain
-    _b575,  # 575 HasKeywordAtManaCost
-    _b576,  # 576 HasKeywords
-    _b577,  # 577 LosesKeywords
-    None,  # 578 __asgn_plain
+    None,  # 575 __asgn_plain
+    _b576,  # 576 HasKeywordAtManaCost
+    _b577,  # 577 HasKeywords
+    _b578,  # 578 LosesKeywords
     None,  # 579 __asgn_plain
-    _b580,  # 580 CombatDamageSteps
-    None,  # 581 __asgn_plain
-    _b582,  # 582 AssignsExcess
-    None,  # 583 __asgn_plain
-    _b584,  # 584 AttacksUntapped
-    None,  # 585 __asgn_plain
-    _b586,  # 586 DamageGainsLife
-    None,  # 587 __asgn_plain
-    _b588,  # 588 DamageIsLethal
-    None,  # 589 __asgn_plain
-    _b590,  # 590 CantBeBlockedBy
-    None,  # 591 __asgn_plain
-    _b592,  # 592 CantBeAttachedBy
-    None,  # 593 __asgn_plain
-    _b594,  # 594 PreventDamageFrom
-    None,  # 595 __asgn_plain
-    _b596,  # 596 AttacksDespite
-    None,  # 597 __asgn_plain
-    _b598,  # 598 MaxBlockers
-    None,  # 599 __asgn_plain
-    _b600,  # 600 AttacksEachCombat
-    None,  # 601 __asgn_plain
-    _b602,  # 602 BlocksEachCombat
-    None,  # 603 __asgn_plain
-    _b604,  # 604 CantBeBlocked
-    None,  # 605 __asgn_plain
-    _b606,  # 606 IsColor
-    None,  # 607 __asgn_plain
+    None,  # 580 __asgn_plain
+    _b581,  # 581 CombatDamageSteps
+    None,  # 582 __asgn_plain
+    _b583,  # 583 AssignsExcess
+    None,  # 584 __asgn_plain
+    _b585,  # 585 AttacksUntapped
+    None,  # 586 __asgn_plain
+    _b587,  # 587 DamageGainsLife
+    None,  # 588 __asgn_plain
+    _b589,  # 589 DamageIsLethal
+    None,  # 590 __asgn_plain
+    _b591,  # 591 CantBeBlockedBy
+    None,  # 592 __asgn_plain
+    _b593,  # 593 CantBeAttachedBy
+    None,  # 594 __asgn_plain
+    _b595,  # 595 PreventDamageFrom
+    None,  # 596 __asgn_plain
+    _b597,  # 597 AttacksDespite
+    None,  # 598 __asgn_plain
+    _b599,  # 599 MaxBlockers
+    None,  # 600 __asgn_plain
+    _b601,  # 601 AttacksEachCombat
+    None,  # 602 __asgn_plain
+    _b603,  # 603 BlocksEachCombat
+    None,  # 604 __asgn_plain
+    _b605,  # 605 CantBeBlocked
+    None,  # 606 __asgn_plain
+    _b607,  # 607 IsColor
     None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
     None,  # 610 __asgn_plain
-    None,  # 611 __asgn_oneormore
-    None,  # 612 __asgn_optional
+    None,  # 611 __asgn_plain
+    None,  # 612 __asgn_oneormore
     None,  # 613 __asgn_optional
     None,  # 614 __asgn_optional
     None,  # 615 __asgn_optional
-    None,  # 616 __asgn_oneormore
+    None,  # 616 __asgn_optional
     None,  # 617 __asgn_oneormore
-    None,  # 618 __asgn_optional
+    None,  # 618 __asgn_oneormore
     None,  # 619 __asgn_optional
-    None,  # 620 __asgn_plain
+    None,  # 620 __asgn_optional
     None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_optional
-    None,  # 626 __asgn_zeroormore
+    None,  # 625 __asgn_plain
+    None,  # 626 __asgn_optional
     None,  # 627 __asgn_zeroormore
-    None,  # 628 __asgn_oneormore
+    None,  # 628 __asgn_zeroormore
     None,  # 629 __asgn_oneormore
-    None,  # 630 __asgn_plain
+    None,  # 630 __asgn_oneormore
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
@@ -58914,28 +59042,28 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    _b638,  # 638 Duration
-    None,  # 639 __asgn_plain
+    None,  # 638 __asgn_plain
+    _b639,  # 639 Duration
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    _b642,  # 642 TargetObject
-    None,  # 643 __asgn_plain
-    _b644,  # 644 FromGraveyard
-    None,  # 645 __asgn_plain
-    None,  # 646 __asgn_optional
+    None,  # 642 __asgn_plain
+    _b643,  # 643 TargetObject
+    None,  # 644 __asgn_plain
+    _b645,  # 645 FromGraveyard
+    None,  # 646 __asgn_plain
     None,  # 647 __asgn_optional
     None,  # 648 __asgn_optional
-    None,  # 649 __asgn_plain
-    _b650,  # 650 OntoBattlefield
-    None,  # 651 Destination
-    None,  # 652 __asgn_plain
-    _b653,  # 653 IntoHand
-    None,  # 654 __asgn_plain
-    _b655,  # 655 IntoGraveyard
-    None,  # 656 __asgn_optional
-    None,  # 657 __asgn_plain
-    _b658,  # 658 CostValue
-    None,  # 659 __asgn_plain
+    None,  # 649 __asgn_optional
+    None,  # 650 __asgn_plain
+    _b651,  # 651 OntoBattlefield
+    None,  # 652 Destination
+    None,  # 653 __asgn_plain
+    _b654,  # 654 IntoHand
+    None,  # 655 __asgn_plain
+    _b656,  # 656 IntoGraveyard
+    None,  # 657 __asgn_optional
+    None,  # 658 __asgn_plain
+    _b659,  # 659 CostValue
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
@@ -58943,44 +59071,44 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_optional
-    None,  # 668 __asgn_plain
+    None,  # 667 __asgn_plain
+    None,  # 668 __asgn_optional
     None,  # 669 __asgn_plain
-    None,  # 670 __asgn_optional
-    None,  # 671 __asgn_plain
+    None,  # 670 __asgn_plain
+    None,  # 671 __asgn_optional
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
-    None,  # 674 __asgn_oneormore
+    None,  # 674 __asgn_plain
     None,  # 675 __asgn_oneormore
-    None,  # 676 __asgn_optional
-    None,  # 677 __asgn_plain
-    _b678,  # 678 BackRef
-    None,  # 679 __asgn_plain
-    _b680,  # 680 TargetPlayer
-    None,  # 681 __asgn_optional
-    None,  # 682 __asgn_plain
+    None,  # 676 __asgn_oneormore
+    None,  # 677 __asgn_optional
+    None,  # 678 __asgn_plain
+    _b679,  # 679 BackRef
+    None,  # 680 __asgn_plain
+    _b681,  # 681 TargetPlayer
+    None,  # 682 __asgn_optional
     None,  # 683 __asgn_plain
-    _b684,  # 684 EachObjects
-    None,  # 685 KeywordCostPart
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_oneormore
+    None,  # 684 __asgn_plain
+    _b685,  # 685 EachObjects
+    None,  # 686 KeywordCostPart
+    None,  # 687 __asgn_optional
     None,  # 688 __asgn_oneormore
-    None,  # 689 __asgn_optional
+    None,  # 689 __asgn_oneormore
     None,  # 690 __asgn_optional
     None,  # 691 __asgn_optional
-    None,  # 692 __asgn_plain
+    None,  # 692 __asgn_optional
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_oneormore
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_oneormore
-    None,  # 696 __asgn_plain
-    _b697,  # 697 QualityRef
-    None,  # 698 __asgn_plain
-    None,  # 699 __asgn_optional
-    None,  # 700 GrantedAbility
-    None,  # 701 __asgn_oneormore
+    None,  # 696 __asgn_oneormore
+    None,  # 697 __asgn_plain
+    _b698,  # 698 QualityRef
+    None,  # 699 __asgn_plain
+    None,  # 700 __asgn_optional
+    None,  # 701 GrantedAbility
     None,  # 702 __asgn_oneormore
-    None,  # 703 __asgn_optional
-    None,  # 704 __asgn_oneormore
+    None,  # 703 __asgn_oneormore
+    None,  # 704 __asgn_optional
     None,  # 705 __asgn_oneormore
     None,  # 706 __asgn_oneormore
     None,  # 707 __asgn_oneormore
@@ -58989,26 +59117,26 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 710 __asgn_oneormore
     None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_plain
+    None,  # 713 __asgn_oneormore
+    None,  # 714 __asgn_optional
     None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    _b717,  # 717 PerTime
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_oneormore
-    None,  # 720 __asgn_optional
-    None,  # 721 __asgn_plain
+    None,  # 717 __asgn_plain
+    _b718,  # 718 PerTime
+    None,  # 719 __asgn_optional
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_optional
     None,  # 722 __asgn_plain
-    _b723,  # 723 PerObject
-    None,  # 724 __asgn_plain
+    None,  # 723 __asgn_plain
+    _b724,  # 724 PerObject
     None,  # 725 __asgn_plain
-    _b726,  # 726 PowerOf
-    None,  # 727 __asgn_plain
+    None,  # 726 __asgn_plain
+    _b727,  # 727 PowerOf
     None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
-    None,  # 732 __asgn_optional
+    None,  # 732 __asgn_plain
     None,  # 733 __asgn_optional
     None,  # 734 __asgn_optional
     None,  # 735 __asgn_optional
@@ -59016,50 +59144,51 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 737 __asgn_optional
     None,  # 738 __asgn_optional
     None,  # 739 __asgn_optional
-    None,  # 740 __asgn_oneormore
-    None,  # 741 __asgn_optional
+    None,  # 740 __asgn_optional
+    None,  # 741 __asgn_oneormore
     None,  # 742 __asgn_optional
-    None,  # 743 DelayedStep
-    None,  # 744 __asgn_optional
+    None,  # 743 __asgn_optional
+    None,  # 744 DelayedStep
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_plain
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_plain
-    _b750,  # 750 EntersEvent
-    None,  # 751 ThisEvent
-    None,  # 752 __asgn_plain
-    _b753,  # 753 LeavesEvent
-    None,  # 754 __asgn_plain
-    _b755,  # 755 DiesEvent
-    None,  # 756 __asgn_plain
-    _b757,  # 757 AttacksEvent
-    None,  # 758 __asgn_plain
-    _b759,  # 759 BlocksEvent
-    None,  # 760 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_optional
+    None,  # 750 __asgn_plain
+    _b751,  # 751 EntersEvent
+    None,  # 752 ThisEvent
+    None,  # 753 __asgn_plain
+    _b754,  # 754 LeavesEvent
+    None,  # 755 __asgn_plain
+    _b756,  # 756 DiesEvent
+    None,  # 757 __asgn_plain
+    _b758,  # 758 AttacksEvent
+    None,  # 759 __asgn_plain
+    _b760,  # 760 BlocksEvent
     None,  # 761 __asgn_plain
-    _b762,  # 762 BlockedEvent
-    None,  # 763 __asgn_plain
-    _b764,  # 764 PhasesEvent
-    None,  # 765 __asgn_plain
-    _b766,  # 766 TurnedUpEvent
-    None,  # 767 __asgn_plain
-    _b768,  # 768 ExiledThisWayEvent
-    None,  # 769 __asgn_plain
-    _b770,  # 770 TargetedEvent
-    None,  # 771 __asgn_plain
+    None,  # 762 __asgn_plain
+    _b763,  # 763 BlockedEvent
+    None,  # 764 __asgn_plain
+    _b765,  # 765 PhasesEvent
+    None,  # 766 __asgn_plain
+    _b767,  # 767 TurnedUpEvent
+    None,  # 768 __asgn_plain
+    _b769,  # 769 ExiledThisWayEvent
+    None,  # 770 __asgn_plain
+    _b771,  # 771 TargetedEvent
     None,  # 772 __asgn_plain
-    _b773,  # 773 DealsDamageEvent
-    None,  # 774 __asgn_plain
-    _b775,  # 775 DealtDamageEvent
-    None,  # 776 __asgn_optional
+    None,  # 773 __asgn_plain
+    _b774,  # 774 DealsDamageEvent
+    None,  # 775 __asgn_plain
+    _b776,  # 776 DealtDamageEvent
     None,  # 777 __asgn_optional
-    None,  # 778 __asgn_oneormore
-    None,  # 779 __asgn_optional
+    None,  # 778 __asgn_optional
+    None,  # 779 __asgn_oneormore
     None,  # 780 __asgn_optional
     None,  # 781 __asgn_optional
     None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
     None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
+    None,  # 786 __asgn_optional
 ]
