@@ -1148,6 +1148,9 @@ class CardLowering:
         out: StaticPart = lower(p)
         return out
 
+    def static_DoesntUntap(self, p: Any) -> StaticPart:
+        return sp.DoesntUntap(its=bool(p.its))
+
     def static_AttacksDespite(self, p: Any) -> StaticPart:
         self.ck.name_in(p, "keyword", p.keyword, self.keywords)
         return sp.AttacksDespite(p.keyword, this_turn=bool(p.thisturn))
@@ -1378,7 +1381,7 @@ class CardLowering:
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
-                        enchanted="creature" if b.enchanted or b.equipped else "", affected=affected,
+                        enchanted=b.host if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
     def trigger(self, t: Any) -> StepTrigger | EventTrigger:

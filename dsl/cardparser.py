@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'acc3e0afbb1d221651bb2a9879788c7d1e8ca56bbd463cc3dd46f28df15e0b11'
+GRAMMAR = '54972df4c645e1cc405d2f24308a1540497f10a374ed8f31f2c28bd12cccfb7f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -608,6 +608,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('AssignsExcess', 'common', 'AssignsExcess', ''),
     ('__asgn_plain', 'plain', '', 'untapped'),
     ('AttacksUntapped', 'common', 'AttacksUntapped', ''),
+    ('__asgn_plain', 'plain', '', 'untap'),
+    ('DoesntUntap', 'common', 'DoesntUntap', ''),
     ('__asgn_plain', 'plain', '', 'gains'),
     ('DamageGainsLife', 'common', 'DamageGainsLife', ''),
     ('__asgn_plain', 'plain', '', 'lethal'),
@@ -632,7 +634,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('IsColor', 'common', 'IsColor', ''),
     ('__asgn_plain', 'plain', '', 'this'),
     ('__asgn_plain', 'plain', '', 'enchanted'),
+    ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'equipped'),
+    ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_optional', 'optional', '', 'other'),
@@ -726,6 +730,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('GrantedAbility', 'abstract', 'GrantedAbility', ''),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
+    ('__asgn_plain', 'plain', '', 'its'),
     ('__asgn_optional', 'optional', '', 'thisturn'),
     ('__asgn_oneormore', 'oneormore', '', 'nons'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
@@ -32452,7 +32457,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F34:
             while True:
                 p81 = p
                 res82: list[Any] = []
@@ -32462,151 +32467,62 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'causes', '')
+                v = (q, "doesn't", '')
+                q += 7
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
                 q += 6
                 p81 = q
                 res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.e191_0(p81)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
+                q, v = r
                 p81 = q
-                res82.append(v)
+                if v:
+                    res82.append(v)
                 q = sk0[p81]
                 if q < 0:
                     q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'controller', '')
-                q += 10
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
+                v = (q, 'untap', '')
                 q += 5
                 p81 = q
                 res82.append(v)
@@ -32618,12 +32534,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p83] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'step', '')
+                q += 4
                 p83 = q
                 res84.append(v)
                 if res84:
@@ -32633,7 +32549,7 @@ class CardParser:
                 if res84 and n:
                     res82.append(n)
                 if res82:
-                    n = Nt(res82)
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
                     n.rule = 587
                 q = p81
                 v = n if res82 else None
@@ -32644,10 +32560,150 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F0:
             while True:
                 p85 = p
                 res86: list[Any] = []
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'causes', '')
+                q += 6
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p85 = q
+                res86.append(v)
                 q = sk0[p85]
                 if q < 0:
                     q = _WS0(text, p85).end()
@@ -32662,62 +32718,6 @@ class CardParser:
                 q += 5
                 p85 = q
                 res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p85 = q
-                res86.append(v)
                 p87 = p85
                 res88: list[Any] = []
                 q = sk0[p87]
@@ -32726,11 +32726,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'damage', '')
                 q += 6
                 p87 = q
                 res88.append(v)
@@ -32752,7 +32752,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F34:
             while True:
                 p89 = p
                 res90: list[Any] = []
@@ -32762,11 +32762,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p89 = q
                 res90.append(v)
@@ -32776,11 +32776,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'lethal', '')
+                q += 6
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
                 q += 2
                 p89 = q
                 res90.append(v)
@@ -32790,59 +32818,36 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
+                v = (q, 'any', '')
+                q += 3
                 p89 = q
                 res90.append(v)
                 p91 = p89
                 res92: list[Any] = []
-                r = self.r_QualityRef_0(p91)
-                if r is None:
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'amount', '')
+                q += 6
                 p91 = q
-                if v:
-                    res92.append(v)
+                res92.append(v)
                 if res92:
                     n = Nt(res92)
                     n.rule = 590
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
-                q = sk0[p89]
-                if q < 0:
-                    q = _WS0(text, p89).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p89] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p89 = q
-                res90.append(v)
                 if res90:
                     n = Nt(res90)
                     n.rule = 591
@@ -32893,40 +32898,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
+                v = (q, 'blocked', '')
+                q += 7
                 p93 = q
                 res94.append(v)
                 q = sk0[p93]
@@ -32966,12 +32943,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'permanents', '')
-                q += 10
+                v = (q, 'creatures', '')
+                q += 9
                 p93 = q
                 res94.append(v)
                 if res94:
@@ -32986,7 +32963,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F0:
             while True:
                 p97 = p
                 res98: list[Any] = []
@@ -32996,11 +32973,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'prevents', '')
+                v = (q, "can't", '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
                 q += 8
                 p97 = q
                 res98.append(v)
@@ -33010,26 +33043,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'all', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'by', '')
+                q += 2
                 p97 = q
                 res98.append(v)
                 p99 = p97
@@ -33055,68 +33074,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'permanents', '')
+                q += 10
                 p97 = q
                 res98.append(v)
                 if res98:
@@ -33131,7 +33094,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F12:
             while True:
                 p101 = p
                 res102: list[Any] = []
@@ -33141,11 +33104,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
+                v = (q, 'prevents', '')
+                q += 8
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
                 q += 3
                 p101 = q
                 res102.append(v)
@@ -33155,50 +33132,84 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'damage', '')
                 q += 6
                 p101 = q
                 res102.append(v)
-                while True:
-                    p103 = p101
-                    res104: list[Any] = []
-                    r = self.e191_0(p103)
-                    if r is None:
-                        break
-                    q, v = r
-                    p103 = q
-                    if v:
-                        res104.append(v)
-                    q = sk0[p103]
-                    if q < 0:
-                        q = _WS0(text, p103).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p103] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p103 = q
-                    res104.append(v)
-                    p101 = p103
-                    res102 += res104
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_QualityRef_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 596
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
                 q = sk0[p101]
                 if q < 0:
                     q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'as', '')
+                v = (q, 'sources', '')
+                q += 7
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p101 = q
                 res102.append(v)
@@ -33208,70 +33219,16 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'though', '')
-                q += 6
+                v = (q, 'it', '')
+                q += 2
                 p101 = q
                 res102.append(v)
-                r = self.e192_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                p105 = p101
-                res106: list[Any] = []
-                r = self.r_KeywordName_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 596
-                p101 = p105
-                if res106 and n:
-                    res102.append(n)
                 if res102:
-                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
+                    n = Nt(res102)
                     n.rule = 597
                 q = p101
                 v = n if res102 else None
@@ -33284,131 +33241,148 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p107 = p
-                res108: list[Any] = []
-                q = sk0[p107]
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith("can't", q)):
+                    sk0[p105] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                v = (q, 'can', '')
+                q += 3
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'attack', '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                while True:
+                    p107 = p105
+                    res108: list[Any] = []
+                    r = self.e192_0(p107)
+                    if r is None:
+                        break
+                    q, v = r
+                    p107 = q
+                    if v:
+                        res108.append(v)
+                    q = sk0[p107]
+                    if q < 0:
+                        q = _WS0(text, p107).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p107] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p107 = q
+                    res108.append(v)
+                    p105 = p107
+                    res106 += res108
+                    break
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                v = (q, 'though', '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                r = self.e193_0(p105)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'by', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                q, v = r
+                p105 = q
+                if v:
+                    res106.append(v)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'more', '')
+                v = (q, "didn't", '')
+                q += 6
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
                 q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                p109 = p107
+                p105 = q
+                res106.append(v)
+                p109 = p105
                 res110: list[Any] = []
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
-                if m is None:
+                r = self.r_KeywordName_0(p109)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
+                q, v = r
                 p109 = q
                 if v:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
                     n.rule = 598
-                p107 = p109
+                p105 = p109
                 if res110 and n:
-                    res108.append(n)
-                r = self.e193_0(p107)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p107 = q
-                if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
+                    res106.append(n)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
                     n.rule = 599
-                q = p107
-                v = n if res108 else None
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 552
@@ -33416,7 +33390,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
                 p111 = p
                 res112: list[Any] = []
@@ -33426,11 +33400,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, "can't", '')
+                q += 5
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p111 = q
                 res112.append(v)
@@ -33440,11 +33442,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'by', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p111 = q
                 res112.append(v)
@@ -33454,26 +33470,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
+                v = (q, 'than', '')
+                q += 4
                 p111 = q
                 res112.append(v)
                 p113 = p111
@@ -33484,22 +33486,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p113] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX12(text, q) if text[q:q + 1] in _F22 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p113 = q
-                res114.append(v)
+                if v:
+                    res114.append(v)
                 if res114:
                     n = Nt(res114)
                     n.rule = 600
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
+                r = self.e194_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
                 if res112:
-                    n = Nt(res112)
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
                     n.rule = 601
                 q = p111
                 v = n if res112 else None
@@ -33510,7 +33524,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p115 = p
                 res116: list[Any] = []
@@ -33520,12 +33534,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p115] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p115 = q
                 res116.append(v)
                 q = sk0[p115]
@@ -33604,7 +33618,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F49:
             while True:
                 p119 = p
                 res120: list[Any] = []
@@ -33614,12 +33628,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'blocks', '')
+                q += 6
                 p119 = q
                 res120.append(v)
                 q = sk0[p119]
@@ -33628,11 +33642,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'each', '')
+                q += 4
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
                 q += 2
                 p119 = q
                 res120.append(v)
@@ -33644,12 +33686,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
+                v = (q, 'able', '')
+                q += 4
                 p121 = q
                 res122.append(v)
                 if res122:
@@ -33670,30 +33712,54 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F0:
             while True:
                 p123 = p
                 res124: list[Any] = []
-                r = self.e194_0(p123)
-                if r is None:
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, "can't", '')
+                q += 5
                 p123 = q
-                if v:
-                    res124.append(v)
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p123 = q
+                res124.append(v)
                 p125 = p123
                 res126: list[Any] = []
-                r = self.r_Color_0(p125)
-                if r is None:
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'blocked', '')
+                q += 7
                 p125 = q
-                if v:
-                    res126.append(v)
+                res126.append(v)
                 if res126:
                     n = Nt(res126)
                     n.rule = 606
@@ -33701,10 +33767,52 @@ class CardParser:
                 if res126 and n:
                     res124.append(n)
                 if res124:
-                    n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
+                    n = Nt(res124)
                     n.rule = 607
                 q = p123
                 v = n if res124 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 552
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F89:
+            while True:
+                p127 = p
+                res128: list[Any] = []
+                r = self.e195_0(p127)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p127 = q
+                if v:
+                    res128.append(v)
+                p129 = p127
+                res130: list[Any] = []
+                r = self.r_Color_0(p129)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p129 = q
+                if v:
+                    res130.append(v)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 608
+                p127 = p129
+                if res130 and n:
+                    res128.append(n)
+                if res128:
+                    n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
+                    n.rule = 609
+                q = p127
+                v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 552
@@ -33748,7 +33856,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 608
+                    n.rule = 610
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33778,58 +33886,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 609
+                    n.rule = 611
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'TypeWord') if s else None
-                q += len(s)
-                p3 = q
-                if v:
-                    res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p7 = p
+                p7 = p3
                 res8: list[Any] = []
-                p9 = p7
-                res10: list[Any] = []
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
-                p9 = q
-                res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 610
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
                 q = sk0[p7]
                 if q < 0:
                     q = _WS0(text, p7).end()
@@ -33848,44 +33910,106 @@ class CardParser:
                 if v:
                     res8.append(v)
                 if res8:
-                    return p7, res8
-                p = p7
+                    n = Nt(res8)
+                    n.rule = 612
+                p3 = p7
+                if res8 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 613
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                p13 = p9
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                m = _RX41(text, q) if text[q:q + 1] in _F80 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'TypeWord') if s else None
+                q += len(s)
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 614
+                p9 = p13
+                if res14 and n:
+                    res10.append(n)
+                if res10:
+                    return p9, res10
+                p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            p11 = p
-            res12: list[Any] = []
-            q = sk0[p11]
+            p15 = p
+            res16: list[Any] = []
+            q = sk0[p15]
             if q < 0:
-                q = _WS0(text, p11).end()
+                q = _WS0(text, p15).end()
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
-                sk0[p11] = q
+                sk0[p15] = q
             m = _RX54(text, q)
             if m is None:
                 p = c
                 ch = ch0
                 break
-            p13 = p11
-            res14: list[Any] = []
-            r = self.r_ObjectFilter_0(p13)
+            p17 = p15
+            res18: list[Any] = []
+            r = self.r_ObjectFilter_0(p17)
             if r is None:
                 p = c
                 ch = ch0
                 break
             q, v = r
-            p13 = q
+            p17 = q
             if v:
-                res14.append(v)
-            if res14:
-                n = Nt(res14)
-                n.rule = 611
-            p11 = p13
-            if res14 and n:
-                res12.append(n)
-            if res12:
-                return p11, res12
-            p = p11
+                res18.append(v)
+            if res18:
+                n = Nt(res18)
+                n.rule = 615
+            p15 = p17
+            if res18 and n:
+                res16.append(n)
+            if res16:
+                return p15, res16
+            p = p15
             ch = None  # moved on: no guess about the next alternative
             break
         return None
@@ -33933,7 +34057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 612
+        n.rule = 616
         return p, n
 
     def e105_0(self, p: int) -> Any:
@@ -33954,7 +34078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 613
+        n.rule = 617
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -33975,7 +34099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 618
         return q, n
 
     def e107_0(self, p: int) -> Any:
@@ -33996,7 +34120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 619
         return q, n
 
     def e108_0(self, p: int) -> Any:
@@ -34017,7 +34141,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 616
+        n.rule = 620
         return q, n
 
     def e109_0(self, p: int) -> Any:
@@ -34052,7 +34176,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 617
+        n.rule = 621
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -34071,7 +34195,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e195_0(p)
+                r = self.e196_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34084,7 +34208,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e196_0(p)
+                r = self.e197_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34097,7 +34221,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e197_0(p)
+                r = self.e198_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34110,7 +34234,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e198_0(p)
+                r = self.e199_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34139,7 +34263,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e199_0(p)
+                r = self.e200_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34152,7 +34276,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e200_0(p)
+                r = self.e201_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34197,7 +34321,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e201_0(p1)
+                r = self.e202_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34215,7 +34339,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e202_0(p3)
+                r = self.e203_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34224,11 +34348,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e203_0(p3) is None:
+                if self.e204_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e204_0(p3)
+                r = self.e205_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34285,7 +34409,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 618
+        n.rule = 622
         return p, n
 
     def e114_0(self, p: int) -> Any:
@@ -34306,7 +34430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 623
         return q, n
 
     def e115_0(self, p: int) -> Any:
@@ -34327,7 +34451,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 620
+        n.rule = 624
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -34348,7 +34472,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e205_0(p1)
+                r = self.e206_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34507,7 +34631,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 621
+                    n.rule = 625
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34582,7 +34706,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 622
+                    n.rule = 626
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34627,7 +34751,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 623
+                    n.rule = 627
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34659,7 +34783,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e206_0(p5)
+                r = self.e207_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34709,7 +34833,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 624
+                    n.rule = 628
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34732,7 +34856,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 625
+                    n.rule = 629
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34868,7 +34992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 626
+        n.rule = 630
         return q, n
 
     def e123_0(self, p: int) -> Any:
@@ -34889,7 +35013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 631
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -34920,7 +35044,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 632
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -34955,7 +35079,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 629
+        n.rule = 633
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -35053,7 +35177,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 630
+        n.rule = 634
         return p, n
 
     def e128_0(self, p: int) -> Any:
@@ -35115,7 +35239,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 635
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35181,7 +35305,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 632
+                    n.rule = 636
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35209,7 +35333,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e207_0(p1)
+                r = self.e208_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35283,7 +35407,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e208_0(p3)
+                r = self.e209_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35341,7 +35465,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 633
+                    n.rule = 637
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35367,11 +35491,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 634
+                    n.rule = 638
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e209_0(p7)
+                r = self.e210_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35440,7 +35564,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 635
+                    n.rule = 639
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35522,7 +35646,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e210_0(p1)
+                r = self.e211_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35565,7 +35689,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 636
+                    n.rule = 640
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35660,7 +35784,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 637
+                    n.rule = 641
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35679,7 +35803,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e211_0(p1)
+                    r = self.e212_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -35751,7 +35875,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 638
+                    n.rule = 642
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35794,7 +35918,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e212_0(p1)
+                r = self.e213_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35805,7 +35929,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 639
+                    n.rule = 643
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35846,13 +35970,13 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 640
+                    n.rule = 644
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 639
+                    n.rule = 643
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -35930,7 +36054,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 645
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35947,7 +36071,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e213_0(p)
+            r = self.e214_0(p)
             if r is None:
                 break
             q, v = r
@@ -35978,14 +36102,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e214_0(p3)
+            r = self.e215_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36022,7 +36146,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 643
+        n.rule = 647
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36062,7 +36186,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 644
+            n.rule = 648
         p = p1
         if res2 and n:
             res.append(n)
@@ -36081,7 +36205,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 645
+        n.rule = 649
         return p, n
 
     def e136_0(self, p: int) -> Any:
@@ -36102,7 +36226,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e215_0(p1)
+                r = self.e216_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36166,14 +36290,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 646
+                    n.rule = 650
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e216_0(p7)
+                    r = self.e217_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36232,7 +36356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 647
+        n.rule = 651
         return q, n
 
     def e138_0(self, p: int) -> Any:
@@ -36253,7 +36377,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36327,7 +36451,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e218_0(p3)
+                r = self.e219_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36375,7 +36499,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36421,7 +36545,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e220_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36497,7 +36621,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 648
+        n.rule = 652
         return q, n
 
     def e141_0(self, p: int) -> Any:
@@ -36523,7 +36647,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e221_0(p1)
+            r = self.e222_0(p1)
             if r is None:
                 p = c
                 break
@@ -36531,7 +36655,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e222_0(p1)
+            r = self.e223_0(p1)
             if r is None:
                 p = c
                 break
@@ -36563,7 +36687,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 649
+        n.rule = 653
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -36584,7 +36708,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e223_0(p1)
+                r = self.e224_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36616,7 +36740,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e224_0(p3)
+                r = self.e225_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36748,18 +36872,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 654
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 651
+                    n.rule = 655
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 652
+                    n.rule = 656
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36795,7 +36919,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 653
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36815,12 +36939,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 654
+                    n.rule = 658
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 652
+                    n.rule = 656
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36856,7 +36980,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 655
+                    n.rule = 659
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -36876,12 +37000,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 656
+                    n.rule = 660
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 652
+                    n.rule = 656
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36906,7 +37030,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 661
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -36938,12 +37062,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 658
+                    n.rule = 662
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 659
+                    n.rule = 663
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36963,12 +37087,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 660
+                    n.rule = 664
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 659
+                    n.rule = 663
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37171,7 +37295,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 661
+                    n.rule = 665
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37215,7 +37339,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 662
+                    n.rule = 666
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37575,7 +37699,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 663
+                    n.rule = 667
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37634,7 +37758,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 664
+                    n.rule = 668
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37688,7 +37812,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e225_0(p)
+            r = self.e226_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -37714,7 +37838,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37791,7 +37915,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 666
+                    n.rule = 670
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37836,7 +37960,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 667
+                    n.rule = 671
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37921,7 +38045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 668
+        n.rule = 672
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -37977,7 +38101,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 673
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38001,7 +38125,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 670
+                    n.rule = 674
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38029,7 +38153,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 671
+        n.rule = 675
         return q, n
 
     def e159_0(self, p: int) -> Any:
@@ -38225,7 +38349,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 676
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38255,7 +38379,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 673
+                        n.rule = 677
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38281,7 +38405,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 674
+                n.rule = 678
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38334,7 +38458,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 675
+        n.rule = 679
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -38378,7 +38502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 676
+        n.rule = 680
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -38399,7 +38523,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 681
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38417,14 +38541,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 679
+        n.rule = 683
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -38506,14 +38630,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e226_0(p3)
+            r = self.e227_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38538,7 +38662,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 685
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -38559,7 +38683,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 682
+        n.rule = 686
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38587,7 +38711,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38602,12 +38726,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 684
+            n.rule = 688
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e227_0(p)
+            r = self.e228_0(p)
             if r is None:
                 break
             q, v = r
@@ -38618,7 +38742,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 689
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -38655,7 +38779,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e228_0(p)
+            r = self.e229_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38686,7 +38810,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e229_1(p1)
+                r = self.e230_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38702,7 +38826,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38763,7 +38887,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38840,7 +38964,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38904,7 +39028,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39010,7 +39134,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39087,7 +39211,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 686
+                    n.rule = 690
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39112,7 +39236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 687
+        n.rule = 691
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -39156,7 +39280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 688
+        n.rule = 692
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -39285,7 +39409,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_0(p1)
+                r = self.e231_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39394,7 +39518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 689
+        n.rule = 693
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -39415,7 +39539,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 690
+        n.rule = 694
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -39463,7 +39587,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 695
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -39538,7 +39662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 692
+        n.rule = 696
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -39572,7 +39696,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 693
+                    n.rule = 697
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39639,14 +39763,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 694
+                n.rule = 698
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e231_0(p9)
+                r = self.e232_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -39728,7 +39852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 695
+        n.rule = 699
         return p, n
 
     def e182_0(self, p: int) -> Any:
@@ -39772,7 +39896,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 696
+        n.rule = 700
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39812,12 +39936,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 697
+                    n.rule = 701
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39837,12 +39961,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 699
+                    n.rule = 703
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 698
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39867,7 +39991,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 704
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -39986,7 +40110,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 705
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40001,7 +40125,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 705
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40233,7 +40357,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 702
+        n.rule = 706
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -40331,7 +40455,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 707
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -40389,6 +40513,86 @@ class CardParser:
         return None
 
     def e191_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 708
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("controller's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "controller's", '')
+                q += 12
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F35:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40406,10 +40610,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 709
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40463,7 +40667,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40517,7 +40721,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40571,7 +40775,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40603,10 +40807,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 710
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -40628,10 +40832,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 711
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -40653,10 +40857,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 712
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40686,10 +40890,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 713
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40721,10 +40925,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 714
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40756,10 +40960,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 715
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40791,10 +40995,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 716
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40824,10 +41028,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -40865,7 +41069,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40897,10 +41101,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 718
         return p, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40918,10 +41122,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 719
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40950,7 +41154,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 720
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40972,7 +41176,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 716
+                n.rule = 721
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41059,17 +41263,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 717
+            n.rule = 722
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 718
+        n.rule = 723
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41087,10 +41291,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 724
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41139,10 +41343,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 725
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41165,7 +41369,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 p = c
                 break
@@ -41179,7 +41383,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41197,10 +41401,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 721
+        n.rule = 726
         return q, n
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41229,7 +41433,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41284,12 +41488,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 728
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e233_0(p5)
+                    r = self.e234_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41299,13 +41503,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 724
+                    n.rule = 729
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 730
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41365,13 +41569,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 726
+                    n.rule = 731
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 732
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41412,7 +41616,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 728
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41443,20 +41647,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 729
+                    n.rule = 734
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 732
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41492,7 +41696,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41551,7 +41755,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 731
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41610,7 +41814,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 732
+                    n.rule = 737
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41677,7 +41881,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41695,10 +41899,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 733
+        n.rule = 738
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41716,10 +41920,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 734
+        n.rule = 739
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41737,10 +41941,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 735
+        n.rule = 740
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41758,28 +41962,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 736
-        return q, n
-
-    def e217_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 737
+        n.rule = 741
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -41800,7 +41983,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 742
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -41814,14 +41997,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 743
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -41842,10 +42025,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 744
         return q, n
 
     def e221_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 745
+        return q, n
+
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41899,7 +42103,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -41921,10 +42125,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 741
+        n.rule = 746
         return p, n
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41942,10 +42146,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 747
         return q, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41963,7 +42167,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 748
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -41996,7 +42200,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42017,14 +42221,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 744
+                    n.rule = 749
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42042,10 +42246,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 750
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42063,10 +42267,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 751
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42125,7 +42329,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42221,7 +42425,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 748
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42234,7 +42438,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e234_0(p9)
+                r = self.e235_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42278,7 +42482,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42296,10 +42500,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 754
         return q, n
 
-    def e229_1(self, p: int) -> Any:
+    def e230_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42382,7 +42586,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e235_1(p)
+            r = self.e236_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42678,7 +42882,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e236_1(p23)
+                    r = self.e237_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -42793,16 +42997,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e237_1(p1) is None:
-                break
-            while True:
-                r = self.e238_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e238_1(p1) is None:
                 break
             while True:
                 r = self.e239_1(p1)
@@ -42823,9 +43018,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e241_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e241_1(p3)
+                r = self.e242_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -42847,7 +43051,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e242_1(p5)
+                    r = self.e243_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -42863,14 +43067,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e243_1(p7)
+                r = self.e244_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e244_1(p7)
+                r = self.e245_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -42880,7 +43084,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e245_1(p1)
+            r = self.e246_1(p1)
             if r is None:
                 break
             q, v = r
@@ -42890,7 +43094,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e246_1(p)
+        r = self.e247_1(p)
         if r is None:
             return None
         q, v = r
@@ -42900,9 +43104,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e247_1(p9) is None:
+            if self.e248_1(p9) is None:
                 break
-            r = self.e248_1(p9)
+            r = self.e249_1(p9)
             if r is None:
                 break
             q, v = r
@@ -42939,7 +43143,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e249_1(p13)
+                r = self.e250_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -42974,7 +43178,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e250_1(p9)
+                r = self.e251_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43015,7 +43219,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e251_1(p19)
+                    r = self.e252_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43029,7 +43233,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e252_1(p9)
+                r = self.e253_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43151,18 +43355,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 755
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 756
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43217,18 +43421,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 753
+                    n.rule = 758
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 754
+                    n.rule = 759
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43255,18 +43459,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 755
+                    n.rule = 760
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 756
+                    n.rule = 761
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43293,18 +43497,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 757
+                    n.rule = 762
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 758
+                    n.rule = 763
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43331,14 +43535,14 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 759
+                    n.rule = 764
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 while True:
                     p21 = p17
                     res22: list[Any] = []
-                    r = self.e253_0(p21)
+                    r = self.e254_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -43362,12 +43566,12 @@ class CardParser:
                     break
                 if res18:
                     n = Nt(res18)
-                    n.rule = 760
+                    n.rule = 765
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43408,7 +43612,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 761
+                    n.rule = 766
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -43438,7 +43642,7 @@ class CardParser:
                         res30.append(v)
                     if res30:
                         n = Nt(res30)
-                        n.rule = 762
+                        n.rule = 767
                     p27 = p29
                     if res30 and n:
                         res28.append(n)
@@ -43447,12 +43651,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 763
+                    n.rule = 768
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43496,18 +43700,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 764
+                    n.rule = 769
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 765
+                    n.rule = 770
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43576,18 +43780,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 766
+                    n.rule = 771
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 767
+                    n.rule = 772
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43656,18 +43860,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 768
+                    n.rule = 773
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 769
+                    n.rule = 774
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43722,7 +43926,7 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 770
+                    n.rule = 775
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -43799,7 +44003,7 @@ class CardParser:
                 while True:
                     p47 = p43
                     res48: list[Any] = []
-                    r = self.e254_0(p47)
+                    r = self.e255_0(p47)
                     if r is None:
                         break
                     q, v = r
@@ -43835,12 +44039,12 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44)
-                    n.rule = 771
+                    n.rule = 776
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43864,7 +44068,7 @@ class CardParser:
                 p49 = q
                 res50.append(v)
                 while True:
-                    r = self.e255_0(p49)
+                    r = self.e256_0(p49)
                     if r is None:
                         break
                     q, v = r
@@ -43890,7 +44094,7 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 772
+                    n.rule = 777
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -43928,7 +44132,7 @@ class CardParser:
                         res56.append(v)
                     if res56:
                         n = Nt(res56)
-                        n.rule = 773
+                        n.rule = 778
                     p53 = p55
                     if res56 and n:
                         res54.append(n)
@@ -43937,12 +44141,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50)
-                    n.rule = 774
+                    n.rule = 779
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43980,7 +44184,7 @@ class CardParser:
                 p57 = q
                 res58.append(v)
                 while True:
-                    r = self.e256_0(p57)
+                    r = self.e257_0(p57)
                     if r is None:
                         break
                     q, v = r
@@ -44006,25 +44210,25 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 775
+                    n.rule = 780
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 776
+                    n.rule = 781
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 757
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44042,10 +44246,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 782
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44063,10 +44267,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 778
+        n.rule = 783
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44088,10 +44292,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 779
+        n.rule = 784
         return p, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44109,7 +44313,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e257_0(p1)
+                r = self.e258_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44155,7 +44359,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e258_0(p3)
+                r = self.e259_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44199,7 +44403,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44217,10 +44421,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 780
+        n.rule = 785
         return q, n
 
-    def e235_1(self, p: int) -> Any:
+    def e236_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44241,7 +44445,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e237_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44262,7 +44466,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e237_1(self, p: int) -> Any:
+    def e238_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44481,20 +44685,10 @@ class CardParser:
                 break
         return None
 
-    def e238_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e259_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e260_1(p)
             if r is None:
@@ -44505,24 +44699,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e239_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e261_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e262_1(p)
             if r is None:
                 p = c
                 break
@@ -44534,6 +44712,32 @@ class CardParser:
         return None
 
     def e240_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e262_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e263_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e241_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44554,7 +44758,7 @@ class CardParser:
         n.rule = 366
         return q, n
 
-    def e241_1(self, p: int) -> Any:
+    def e242_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44589,7 +44793,7 @@ class CardParser:
         n.rule = 367
         return p, n
 
-    def e242_1(self, p: int) -> Any:
+    def e243_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44624,7 +44828,7 @@ class CardParser:
         n.rule = 368
         return p, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44659,7 +44863,7 @@ class CardParser:
         n.rule = 369
         return p, n
 
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -44682,7 +44886,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e263_1(p1)
+            r = self.e264_1(p1)
             if r is None:
                 p = c
                 break
@@ -44694,23 +44898,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e245_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e264_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e246_1(self, p: int) -> Any:
@@ -44731,6 +44918,23 @@ class CardParser:
         return p, res
 
     def e247_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e266_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e248_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44989,13 +45193,13 @@ class CardParser:
                 break
         return None
 
-    def e248_1(self, p: int) -> Any:
+    def e249_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e266_1(p)
+            r = self.e267_1(p)
             if r is None:
                 p = c
                 break
@@ -45006,7 +45210,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45027,7 +45231,7 @@ class CardParser:
         n.rule = 370
         return q, n
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45300,7 +45504,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e267_1(p15)
+                r = self.e268_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45710,7 +45914,7 @@ class CardParser:
                 break
         return None
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45754,7 +45958,7 @@ class CardParser:
         n.rule = 384
         return p, n
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45772,7 +45976,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e268_1(p1)
+                r = self.e269_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45804,7 +46008,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e269_1(p3)
+                r = self.e270_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45848,7 +46052,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45866,10 +46070,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 786
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45887,28 +46091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
-        return q, n
-
-    def e255_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 783
+        n.rule = 787
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -45929,10 +46112,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 788
         return q, n
 
     def e257_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 789
+        return q, n
+
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45950,10 +46154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 790
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45971,7 +46175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 791
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46216,7 +46420,7 @@ class CardParser:
                 break
         return None
 
-    def e259_1(self, p: int) -> Any:
+    def e260_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46234,10 +46438,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 613
+        n.rule = 617
         return q, n
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46255,10 +46459,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 614
+        n.rule = 618
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46276,10 +46480,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 615
+        n.rule = 619
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46297,10 +46501,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 616
+        n.rule = 620
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46332,76 +46536,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 617
+        n.rule = 621
         return p, n
-
-    def e264_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e270_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e271_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e272_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e273_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e265_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -46417,9 +46553,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e274_1(p)
+                r = self.e271_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46430,9 +46566,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e275_1(p)
+                r = self.e272_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e273_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e274_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46446,6 +46608,48 @@ class CardParser:
         return None
 
     def e266_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e275_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e276_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46477,7 +46681,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e276_1(p1)
+                r = self.e277_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46495,7 +46699,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e277_1(p3)
+                r = self.e278_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46504,11 +46708,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e278_1(p3) is None:
+                if self.e279_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e279_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46524,7 +46728,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46565,10 +46769,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 618
+        n.rule = 622
         return p, n
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46586,10 +46790,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 623
         return q, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46607,10 +46811,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 620
+        n.rule = 624
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46642,10 +46846,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 710
         return p, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46667,10 +46871,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 711
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46692,10 +46896,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 712
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46725,10 +46929,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 713
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46760,10 +46964,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 709
+        n.rule = 714
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46795,10 +46999,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 715
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46830,10 +47034,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 716
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46863,10 +47067,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -46904,7 +47108,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46936,7 +47140,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 718
         return p, n
 
 
@@ -47069,6 +47273,7 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
+    'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
@@ -47187,7 +47392,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
-    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
+    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None}, ('parts',)),
     'TapCost': _model_class('TapCost', (('tap', True, '1'),), {'tap': ''}, ()),
     'TapEffect': _model_class('TapEffect', (('target', True, '1'),), {'target': None}, ()),
     'TapOrUntapEffect': _model_class('TapOrUntapEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -47498,43 +47703,44 @@ _C578 = CLASSES['LosesKeywords']
 _C581 = CLASSES['CombatDamageSteps']
 _C583 = CLASSES['AssignsExcess']
 _C585 = CLASSES['AttacksUntapped']
-_C587 = CLASSES['DamageGainsLife']
-_C589 = CLASSES['DamageIsLethal']
-_C591 = CLASSES['CantBeBlockedBy']
-_C593 = CLASSES['CantBeAttachedBy']
-_C595 = CLASSES['PreventDamageFrom']
-_C597 = CLASSES['AttacksDespite']
-_C599 = CLASSES['MaxBlockers']
-_C601 = CLASSES['AttacksEachCombat']
-_C603 = CLASSES['BlocksEachCombat']
-_C605 = CLASSES['CantBeBlocked']
-_C607 = CLASSES['IsColor']
-_C639 = CLASSES['Duration']
-_C643 = CLASSES['TargetObject']
-_C645 = CLASSES['FromGraveyard']
-_C651 = CLASSES['OntoBattlefield']
-_C654 = CLASSES['IntoHand']
-_C656 = CLASSES['IntoGraveyard']
-_C659 = CLASSES['CostValue']
-_C679 = CLASSES['BackRef']
-_C681 = CLASSES['TargetPlayer']
-_C685 = CLASSES['EachObjects']
-_C698 = CLASSES['QualityRef']
-_C718 = CLASSES['PerTime']
-_C724 = CLASSES['PerObject']
-_C727 = CLASSES['PowerOf']
-_C751 = CLASSES['EntersEvent']
-_C754 = CLASSES['LeavesEvent']
-_C756 = CLASSES['DiesEvent']
-_C758 = CLASSES['AttacksEvent']
-_C760 = CLASSES['BlocksEvent']
-_C763 = CLASSES['BlockedEvent']
-_C765 = CLASSES['PhasesEvent']
-_C767 = CLASSES['TurnedUpEvent']
-_C769 = CLASSES['ExiledThisWayEvent']
-_C771 = CLASSES['TargetedEvent']
-_C774 = CLASSES['DealsDamageEvent']
-_C776 = CLASSES['DealtDamageEvent']
+_C587 = CLASSES['DoesntUntap']
+_C589 = CLASSES['DamageGainsLife']
+_C591 = CLASSES['DamageIsLethal']
+_C593 = CLASSES['CantBeBlockedBy']
+_C595 = CLASSES['CantBeAttachedBy']
+_C597 = CLASSES['PreventDamageFrom']
+_C599 = CLASSES['AttacksDespite']
+_C601 = CLASSES['MaxBlockers']
+_C603 = CLASSES['AttacksEachCombat']
+_C605 = CLASSES['BlocksEachCombat']
+_C607 = CLASSES['CantBeBlocked']
+_C609 = CLASSES['IsColor']
+_C643 = CLASSES['Duration']
+_C647 = CLASSES['TargetObject']
+_C649 = CLASSES['FromGraveyard']
+_C655 = CLASSES['OntoBattlefield']
+_C658 = CLASSES['IntoHand']
+_C660 = CLASSES['IntoGraveyard']
+_C663 = CLASSES['CostValue']
+_C683 = CLASSES['BackRef']
+_C685 = CLASSES['TargetPlayer']
+_C689 = CLASSES['EachObjects']
+_C702 = CLASSES['QualityRef']
+_C723 = CLASSES['PerTime']
+_C729 = CLASSES['PerObject']
+_C732 = CLASSES['PowerOf']
+_C756 = CLASSES['EntersEvent']
+_C759 = CLASSES['LeavesEvent']
+_C761 = CLASSES['DiesEvent']
+_C763 = CLASSES['AttacksEvent']
+_C765 = CLASSES['BlocksEvent']
+_C768 = CLASSES['BlockedEvent']
+_C770 = CLASSES['PhasesEvent']
+_C772 = CLASSES['TurnedUpEvent']
+_C774 = CLASSES['ExiledThisWayEvent']
+_C776 = CLASSES['TargetedEvent']
+_C779 = CLASSES['DealsDamageEvent']
+_C781 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51402,13 +51608,13 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # other
+        if r == 617:  # other
             d['other'] = True
-        elif r == 614:  # another
+        elif r == 618:  # another
             d['another'] = True
-        elif r == 615:  # facedown
+        elif r == 619:  # facedown
             d['facedown'] = True
-        elif r == 616:  # faceup
+        elif r == 620:  # faceup
             d['faceup'] = True
         elif r == 366:  # exiled
             d['exiled'] = True
@@ -51427,17 +51633,17 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 617:  # states
+        elif r == 621:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 705:  # nons
+        elif r == 710:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 706:  # colors
+        elif r == 711:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51445,7 +51651,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 707:  # supertypes
+        elif r == 712:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51453,32 +51659,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 708:  # multis
+        elif r == 713:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 709:  # types
+        elif r == 714:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 710:  # subtypes
+        elif r == 715:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 711:  # ortypes
+        elif r == 716:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 712:  # andor
+        elif r == 717:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 713:  # ortypes
+        elif r == 718:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51521,7 +51727,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 618:  # keywords
+        elif r == 622:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51564,9 +51770,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 619:  # blocked_by_this
+        elif r == 623:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 620:  # attacking_you
+        elif r == 624:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -52333,7 +52539,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 686 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -52633,7 +52839,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # both
+        if r == 695:  # both
             d['both'] = True
         elif r == 545:  # which
             x = c[0]
@@ -52812,7 +53018,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C365()
-    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -52828,23 +53034,35 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 608:  # this
+        elif r == 610:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 609:  # enchanted
+        elif r == 611:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 610:  # equipped
+        elif r == 612:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 613:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 611:  # affected
+        elif r == 614:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 615:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 612:  # parts
+        elif r == 616:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -52959,7 +53177,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 714:  # evenly
+        elif r == 719:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -52993,35 +53211,35 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # named
+        if r == 625:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 622:  # amount
+        elif r == 626:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 623:  # equal
+        elif r == 627:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 715:  # power
+        elif r == 720:  # power
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['power'] = value
-        elif r == 716:  # amount
+        elif r == 721:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 624:  # you
+        elif r == 628:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 625:  # target
+        elif r == 629:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -53193,7 +53411,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 626:  # tapped
+        elif r == 630:  # tapped
             d['tapped'] = True
         elif r == 398:  # power
             x = c[0]
@@ -53203,7 +53421,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 627:  # colors
+        elif r == 631:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53211,17 +53429,17 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 628:  # subtypes
+        elif r == 632:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 629:  # types
+        elif r == 633:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 630:  # keywords
+        elif r == 634:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53241,17 +53459,17 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 631:  # per
+        elif r == 635:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 632:  # pertime
+        elif r == 636:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53285,9 +53503,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # anycolor
+        if r == 724:  # anycolor
             d['anycolor'] = True
-        elif r == 720:  # choices
+        elif r == 725:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53297,15 +53515,15 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 633:  # last
+        elif r == 637:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 634:  # mana
+        elif r == 638:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 779:  # alts
+        elif r == 784:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53347,7 +53565,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 635:  # third
+        elif r == 639:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -53355,13 +53573,13 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 721:  # random
+        elif r == 726:  # random
             d['random'] = True
-        elif r == 636:  # per
+        elif r == 640:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53401,25 +53619,25 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 637:  # amount
+        elif r == 641:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 722:  # per
+        elif r == 727:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
-        elif r == 725:  # per
+        elif r == 730:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['per'] = value
-        elif r == 638:  # equal
+        elif r == 642:  # equal
             x = c[0]
-            value = _b727(x, inst, lim, made)
+            value = _b732(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -53464,7 +53682,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b639(x, inst, lim, made)
+            value = _b643(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -53505,7 +53723,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 641:  # yours
+        elif r == 645:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -53543,21 +53761,21 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 413:  # target
             x = c[0]
-            value = _b643(x, inst, lim, made)
+            value = _b647(x, inst, lim, made)
             d['target'] = value
         elif r == 414:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b645(x, inst, lim, made)
+            value = _b649(x, inst, lim, made)
             d['source'] = value
-        elif r == 735:  # hand
+        elif r == 740:  # hand
             d['hand'] = True
-        elif r == 646:  # battlefield
+        elif r == 650:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 736:  # mine
+        elif r == 741:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -53598,15 +53816,15 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 647:  # fromgy
+        elif r == 651:  # fromgy
             d['fromgy'] = True
-        elif r == 737:  # choice
+        elif r == 742:  # choice
             d['choice'] = True
-        elif r == 738:  # facedown
+        elif r == 743:  # facedown
             d['facedown'] = True
-        elif r == 739:  # mine
+        elif r == 744:  # mine
             d['mine'] = True
-        elif r == 740:  # owners
+        elif r == 745:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -53684,7 +53902,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b494(x, inst, lim, made)
             d['player'] = value
-        elif r == 648:  # upto
+        elif r == 652:  # upto
             d['upto'] = True
         elif r == 422:  # count
             x = c[0]
@@ -53694,24 +53912,24 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 741:  # alts
+        elif r == 746:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 649:  # reveal
+        elif r == 653:  # reveal
             d['reveal'] = True
-        elif r == 742:  # thatcard
+        elif r == 747:  # thatcard
             d['thatcard'] = True
-        elif r == 743:  # thosecards
+        elif r == 748:  # thosecards
             d['thosecards'] = True
         elif r == 424:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 652 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 656 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 657:  # tapped
+        elif r == 661:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -53756,7 +53974,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['unless'] = value
         elif r == 428:  # per
             x = c[0]
@@ -53976,13 +54194,13 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b645(x, inst, lim, made)
+            value = _b649(x, inst, lim, made)
             d['source'] = value
-        elif r == 661:  # top
+        elif r == 665:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 662:  # bottom
+        elif r == 666:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54068,7 +54286,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b645(x, inst, lim, made)
+            value = _b649(x, inst, lim, made)
             d['source'] = value
         elif r == 450:  # amount
             x = c[0]
@@ -54255,7 +54473,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b659(x, inst, lim, made)
+            value = _b663(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54453,14 +54671,14 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # step
+        if r == 667:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 744 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 664:  # endcombat
+        elif r == 668:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -54507,9 +54725,9 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 745:  # you
+        elif r == 750:  # you
             d['you'] = True
-        elif r == 665:  # target
+        elif r == 669:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54555,11 +54773,11 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 666:  # label
+        elif r == 670:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 667:  # free
+        elif r == 671:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -54602,7 +54820,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 668:  # newtargets
+        elif r == 672:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -54636,18 +54854,18 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # thatnoun
+        if r == 673:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 670:  # target
+        elif r == 674:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 671:  # thisturn
+        elif r == 675:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -54771,26 +54989,26 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b639(x, inst, lim, made)
+            value = _b643(x, inst, lim, made)
             d['lead'] = value
-        elif r == 672:  # target
+        elif r == 676:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 673:  # also
+        elif r == 677:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b685(x, inst, lim, made)
+            value = _b689(x, inst, lim, made)
             d['also'] = value
-        elif r == 674:  # group
+        elif r == 678:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 675:  # parts
+        elif r == 679:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -54808,9 +55026,9 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b639(x, inst, lim, made)
+            value = _b643(x, inst, lim, made)
             d['duration'] = value
-        elif r == 676:  # tail
+        elif r == 680:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -54856,7 +55074,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # controller
+        if r == 681:  # controller
             d['controller'] = True
         elif r == 495:  # owner
             x = c[0]
@@ -54970,7 +55188,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # each
+        if r == 686:  # each
             d['each'] = True
         elif r == 504:  # count
             x = c[0]
@@ -55084,7 +55302,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # equipped
+        if r == 754:  # equipped
             d['equipped'] = True
         elif r == 511:  # enchanted
             x = c[0]
@@ -55250,9 +55468,9 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 687:  # creature
+        elif r == 691:  # creature
             d['creature'] = True
-        elif r == 688:  # events
+        elif r == 692:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55261,7 +55479,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55346,13 +55564,13 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 777:  # thisor
+        elif r == 782:  # thisor
             d['thisor'] = True
         elif r == 533:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 689:  # events
+        elif r == 693:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55361,12 +55579,12 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 690:  # undercontrol
+        elif r == 694:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55440,7 +55658,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # additional
+        if r == 696:  # additional
             d['additional'] = True
         elif r == 549:  # power
             x = c[0]
@@ -55450,19 +55668,19 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 693:  # per
+        elif r == 697:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 694:  # perfilter
+        elif r == 698:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 778:  # onbf
+        elif r == 783:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -55640,7 +55858,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # filters
+        if r == 699:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55684,7 +55902,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # filters
+        if r == 700:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55730,7 +55948,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 563:  # quality
             x = c[0]
-            value = _b698(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -55764,7 +55982,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # opponents
+        if r == 704:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -55908,7 +56126,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 572:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -55988,7 +56206,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # keywords
+        if r == 706:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56034,7 +56252,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # keywords
+        if r == 707:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56171,7 +56389,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
+    """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56187,17 +56405,21 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C587()
-    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # gains
+        if r == 708:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['gains'] = value
+            d['its'] = value
+        elif r == 586:  # untap
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untap'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56207,7 +56429,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56223,17 +56445,17 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C589()
-    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # lethal
+        if r == 588:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['lethal'] = value
+            d['gains'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56243,7 +56465,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56259,17 +56481,17 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C591()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # quality
+        if r == 590:  # lethal
             x = c[0]
-            value = _b698(x, inst, lim, made)
-            d['quality'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lethal'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56279,7 +56501,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56304,7 +56526,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 592:  # quality
             x = c[0]
-            value = _b698(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56315,7 +56537,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56340,7 +56562,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 594:  # quality
             x = c[0]
-            value = _b698(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56351,7 +56573,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56367,22 +56589,17 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C597()
-    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # thisturn
-            d['thisturn'] = True
-        elif r == 596:  # keyword
+        if r == 596:  # quality
             x = c[0]
-            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            value = _b702(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56392,7 +56609,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56408,17 +56625,22 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C599()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # count
+        if r == 709:  # thisturn
+            d['thisturn'] = True
+        elif r == 598:  # keyword
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
+            if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56428,7 +56650,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56444,17 +56666,17 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C601()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # attacks
+        if r == 600:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56464,7 +56686,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56480,17 +56702,17 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C603()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # blocks
+        if r == 602:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56500,7 +56722,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56516,17 +56738,17 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C605()
-    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # unblockable
+        if r == 604:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['unblockable'] = value
+            d['blocks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -56536,7 +56758,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -56552,6 +56774,42 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C607()
+    d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 606:  # unblockable
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unblockable'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C609()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56559,7 +56817,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # color
+        if r == 608:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56574,7 +56832,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56590,7 +56848,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C643()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56598,19 +56856,19 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # eot
+        if r == 735:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 731:  # next_upkeep
+        elif r == 736:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 732:  # losecontrol
+        elif r == 737:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 640:  # thisturn
+        elif r == 644:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -56622,7 +56880,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56638,7 +56896,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C647()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56646,13 +56904,13 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # another
+        if r == 738:  # another
             d['another'] = True
-        elif r == 642:  # filter
+        elif r == 646:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 734:  # ingy
+        elif r == 739:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56662,7 +56920,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56678,7 +56936,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C649()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56686,7 +56944,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # whose
+        if r == 648:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -56698,7 +56956,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56714,7 +56972,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C655()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56722,7 +56980,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # zone
+        if r == 654:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -56734,7 +56992,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56750,7 +57008,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C658()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56758,7 +57016,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # player
+        if r == 657:  # player
             x = c[0]
             value = _b494(x, inst, lim, made)
             d['player'] = value
@@ -56770,7 +57028,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56786,7 +57044,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C660()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56794,7 +57052,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # player
+        if r == 659:  # player
             x = c[0]
             value = _b494(x, inst, lim, made)
             d['player'] = value
@@ -56806,7 +57064,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56822,7 +57080,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C663()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56830,11 +57088,11 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # cost
+        if r == 662:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 660:  # param
+        elif r == 664:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56849,7 +57107,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56865,7 +57123,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C683()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56873,7 +57131,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # word
+        if r == 682:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56888,7 +57146,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56904,7 +57162,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C685()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56912,11 +57170,11 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # player
+        if r == 684:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 746:  # walker
+        elif r == 751:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -56926,7 +57184,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56942,7 +57200,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C689()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56950,15 +57208,15 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # quant
+        if r == 687:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 684:  # filter
+        elif r == 688:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 747:  # attached
+        elif r == 752:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -56967,7 +57225,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 748:  # samename
+        elif r == 753:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -56976,7 +57234,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 780:  # ingy
+        elif r == 785:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56986,7 +57244,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57002,7 +57260,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C702()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57010,11 +57268,11 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # word
+        if r == 701:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 699:  # param
+        elif r == 703:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57029,7 +57287,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57045,7 +57303,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C723()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57053,7 +57311,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # word
+        if r == 722:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57068,7 +57326,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57084,7 +57342,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C729()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57092,13 +57350,13 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # filter
+        if r == 728:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 785:  # gy
+        elif r == 790:  # gy
             d['gy'] = True
-        elif r == 786:  # bf
+        elif r == 791:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57108,7 +57366,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57124,7 +57382,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C732()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57132,19 +57390,19 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # power
+        if r == 731:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 728:  # power
+        elif r == 733:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 729:  # target
+        elif r == 734:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57159,7 +57417,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57175,7 +57433,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C756()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57183,7 +57441,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # enters
+        if r == 755:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57195,7 +57453,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57211,7 +57469,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C759()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57219,7 +57477,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # leaves
+        if r == 758:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57231,7 +57489,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57247,7 +57505,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C761()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57255,7 +57513,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # dies
+        if r == 760:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57267,7 +57525,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57283,7 +57541,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C763()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57291,7 +57549,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # attacks
+        if r == 762:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57303,7 +57561,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57319,7 +57577,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C765()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57327,11 +57585,11 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # blocks
+        if r == 764:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 781:  # acreature
+        elif r == 786:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -57341,7 +57599,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57357,7 +57615,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C768()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57365,11 +57623,11 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # blocked
+        if r == 766:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 762:  # filter
+        elif r == 767:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -57383,7 +57641,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57399,7 +57657,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C770()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57407,7 +57665,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # direction
+        if r == 769:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -57419,7 +57677,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57435,7 +57693,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C772()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57443,7 +57701,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # up
+        if r == 771:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -57455,7 +57713,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57471,7 +57729,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C774()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57479,7 +57737,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # way
+        if r == 773:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -57491,7 +57749,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57507,7 +57765,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C776()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57515,11 +57773,11 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # targeted
+        if r == 775:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 782:  # opponents
+        elif r == 787:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57529,7 +57787,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57545,7 +57803,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C779()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57553,13 +57811,13 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 783:  # combat
+        if r == 788:  # combat
             d['combat'] = True
-        elif r == 772:  # deals
+        elif r == 777:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 773:  # recipient
+        elif r == 778:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -57573,7 +57831,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57589,7 +57847,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C781()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57597,9 +57855,9 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # combat
+        if r == 789:  # combat
             d['combat'] = True
-        elif r == 775:  # dealt
+        elif r == 780:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58199,209 +58457,214 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b583,  # 583 AssignsExcess
     lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 584 __asgn_plain
     _b585,  # 585 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 DamageIsLethal
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBeAttachedBy
+    _b593,  # 593 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 612 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 613 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 614 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 615 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 616 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 617 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 618 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 619 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 620 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 626 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 627 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 628 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 629 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 630 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 647 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 648 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 649 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 OntoBattlefield
-    _node,  # 652 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 668 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 671 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 675 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 676 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 682 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 EachObjects
-    _node,  # 686 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 687 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 688 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 689 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 690 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 692 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 695 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 696 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 700 __asgn_optional
-    _node,  # 701 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 702 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 703 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 704 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 708 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 709 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 721 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 733 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 734 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 735 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 736 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 737 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 741 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 743 __asgn_optional
-    _match_node,  # 744 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 EntersEvent
-    _node,  # 752 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 778 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 779 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 780 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 786 __asgn_optional
+    _b595,  # 595 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 616 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 617 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 618 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 619 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 620 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 621 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 622 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 623 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 624 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 630 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 631 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 632 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 633 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 634 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 651 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 652 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 653 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 OntoBattlefield
+    _node,  # 656 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 661 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 672 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 675 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 679 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 680 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 681 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 EachObjects
+    _node,  # 690 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 692 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 693 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 694 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 699 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 700 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 704 __asgn_optional
+    _node,  # 705 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 706 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 707 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 710 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 713 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 719 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 725 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 726 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 738 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 746 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 748 __asgn_optional
+    _match_node,  # 749 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 EntersEvent
+    _node,  # 757 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 784 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 791 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 499, 518, 552, 652, 686, 701, 752])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 499, 518, 552, 656, 690, 705, 757])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -58991,204 +59254,209 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 584 __asgn_plain
     _b585,  # 585 AttacksUntapped
     None,  # 586 __asgn_plain
-    _b587,  # 587 DamageGainsLife
+    _b587,  # 587 DoesntUntap
     None,  # 588 __asgn_plain
-    _b589,  # 589 DamageIsLethal
+    _b589,  # 589 DamageGainsLife
     None,  # 590 __asgn_plain
-    _b591,  # 591 CantBeBlockedBy
+    _b591,  # 591 DamageIsLethal
     None,  # 592 __asgn_plain
-    _b593,  # 593 CantBeAttachedBy
+    _b593,  # 593 CantBeBlockedBy
     None,  # 594 __asgn_plain
-    _b595,  # 595 PreventDamageFrom
+    _b595,  # 595 CantBeAttachedBy
     None,  # 596 __asgn_plain
-    _b597,  # 597 AttacksDespite
+    _b597,  # 597 PreventDamageFrom
     None,  # 598 __asgn_plain
-    _b599,  # 599 MaxBlockers
+    _b599,  # 599 AttacksDespite
     None,  # 600 __asgn_plain
-    _b601,  # 601 AttacksEachCombat
+    _b601,  # 601 MaxBlockers
     None,  # 602 __asgn_plain
-    _b603,  # 603 BlocksEachCombat
+    _b603,  # 603 AttacksEachCombat
     None,  # 604 __asgn_plain
-    _b605,  # 605 CantBeBlocked
+    _b605,  # 605 BlocksEachCombat
     None,  # 606 __asgn_plain
-    _b607,  # 607 IsColor
+    _b607,  # 607 CantBeBlocked
     None,  # 608 __asgn_plain
-    None,  # 609 __asgn_plain
+    _b609,  # 609 IsColor
     None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_oneormore
-    None,  # 613 __asgn_optional
-    None,  # 614 __asgn_optional
-    None,  # 615 __asgn_optional
-    None,  # 616 __asgn_optional
-    None,  # 617 __asgn_oneormore
-    None,  # 618 __asgn_oneormore
+    None,  # 612 __asgn_plain
+    None,  # 613 __asgn_plain
+    None,  # 614 __asgn_plain
+    None,  # 615 __asgn_plain
+    None,  # 616 __asgn_oneormore
+    None,  # 617 __asgn_optional
+    None,  # 618 __asgn_optional
     None,  # 619 __asgn_optional
     None,  # 620 __asgn_optional
-    None,  # 621 __asgn_plain
-    None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
+    None,  # 621 __asgn_oneormore
+    None,  # 622 __asgn_oneormore
+    None,  # 623 __asgn_optional
+    None,  # 624 __asgn_optional
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_optional
-    None,  # 627 __asgn_zeroormore
-    None,  # 628 __asgn_zeroormore
-    None,  # 629 __asgn_oneormore
-    None,  # 630 __asgn_oneormore
-    None,  # 631 __asgn_plain
-    None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    None,  # 634 __asgn_plain
+    None,  # 626 __asgn_plain
+    None,  # 627 __asgn_plain
+    None,  # 628 __asgn_plain
+    None,  # 629 __asgn_plain
+    None,  # 630 __asgn_optional
+    None,  # 631 __asgn_zeroormore
+    None,  # 632 __asgn_zeroormore
+    None,  # 633 __asgn_oneormore
+    None,  # 634 __asgn_oneormore
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
     None,  # 638 __asgn_plain
-    _b639,  # 639 Duration
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    _b643,  # 643 TargetObject
+    _b643,  # 643 Duration
     None,  # 644 __asgn_plain
-    _b645,  # 645 FromGraveyard
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_optional
-    None,  # 648 __asgn_optional
-    None,  # 649 __asgn_optional
+    _b647,  # 647 TargetObject
+    None,  # 648 __asgn_plain
+    _b649,  # 649 FromGraveyard
     None,  # 650 __asgn_plain
-    _b651,  # 651 OntoBattlefield
-    None,  # 652 Destination
-    None,  # 653 __asgn_plain
-    _b654,  # 654 IntoHand
-    None,  # 655 __asgn_plain
-    _b656,  # 656 IntoGraveyard
-    None,  # 657 __asgn_optional
-    None,  # 658 __asgn_plain
-    _b659,  # 659 CostValue
-    None,  # 660 __asgn_plain
-    None,  # 661 __asgn_plain
+    None,  # 651 __asgn_optional
+    None,  # 652 __asgn_optional
+    None,  # 653 __asgn_optional
+    None,  # 654 __asgn_plain
+    _b655,  # 655 OntoBattlefield
+    None,  # 656 Destination
+    None,  # 657 __asgn_plain
+    _b658,  # 658 IntoHand
+    None,  # 659 __asgn_plain
+    _b660,  # 660 IntoGraveyard
+    None,  # 661 __asgn_optional
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
+    _b663,  # 663 CostValue
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_optional
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_optional
-    None,  # 672 __asgn_plain
+    None,  # 671 __asgn_plain
+    None,  # 672 __asgn_optional
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_oneormore
-    None,  # 676 __asgn_oneormore
-    None,  # 677 __asgn_optional
+    None,  # 675 __asgn_optional
+    None,  # 676 __asgn_plain
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    _b679,  # 679 BackRef
-    None,  # 680 __asgn_plain
-    _b681,  # 681 TargetPlayer
-    None,  # 682 __asgn_optional
-    None,  # 683 __asgn_plain
+    None,  # 679 __asgn_oneormore
+    None,  # 680 __asgn_oneormore
+    None,  # 681 __asgn_optional
+    None,  # 682 __asgn_plain
+    _b683,  # 683 BackRef
     None,  # 684 __asgn_plain
-    _b685,  # 685 EachObjects
-    None,  # 686 KeywordCostPart
-    None,  # 687 __asgn_optional
-    None,  # 688 __asgn_oneormore
-    None,  # 689 __asgn_oneormore
-    None,  # 690 __asgn_optional
+    _b685,  # 685 TargetPlayer
+    None,  # 686 __asgn_optional
+    None,  # 687 __asgn_plain
+    None,  # 688 __asgn_plain
+    _b689,  # 689 EachObjects
+    None,  # 690 KeywordCostPart
     None,  # 691 __asgn_optional
-    None,  # 692 __asgn_optional
-    None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
-    None,  # 695 __asgn_oneormore
-    None,  # 696 __asgn_oneormore
+    None,  # 692 __asgn_oneormore
+    None,  # 693 __asgn_oneormore
+    None,  # 694 __asgn_optional
+    None,  # 695 __asgn_optional
+    None,  # 696 __asgn_optional
     None,  # 697 __asgn_plain
-    _b698,  # 698 QualityRef
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_optional
-    None,  # 701 GrantedAbility
-    None,  # 702 __asgn_oneormore
-    None,  # 703 __asgn_oneormore
+    None,  # 698 __asgn_plain
+    None,  # 699 __asgn_oneormore
+    None,  # 700 __asgn_oneormore
+    None,  # 701 __asgn_plain
+    _b702,  # 702 QualityRef
+    None,  # 703 __asgn_plain
     None,  # 704 __asgn_optional
-    None,  # 705 __asgn_oneormore
+    None,  # 705 GrantedAbility
     None,  # 706 __asgn_oneormore
     None,  # 707 __asgn_oneormore
-    None,  # 708 __asgn_oneormore
-    None,  # 709 __asgn_oneormore
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_optional
     None,  # 710 __asgn_oneormore
     None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_oneormore
     None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    _b718,  # 718 PerTime
+    None,  # 714 __asgn_oneormore
+    None,  # 715 __asgn_oneormore
+    None,  # 716 __asgn_oneormore
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_oneormore
     None,  # 719 __asgn_optional
-    None,  # 720 __asgn_oneormore
-    None,  # 721 __asgn_optional
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_plain
     None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    _b724,  # 724 PerObject
-    None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    _b727,  # 727 PowerOf
+    _b723,  # 723 PerTime
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_oneormore
+    None,  # 726 __asgn_optional
+    None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    None,  # 729 __asgn_plain
+    _b729,  # 729 PerObject
     None,  # 730 __asgn_plain
     None,  # 731 __asgn_plain
-    None,  # 732 __asgn_plain
-    None,  # 733 __asgn_optional
-    None,  # 734 __asgn_optional
-    None,  # 735 __asgn_optional
-    None,  # 736 __asgn_optional
-    None,  # 737 __asgn_optional
+    _b732,  # 732 PowerOf
+    None,  # 733 __asgn_plain
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_plain
+    None,  # 737 __asgn_plain
     None,  # 738 __asgn_optional
     None,  # 739 __asgn_optional
     None,  # 740 __asgn_optional
-    None,  # 741 __asgn_oneormore
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_optional
     None,  # 743 __asgn_optional
-    None,  # 744 DelayedStep
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_optional
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_plain
-    _b751,  # 751 EntersEvent
-    None,  # 752 ThisEvent
+    None,  # 746 __asgn_oneormore
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_optional
+    None,  # 749 DelayedStep
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    _b754,  # 754 LeavesEvent
+    None,  # 754 __asgn_optional
     None,  # 755 __asgn_plain
-    _b756,  # 756 DiesEvent
-    None,  # 757 __asgn_plain
-    _b758,  # 758 AttacksEvent
-    None,  # 759 __asgn_plain
-    _b760,  # 760 BlocksEvent
-    None,  # 761 __asgn_plain
+    _b756,  # 756 EntersEvent
+    None,  # 757 ThisEvent
+    None,  # 758 __asgn_plain
+    _b759,  # 759 LeavesEvent
+    None,  # 760 __asgn_plain
+    _b761,  # 761 DiesEvent
     None,  # 762 __asgn_plain
-    _b763,  # 763 BlockedEvent
+    _b763,  # 763 AttacksEvent
     None,  # 764 __asgn_plain
-    _b765,  # 765 PhasesEvent
+    _b765,  # 765 BlocksEvent
     None,  # 766 __asgn_plain
-    _b767,  # 767 TurnedUpEvent
-    None,  # 768 __asgn_plain
-    _b769,  # 769 ExiledThisWayEvent
-    None,  # 770 __asgn_plain
-    _b771,  # 771 TargetedEvent
-    None,  # 772 __asgn_plain
+    None,  # 767 __asgn_plain
+    _b768,  # 768 BlockedEvent
+    None,  # 769 __asgn_plain
+    _b770,  # 770 PhasesEvent
+    None,  # 771 __asgn_plain
+    _b772,  # 772 TurnedUpEvent
     None,  # 773 __asgn_plain
-    _b774,  # 774 DealsDamageEvent
+    _b774,  # 774 ExiledThisWayEvent
     None,  # 775 __asgn_plain
-    _b776,  # 776 DealtDamageEvent
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_optional
-    None,  # 779 __asgn_oneormore
-    None,  # 780 __asgn_optional
-    None,  # 781 __asgn_optional
+    _b776,  # 776 TargetedEvent
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_plain
+    _b779,  # 779 DealsDamageEvent
+    None,  # 780 __asgn_plain
+    _b781,  # 781 DealtDamageEvent
     None,  # 782 __asgn_optional
     None,  # 783 __asgn_optional
-    None,  # 784 __asgn_optional
+    None,  # 784 __asgn_oneormore
     None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_optional
+    None,  # 789 __asgn_optional
+    None,  # 790 __asgn_optional
+    None,  # 791 __asgn_optional
 ]
