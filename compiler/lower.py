@@ -1452,6 +1452,9 @@ class CardLowering:
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("dies", "dies")  # 700.4
 
+    def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("attacks_alone", "attacks alone")  # 506.5, 508.3a
+
     def event_AttacksEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("attacks", "attacks")  # 508.3a
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '54972df4c645e1cc405d2f24308a1540497f10a374ed8f31f2c28bd12cccfb7f'
+GRAMMAR = '4871f9dd25a35821006eaac08c66357a0c57ea0c2dd8077374508a110e2b4cb4'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -784,6 +784,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('LeavesEvent', 'common', 'LeavesEvent', ''),
     ('__asgn_plain', 'plain', '', 'dies'),
     ('DiesEvent', 'common', 'DiesEvent', ''),
+    ('__asgn_plain', 'plain', '', 'alone'),
+    ('AttacksAloneEvent', 'common', 'AttacksAloneEvent', ''),
     ('__asgn_plain', 'plain', '', 'attacks'),
     ('AttacksEvent', 'common', 'AttacksEvent', ''),
     ('__asgn_plain', 'plain', '', 'blocks'),
@@ -43479,6 +43481,20 @@ class CardParser:
             while True:
                 p13 = p
                 res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p13 = q
+                res14.append(v)
                 p15 = p13
                 res16: list[Any] = []
                 q = sk0[p15]
@@ -43487,12 +43503,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'alone', '')
+                q += 5
                 p15 = q
                 res16.append(v)
                 if res16:
@@ -43513,7 +43529,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F5:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -43525,12 +43541,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p19 = q
                 res20.append(v)
                 if res20:
@@ -43539,31 +43555,6 @@ class CardParser:
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
-                while True:
-                    p21 = p17
-                    res22: list[Any] = []
-                    r = self.e254_0(p21)
-                    if r is None:
-                        break
-                    q, v = r
-                    p21 = q
-                    if v:
-                        res22.append(v)
-                    q = sk0[p21]
-                    if q < 0:
-                        q = _WS0(text, p21).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p21] = q
-                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'creature', '')
-                    q += 8
-                    p21 = q
-                    res22.append(v)
-                    p17 = p21
-                    res18 += res22
-                    break
                 if res18:
                     n = Nt(res18)
                     n.rule = 765
@@ -43578,7 +43569,9 @@ class CardParser:
                 break
         if ch in _F49:
             while True:
-                p23 = p
+                p21 = p
+                res22: list[Any] = []
+                p23 = p21
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
@@ -43586,74 +43579,135 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p23 = q
+                res24.append(v)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 766
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                while True:
+                    p25 = p21
+                    res26: list[Any] = []
+                    r = self.e254_0(p25)
+                    if r is None:
+                        break
+                    q, v = r
+                    p25 = q
+                    if v:
+                        res26.append(v)
+                    q = sk0[p25]
+                    if q < 0:
+                        q = _WS0(text, p25).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p25] = q
+                    if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'creature', '')
+                    q += 8
+                    p25 = q
+                    res26.append(v)
+                    p21 = p25
+                    res22 += res26
+                    break
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 767
+                q = p21
+                v = n if res22 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 757
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F49:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p23 = q
-                res24.append(v)
-                p25 = p23
-                res26: list[Any] = []
-                q = sk0[p25]
+                p27 = q
+                res28.append(v)
+                p29 = p27
+                res30: list[Any] = []
+                q = sk0[p29]
                 if q < 0:
-                    q = _WS0(text, p25).end()
+                    q = _WS0(text, p29).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p25] = q
+                    sk0[p29] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p25 = q
-                res26.append(v)
-                if res26:
-                    n = Nt(res26)
-                    n.rule = 766
-                p23 = p25
-                if res26 and n:
-                    res24.append(n)
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 768
+                p27 = p29
+                if res30 and n:
+                    res28.append(n)
                 while True:
-                    p27 = p23
-                    res28: list[Any] = []
-                    q = sk0[p27]
+                    p31 = p27
+                    res32: list[Any] = []
+                    q = sk0[p31]
                     if q < 0:
-                        q = _WS0(text, p27).end()
+                        q = _WS0(text, p31).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p27] = q
+                        sk0[p31] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p27 = q
-                    res28.append(v)
-                    p29 = p27
-                    res30: list[Any] = []
-                    r = self.r_ObjectFilter_0(p29)
+                    p31 = q
+                    res32.append(v)
+                    p33 = p31
+                    res34: list[Any] = []
+                    r = self.r_ObjectFilter_0(p33)
                     if r is None:
                         break
                     q, v = r
-                    p29 = q
+                    p33 = q
                     if v:
-                        res30.append(v)
-                    if res30:
-                        n = Nt(res30)
-                        n.rule = 767
-                    p27 = p29
-                    if res30 and n:
-                        res28.append(n)
-                    p23 = p27
-                    res24 += res28
+                        res34.append(v)
+                    if res34:
+                        n = Nt(res34)
+                        n.rule = 769
+                    p31 = p33
+                    if res34 and n:
+                        res32.append(n)
+                    p27 = p31
+                    res28 += res32
                     break
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 768
-                q = p23
-                v = n if res24 else None
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 770
+                q = p27
+                v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 757
@@ -43663,61 +43717,6 @@ class CardParser:
                 break
         if ch in _F12:
             while True:
-                p31 = p
-                res32: list[Any] = []
-                q = sk0[p31]
-                if q < 0:
-                    q = _WS0(text, p31).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p31] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p31 = q
-                res32.append(v)
-                p33 = p31
-                res34: list[Any] = []
-                q = sk0[p33]
-                if q < 0:
-                    q = _WS0(text, p33).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p33] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p33 = q
-                if v:
-                    res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 769
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 770
-                q = p31
-                v = n if res32 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 757
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F19:
-            while True:
                 p35 = p
                 res36: list[Any] = []
                 q = sk0[p35]
@@ -43726,40 +43725,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p35] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
+                v = (q, 'phases', '')
                 q += 6
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
                 p35 = q
                 res36.append(v)
                 p37 = p35
@@ -43770,14 +43741,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX58(text, q) if text[q:q + 1] in _F119 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p37 = q
-                res38.append(v)
+                if v:
+                    res38.append(v)
                 if res38:
                     n = Nt(res38)
                     n.rule = 771
@@ -43820,11 +43794,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exiled', '')
+                v = (q, 'turned', '')
                 q += 6
                 p39 = q
                 res40.append(v)
@@ -43834,11 +43808,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'face', '')
                 q += 4
                 p39 = q
                 res40.append(v)
@@ -43850,12 +43824,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'way', '')
-                q += 3
+                v = (q, 'up', '')
+                q += 2
                 p41 = q
                 res42.append(v)
                 if res42:
@@ -43876,7 +43850,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F49:
+        if ch in _F19:
             while True:
                 p43 = p
                 res44: list[Any] = []
@@ -43886,12 +43860,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, 'is', '')
+                q += 2
                 p43 = q
                 res44.append(v)
                 q = sk0[p43]
@@ -43900,12 +43874,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'exiled', '')
+                q += 6
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
                 p43 = q
                 res44.append(v)
                 p45 = p43
@@ -43916,12 +43904,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
+                v = (q, 'way', '')
+                q += 3
                 p45 = q
                 res46.append(v)
                 if res46:
@@ -43930,113 +43918,6 @@ class CardParser:
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p43 = q
-                res44.append(v)
-                while True:
-                    p47 = p43
-                    res48: list[Any] = []
-                    r = self.e255_0(p47)
-                    if r is None:
-                        break
-                    q, v = r
-                    p47 = q
-                    if v:
-                        res48.append(v)
-                    q = sk0[p47]
-                    if q < 0:
-                        q = _WS0(text, p47).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p47] = q
-                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponent', '')
-                    q += 8
-                    p47 = q
-                    res48.append(v)
-                    q = sk0[p47]
-                    if q < 0:
-                        q = _WS0(text, p47).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p47] = q
-                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controls', '')
-                    q += 8
-                    p47 = q
-                    res48.append(v)
-                    p43 = p47
-                    res44 += res48
-                    break
                 if res44:
                     n = Nt(res44)
                     n.rule = 776
@@ -44049,9 +43930,39 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F34:
+        if ch in _F49:
             while True:
-                p49 = p
+                p47 = p
+                res48: list[Any] = []
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p47 = q
+                res48.append(v)
+                p49 = p47
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
@@ -44059,91 +43970,234 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p49 = q
+                res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 777
+                p47 = p49
+                if res50 and n:
+                    res48.append(n)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p47 = q
+                res48.append(v)
+                while True:
+                    p51 = p47
+                    res52: list[Any] = []
+                    r = self.e255_0(p51)
+                    if r is None:
+                        break
+                    q, v = r
+                    p51 = q
+                    if v:
+                        res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponent', '')
+                    q += 8
+                    p51 = q
+                    res52.append(v)
+                    q = sk0[p51]
+                    if q < 0:
+                        q = _WS0(text, p51).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p51] = q
+                    if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controls', '')
+                    q += 8
+                    p51 = q
+                    res52.append(v)
+                    p47 = p51
+                    res48 += res52
+                    break
+                if res48:
+                    n = Nt(res48)
+                    n.rule = 778
+                q = p47
+                v = n if res48 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 757
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F34:
+            while True:
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p49 = q
-                res50.append(v)
+                p53 = q
+                res54.append(v)
                 while True:
-                    r = self.e256_0(p49)
+                    r = self.e256_0(p53)
                     if r is None:
                         break
                     q, v = r
-                    p49 = q
+                    p53 = q
                     if v is not None:
-                        res50.append(v)
+                        res54.append(v)
                     break
-                p51 = p49
-                res52: list[Any] = []
-                q = sk0[p51]
+                p55 = p53
+                res56: list[Any] = []
+                q = sk0[p55]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p55).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
+                    sk0[p55] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p51 = q
-                res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 777
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
+                p55 = q
+                res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 779
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
                 while True:
-                    p53 = p49
-                    res54: list[Any] = []
-                    q = sk0[p53]
+                    p57 = p53
+                    res58: list[Any] = []
+                    q = sk0[p57]
                     if q < 0:
-                        q = _WS0(text, p53).end()
+                        q = _WS0(text, p57).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p53] = q
+                        sk0[p57] = q
                     if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'to', '')
                     q += 2
-                    p53 = q
-                    res54.append(v)
-                    p55 = p53
-                    res56: list[Any] = []
-                    q = sk0[p55]
+                    p57 = q
+                    res58.append(v)
+                    p59 = p57
+                    res60: list[Any] = []
+                    q = sk0[p59]
                     if q < 0:
-                        q = _WS0(text, p55).end()
+                        q = _WS0(text, p59).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p55] = q
+                        sk0[p59] = q
                     m = _RX59(text, q) if text[q:q + 1] in _F54 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p55 = q
+                    p59 = q
                     if v:
-                        res56.append(v)
-                    if res56:
-                        n = Nt(res56)
-                        n.rule = 778
-                    p53 = p55
-                    if res56 and n:
-                        res54.append(n)
-                    p49 = p53
-                    res50 += res54
+                        res60.append(v)
+                    if res60:
+                        n = Nt(res60)
+                        n.rule = 780
+                    p57 = p59
+                    if res60 and n:
+                        res58.append(n)
+                    p53 = p57
+                    res54 += res58
                     break
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 779
-                q = p49
-                v = n if res50 else None
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 781
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 757
@@ -44153,72 +44207,72 @@ class CardParser:
                 break
         if ch in _F19:
             while True:
-                p57 = p
-                res58: list[Any] = []
-                q = sk0[p57]
+                p61 = p
+                res62: list[Any] = []
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p61] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p57 = q
-                res58.append(v)
+                p61 = q
+                res62.append(v)
                 while True:
-                    r = self.e257_0(p57)
+                    r = self.e257_0(p61)
                     if r is None:
                         break
                     q, v = r
-                    p57 = q
+                    p61 = q
                     if v is not None:
-                        res58.append(v)
+                        res62.append(v)
                     break
-                p59 = p57
-                res60: list[Any] = []
-                q = sk0[p59]
+                p63 = p61
+                res64: list[Any] = []
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p63] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p59 = q
-                res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 780
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 781
-                q = p57
-                v = n if res58 else None
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 782
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 783
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 757
@@ -44246,7 +44300,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -44267,7 +44321,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 785
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -44292,7 +44346,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 784
+        n.rule = 786
         return p, n
 
     def e234_0(self, p: int) -> Any:
@@ -44421,7 +44475,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 787
         return q, n
 
     def e236_1(self, p: int) -> Any:
@@ -46070,7 +46124,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 788
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -46091,7 +46145,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 789
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -46112,7 +46166,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 790
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -46133,7 +46187,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 791
         return q, n
 
     def e258_0(self, p: int) -> Any:
@@ -46154,7 +46208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 792
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -46175,7 +46229,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 793
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -47200,6 +47254,7 @@ CLASSES: dict[str, type[Model]] = {
     'AsTurnedFaceUpStmt': _model_class('AsTurnedFaceUpStmt', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
     'AssignsExcess': _model_class('AssignsExcess', (('excess', True, '1'),), {'excess': ''}, ()),
     'AttachEffect': _model_class('AttachEffect', (('target', True, '1'),), {'target': None}, ()),
+    'AttacksAloneEvent': _model_class('AttacksAloneEvent', (('alone', True, '1'),), {'alone': ''}, ()),
     'AttacksDespite': _model_class('AttacksDespite', (('thisturn', True, '0..1'), ('keyword', True, '1')), {'thisturn': False, 'keyword': None}, ()),
     'AttacksEachCombat': _model_class('AttacksEachCombat', (('attacks', True, '1'),), {'attacks': ''}, ()),
     'AttacksEvent': _model_class('AttacksEvent', (('attacks', True, '1'),), {'attacks': ''}, ()),
@@ -47732,15 +47787,16 @@ _C732 = CLASSES['PowerOf']
 _C756 = CLASSES['EntersEvent']
 _C759 = CLASSES['LeavesEvent']
 _C761 = CLASSES['DiesEvent']
-_C763 = CLASSES['AttacksEvent']
-_C765 = CLASSES['BlocksEvent']
-_C768 = CLASSES['BlockedEvent']
-_C770 = CLASSES['PhasesEvent']
-_C772 = CLASSES['TurnedUpEvent']
-_C774 = CLASSES['ExiledThisWayEvent']
-_C776 = CLASSES['TargetedEvent']
-_C779 = CLASSES['DealsDamageEvent']
-_C781 = CLASSES['DealtDamageEvent']
+_C763 = CLASSES['AttacksAloneEvent']
+_C765 = CLASSES['AttacksEvent']
+_C767 = CLASSES['BlocksEvent']
+_C770 = CLASSES['BlockedEvent']
+_C772 = CLASSES['PhasesEvent']
+_C774 = CLASSES['TurnedUpEvent']
+_C776 = CLASSES['ExiledThisWayEvent']
+_C778 = CLASSES['TargetedEvent']
+_C781 = CLASSES['DealsDamageEvent']
+_C783 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -53523,7 +53579,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 784:  # alts
+        elif r == 786:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -55564,7 +55620,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 782:  # thisor
+        elif r == 784:  # thisor
             d['thisor'] = True
         elif r == 533:  # subject
             x = c[0]
@@ -55680,7 +55736,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 783:  # onbf
+        elif r == 785:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57234,7 +57290,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 785:  # ingy
+        elif r == 787:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57354,9 +57410,9 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 790:  # gy
+        elif r == 792:  # gy
             d['gy'] = True
-        elif r == 791:  # bf
+        elif r == 793:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57526,7 +57582,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57542,17 +57598,17 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C763()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # attacks
+        if r == 762:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
+            d['alone'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57562,7 +57618,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -57578,6 +57634,42 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C765()
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 764:  # attacks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['attacks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C767()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57585,11 +57677,11 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # blocks
+        if r == 766:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 786:  # acreature
+        elif r == 788:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -57599,7 +57691,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57615,7 +57707,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C770()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57623,11 +57715,11 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # blocked
+        if r == 768:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 767:  # filter
+        elif r == 769:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -57641,7 +57733,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57657,7 +57749,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C772()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57665,7 +57757,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # direction
+        if r == 771:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -57677,7 +57769,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57693,7 +57785,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C774()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57701,7 +57793,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # up
+        if r == 773:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -57713,7 +57805,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57729,7 +57821,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C776()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57737,7 +57829,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # way
+        if r == 775:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -57749,7 +57841,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57765,7 +57857,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C778()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57773,11 +57865,11 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # targeted
+        if r == 777:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 787:  # opponents
+        elif r == 789:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57787,7 +57879,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57803,7 +57895,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C781()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57811,13 +57903,13 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # combat
+        if r == 790:  # combat
             d['combat'] = True
-        elif r == 777:  # deals
+        elif r == 779:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 778:  # recipient
+        elif r == 780:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -57831,7 +57923,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57847,7 +57939,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57855,9 +57947,9 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # combat
+        if r == 791:  # combat
             d['combat'] = True
-        elif r == 780:  # dealt
+        elif r == 782:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58633,36 +58725,38 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b759,  # 759 LeavesEvent
     lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 760 __asgn_plain
     _b761,  # 761 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 784 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 786 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 793 __asgn_optional
 ]
 _ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 499, 518, 552, 656, 690, 705, 757])
 # The builder of each rule making objects (None for the others).
@@ -59430,33 +59524,35 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 760 __asgn_plain
     _b761,  # 761 DiesEvent
     None,  # 762 __asgn_plain
-    _b763,  # 763 AttacksEvent
+    _b763,  # 763 AttacksAloneEvent
     None,  # 764 __asgn_plain
-    _b765,  # 765 BlocksEvent
+    _b765,  # 765 AttacksEvent
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
-    _b768,  # 768 BlockedEvent
+    _b767,  # 767 BlocksEvent
+    None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    _b770,  # 770 PhasesEvent
+    _b770,  # 770 BlockedEvent
     None,  # 771 __asgn_plain
-    _b772,  # 772 TurnedUpEvent
+    _b772,  # 772 PhasesEvent
     None,  # 773 __asgn_plain
-    _b774,  # 774 ExiledThisWayEvent
+    _b774,  # 774 TurnedUpEvent
     None,  # 775 __asgn_plain
-    _b776,  # 776 TargetedEvent
+    _b776,  # 776 ExiledThisWayEvent
     None,  # 777 __asgn_plain
-    None,  # 778 __asgn_plain
-    _b779,  # 779 DealsDamageEvent
+    _b778,  # 778 TargetedEvent
+    None,  # 779 __asgn_plain
     None,  # 780 __asgn_plain
-    _b781,  # 781 DealtDamageEvent
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_oneormore
+    _b781,  # 781 DealsDamageEvent
+    None,  # 782 __asgn_plain
+    _b783,  # 783 DealtDamageEvent
+    None,  # 784 __asgn_optional
     None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
+    None,  # 786 __asgn_oneormore
     None,  # 787 __asgn_optional
     None,  # 788 __asgn_optional
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
     None,  # 791 __asgn_optional
+    None,  # 792 __asgn_optional
+    None,  # 793 __asgn_optional
 ]

@@ -191,6 +191,9 @@ def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None
         game.log(f"{game.name_of(oid)} attacks {game.players[game.opponent(player)].name}")
     for oid in chosen:
         game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
+    if len(chosen) == 1:
+        # 506.5: a creature attacks alone if it's the only creature declared as an attacker.
+        game.fire_object_event(game.obj(chosen[0]), "attacks_alone")
     if chosen:
         game.fire_attack_batch(chosen)
 
