@@ -879,6 +879,10 @@ class CardLowering:
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 
+    def effect_MoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
+        source = self.target(e.source, cond)
+        return ef.MoveCounters(self.amount(e.amount), self.counter_kind(e.counter), source, self.target(e.target, cond))
+
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
         return ef.Sacrifice(self.target(e.target, cond), unless)

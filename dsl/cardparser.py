@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4871f9dd25a35821006eaac08c66357a0c57ea0c2dd8077374508a110e2b4cb4'
+GRAMMAR = '894230383a526658701ea7c69b06dafba09ee88d6dda3de5d58312a8c9773f44'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -352,6 +352,11 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('ObjectDamageEffect', 'common', 'ObjectDamageEffect', ''),
+    ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'source'),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('MoveCountersEffect', 'common', 'MoveCountersEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('KeywordCost', 'common', 'KeywordCost', ''),
@@ -17561,6 +17566,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F20:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e51_0(self, p: int) -> Any:
@@ -20206,6 +20230,139 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F20:
+            while True:
+                p91 = p
+                res92: list[Any] = []
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p93 = p91
+                res94: list[Any] = []
+                r = self.r_Amount_0(p93)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p93 = q
+                if v:
+                    res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 330
+                p91 = p93
+                if res94 and n:
+                    res92.append(n)
+                p95 = p91
+                res96: list[Any] = []
+                r = self.r_CounterKind_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 331
+                p91 = p95
+                if res96 and n:
+                    res92.append(n)
+                r = self.e95_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p97 = p91
+                res98: list[Any] = []
+                r = self.r_TargetRef_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 332
+                p91 = p97
+                if res98 and n:
+                    res92.append(n)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p91 = q
+                res92.append(v)
+                p99 = p91
+                res100: list[Any] = []
+                r = self.r_TargetRef_0(p99)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p99 = q
+                if v:
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 333
+                p91 = p99
+                if res100 and n:
+                    res92.append(n)
+                if res92:
+                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
+                    n.rule = 334
+                q = p91
+                v = n if res92 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e52_0(self, p: int) -> Any:
@@ -20226,7 +20383,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 330
+        n.rule = 335
         return q, n
 
     def e53_0(self, p: int) -> Any:
@@ -20247,7 +20404,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 331
+        n.rule = 336
         return q, n
 
     def e54_1(self, p: int) -> Any:
@@ -20268,7 +20425,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e95_1(p1)
+                r = self.e96_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -20279,7 +20436,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 332
+                    n.rule = 337
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20333,13 +20490,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 333
+                    n.rule = 338
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 334
+                    n.rule = 339
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20386,13 +20543,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 335
+                    n.rule = 340
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 336
+                    n.rule = 341
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -20439,13 +20596,13 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 337
+                    n.rule = 342
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 338
+                    n.rule = 343
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -20574,7 +20731,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 339
+                n.rule = 344
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20621,7 +20778,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 340
+                n.rule = 345
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -20651,7 +20808,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 341
+            n.rule = 346
         p = p5
         if res6 and n:
             res.append(n)
@@ -20693,7 +20850,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 342
+                n.rule = 347
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -20723,11 +20880,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 343
+            n.rule = 348
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e96_0(p)
+        r = self.e97_0(p)
         if r is None:
             return None
         q, v = r
@@ -20737,7 +20894,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 344
+        n.rule = 349
         return p, n
 
     def e57_0(self, p: int) -> Any:
@@ -20805,7 +20962,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e97_0(p1)
+            r = self.e98_0(p1)
             if r is None:
                 break
             q, v = r
@@ -20830,7 +20987,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e98_0(p3)
+            r = self.e99_0(p3)
             if r is None:
                 break
             q, v = r
@@ -20878,7 +21035,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 345
+                n.rule = 350
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -20897,7 +21054,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e99_0(p)
+        r = self.e100_0(p)
         if r is None:
             return None
         q, v = r
@@ -20927,11 +21084,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 346
+            n.rule = 351
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e100_0(p)
+        r = self.e101_0(p)
         if r is None:
             return None
         q, v = r
@@ -20965,7 +21122,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e101_0(p11)
+            r = self.e102_0(p11)
             if r is None:
                 break
             q, v = r
@@ -20990,7 +21147,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 347
+        n.rule = 352
         return p, n
 
     def e58_0(self, p: int) -> Any:
@@ -21092,7 +21249,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e102_0(p)
+        r = self.e103_0(p)
         if r is None:
             return None
         q, v = r
@@ -21134,14 +21291,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 348
+            n.rule = 353
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 349
+        n.rule = 354
         return p, n
 
     def e59_0(self, p: int) -> Any:
@@ -21185,7 +21342,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 350
+        n.rule = 355
         return p, n
 
     def e60_0(self, p: int) -> Any:
@@ -21230,13 +21387,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 351
+                n.rule = 356
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 352
+                n.rule = 357
             q = p1
             v = n if res2 else None
             p = q
@@ -21247,7 +21404,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 353
+        n.rule = 358
         return p, n
 
     def e61_0(self, p: int) -> Any:
@@ -21345,7 +21502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 354
+        n.rule = 359
         return p, n
 
     def r_EntersTappedStmt_0(self, p: int) -> Any:
@@ -21418,14 +21575,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 355
+            n.rule = 360
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 356
+        n.rule = 361
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -21577,7 +21734,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 357
+        n.rule = 362
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -21633,7 +21790,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 358
+            n.rule = 363
         p = p1
         if res2 and n:
             res.append(n)
@@ -21760,7 +21917,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 359
+        n.rule = 364
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -21833,14 +21990,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 360
+            n.rule = 365
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 361
+        n.rule = 366
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -21992,7 +22149,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 367
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -22051,7 +22208,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 363
+                n.rule = 368
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -22070,14 +22227,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e103_0(p)
+        r = self.e104_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e104_0(p)
+        r = self.e105_0(p)
         if r is None:
             return None
         q, v = r
@@ -22134,7 +22291,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 364
+                n.rule = 369
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -22144,7 +22301,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 365
+        n.rule = 370
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -22371,7 +22528,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e105_0(p)
+            r = self.e106_0(p)
             if r is None:
                 p = c
                 break
@@ -22381,7 +22538,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e106_0(p)
+            r = self.e107_0(p)
             if r is None:
                 p = c
                 break
@@ -22397,7 +22554,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e107_0(p)
+            r = self.e108_0(p)
             if r is None:
                 p = c
                 break
@@ -22407,7 +22564,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e108_0(p)
+            r = self.e109_0(p)
             if r is None:
                 p = c
                 break
@@ -22436,7 +22593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 371
         return q, n
 
     def e73_0(self, p: int) -> Any:
@@ -22471,7 +22628,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 367
+        n.rule = 372
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -22506,7 +22663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 368
+        n.rule = 373
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -22541,7 +22698,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 374
         return p, n
 
     def e76_0(self, p: int) -> Any:
@@ -22567,7 +22724,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e109_0(p1)
+            r = self.e110_0(p1)
             if r is None:
                 p = c
                 break
@@ -22587,7 +22744,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e110_0(p)
+            r = self.e111_0(p)
             if r is None:
                 p = c
                 break
@@ -22604,7 +22761,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e111_0(p)
+            r = self.e112_0(p)
             if r is None:
                 p = c
                 break
@@ -22880,7 +23037,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e112_0(p)
+            r = self.e113_0(p)
             if r is None:
                 p = c
                 break
@@ -22909,7 +23066,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 370
+        n.rule = 375
         return q, n
 
     def e82_0(self, p: int) -> Any:
@@ -23007,7 +23164,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 371
+                    n.rule = 376
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23046,7 +23203,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 372
+                    n.rule = 377
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -23094,7 +23251,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 373
+                    n.rule = 378
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -23119,7 +23276,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 374
+                    n.rule = 379
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -23158,7 +23315,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 375
+                    n.rule = 380
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -23185,7 +23342,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e113_0(p15)
+                r = self.e114_0(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23230,7 +23387,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 376
+                    n.rule = 381
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23277,7 +23434,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 377
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -23297,7 +23454,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 378
+                    n.rule = 383
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -23324,7 +23481,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 379
+                    n.rule = 384
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23358,7 +23515,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 378
+                    n.rule = 383
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -23385,7 +23542,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 380
+                    n.rule = 385
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -23405,7 +23562,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 383
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -23432,7 +23589,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 381
+                    n.rule = 386
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -23466,7 +23623,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 378
+                    n.rule = 383
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -23493,7 +23650,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 382
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -23527,7 +23684,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 378
+                    n.rule = 383
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -23554,7 +23711,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 383
+                    n.rule = 388
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -23588,7 +23745,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 378
+                    n.rule = 383
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -23636,7 +23793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 389
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -23657,7 +23814,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e114_0(p1)
+                r = self.e115_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23689,7 +23846,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e115_0(p3)
+                r = self.e116_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -23840,7 +23997,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 385
+                    n.rule = 390
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23879,7 +24036,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 386
+            n.rule = 391
         p = p1
         if res2 and n:
             res.append(n)
@@ -23907,7 +24064,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e116_0(p)
+        r = self.e117_0(p)
         if r is None:
             return None
         q, v = r
@@ -23977,7 +24134,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 387
+        n.rule = 392
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -23986,14 +24143,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e117_0(p)
+        r = self.e118_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e118_0(p)
+        r = self.e119_0(p)
         if r is None:
             return None
         q, v = r
@@ -24012,7 +24169,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e119_0(p)
+        r = self.e120_0(p)
         if r is None:
             return None
         q, v = r
@@ -24045,7 +24202,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 388
+                n.rule = 393
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -24055,7 +24212,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 389
+        n.rule = 394
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -24087,14 +24244,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 390
+            n.rule = 395
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 391
+        n.rule = 396
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -24113,14 +24270,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 392
+                n.rule = 397
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e120_0(p)
+        r = self.e121_0(p)
         if r is None:
             return None
         q, v = r
@@ -24138,11 +24295,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 393
+            n.rule = 398
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e121_0(p)
+        r = self.e122_0(p)
         if r is None:
             return None
         q, v = r
@@ -24152,7 +24309,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 394
+        n.rule = 399
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -24256,14 +24413,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 395
+            n.rule = 400
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 396
+        n.rule = 401
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -24295,12 +24452,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 397
+            n.rule = 402
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e122_0(p)
+            r = self.e123_0(p)
             if r is None:
                 break
             q, v = r
@@ -24327,7 +24484,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 398
+            n.rule = 403
         p = p3
         if res4 and n:
             res.append(n)
@@ -24362,17 +24519,10 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 399
+            n.rule = 404
         p = p5
         if res6 and n:
             res.append(n)
-        r = self.e123_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e124_0(p)
         if r is None:
             return None
@@ -24394,6 +24544,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e127_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p7 = p
             res8: list[Any] = []
@@ -24409,7 +24566,7 @@ class CardParser:
             q += 4
             p7 = q
             res8.append(v)
-            r = self.e127_0(p7)
+            r = self.e128_0(p7)
             if r is None:
                 break
             q, v = r
@@ -24453,7 +24610,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 400
+                n.rule = 405
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -24461,7 +24618,7 @@ class CardParser:
             res += res10
             break
         while True:
-            r = self.e128_0(p)
+            r = self.e129_0(p)
             if r is None:
                 break
             q, v = r
@@ -24472,7 +24629,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 401
+        n.rule = 406
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -24493,7 +24650,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e129_0(p)
+        r = self.e130_0(p)
         if r is None:
             return None
         q, v = r
@@ -24503,7 +24660,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 402
+        n.rule = 407
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -24522,14 +24679,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 403
+                n.rule = 408
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e130_0(p)
+        r = self.e131_0(p)
         if r is None:
             return None
         q, v = r
@@ -24547,11 +24704,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 404
+            n.rule = 409
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e131_0(p)
+        r = self.e132_0(p)
         if r is None:
             return None
         q, v = r
@@ -24559,7 +24716,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e132_0(p)
+            r = self.e133_0(p)
             if r is None:
                 break
             q, v = r
@@ -24570,7 +24727,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 405
+        n.rule = 410
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -24589,21 +24746,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 406
+                n.rule = 411
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e133_0(p)
+        r = self.e134_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e134_0(p)
+        r = self.e135_0(p)
         if r is None:
             return None
         q, v = r
@@ -24613,7 +24770,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 407
+        n.rule = 412
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -24669,7 +24826,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 408
+            n.rule = 413
         p = p1
         if res2 and n:
             res.append(n)
@@ -24685,7 +24842,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 409
+                n.rule = 414
             q = p3
             v = n if res4 else None
             p = q
@@ -24695,7 +24852,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 410
+        n.rule = 415
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -24727,7 +24884,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 411
+            n.rule = 416
         p = p1
         if res2 and n:
             res.append(n)
@@ -24743,7 +24900,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e135_0(p)
+        r = self.e136_0(p)
         if r is None:
             return None
         q, v = r
@@ -24765,7 +24922,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 412
+        n.rule = 417
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -24797,7 +24954,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 413
+            n.rule = 418
         p = p1
         if res2 and n:
             res.append(n)
@@ -24813,7 +24970,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 414
+                n.rule = 419
             q = p3
             v = n if res4 else None
             p = q
@@ -24832,7 +24989,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e136_0(p)
+        r = self.e137_0(p)
         if r is None:
             return None
         q, v = r
@@ -24842,7 +24999,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 415
+        n.rule = 420
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -24874,14 +25031,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 416
+            n.rule = 421
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e137_0(p3)
+            r = self.e138_0(p3)
             if r is None:
                 break
             q, v = r
@@ -24952,7 +25109,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e138_0(p)
+            r = self.e139_0(p)
             if r is None:
                 break
             q, v = r
@@ -24961,7 +25118,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e139_0(p)
+            r = self.e140_0(p)
             if r is None:
                 break
             q, v = r
@@ -24972,7 +25129,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 417
+        n.rule = 422
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -25016,7 +25173,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 418
+            n.rule = 423
         p = p1
         if res2 and n:
             res.append(n)
@@ -25108,14 +25265,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 419
+            n.rule = 424
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 420
+        n.rule = 425
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -25147,7 +25304,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 421
+            n.rule = 426
         p = p1
         if res2 and n:
             res.append(n)
@@ -25178,7 +25335,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e140_0(p3)
+            r = self.e141_0(p3)
             if r is None:
                 break
             q, v = r
@@ -25211,7 +25368,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 422
+            n.rule = 427
         p = p5
         if res6 and n:
             res.append(n)
@@ -25226,11 +25383,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 423
+            n.rule = 428
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e141_0(p)
+        r = self.e142_0(p)
         if r is None:
             return None
         q, v = r
@@ -25240,7 +25397,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e142_0(p9)
+            r = self.e143_0(p9)
             if r is None:
                 break
             q, v = r
@@ -25298,7 +25455,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e143_0(p)
+        r = self.e144_0(p)
         if r is None:
             return None
         q, v = r
@@ -25316,12 +25473,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 424
+            n.rule = 429
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e144_0(p)
+            r = self.e145_0(p)
             if r is None:
                 break
             q, v = r
@@ -25332,7 +25489,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 425
+        n.rule = 430
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -25364,7 +25521,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 426
+            n.rule = 431
         p = p1
         if res2 and n:
             res.append(n)
@@ -25430,7 +25587,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 427
+                n.rule = 432
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -25453,7 +25610,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 428
+                    n.rule = 433
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -25526,7 +25683,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 429
+        n.rule = 434
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -25558,7 +25715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 430
+            n.rule = 435
         p = p1
         if res2 and n:
             res.append(n)
@@ -25577,7 +25734,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 431
+        n.rule = 436
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -25634,14 +25791,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 432
+                n.rule = 437
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e145_0(p)
+        r = self.e146_0(p)
         if r is None:
             return None
         q, v = r
@@ -25671,7 +25828,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 433
+            n.rule = 438
         p = p3
         if res4 and n:
             res.append(n)
@@ -25710,7 +25867,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 434
+            n.rule = 439
         p = p5
         if res6 and n:
             res.append(n)
@@ -25729,7 +25886,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 435
+        n.rule = 440
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -25750,7 +25907,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e146_0(p)
+        r = self.e147_0(p)
         if r is None:
             return None
         q, v = r
@@ -25768,7 +25925,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 436
+            n.rule = 441
         p = p1
         if res2 and n:
             res.append(n)
@@ -25848,14 +26005,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 437
+            n.rule = 442
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 438
+        n.rule = 443
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -25887,7 +26044,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 439
+            n.rule = 444
         p = p1
         if res2 and n:
             res.append(n)
@@ -25902,11 +26059,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 440
+            n.rule = 445
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e147_0(p)
+        r = self.e148_0(p)
         if r is None:
             return None
         q, v = r
@@ -25936,14 +26093,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 441
+            n.rule = 446
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 442
+        n.rule = 447
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -25975,7 +26132,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 443
+            n.rule = 448
         p = p1
         if res2 and n:
             res.append(n)
@@ -25991,7 +26148,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 444
+                n.rule = 449
             q = p3
             v = n if res4 else None
             p = q
@@ -26010,7 +26167,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e148_0(p)
+        r = self.e149_0(p)
         if r is None:
             return None
         q, v = r
@@ -26068,7 +26225,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 445
+        n.rule = 450
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -26100,7 +26257,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 446
+            n.rule = 451
         p = p1
         if res2 and n:
             res.append(n)
@@ -26116,7 +26273,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -26138,7 +26295,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 447
+        n.rule = 452
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -26170,7 +26327,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 448
+            n.rule = 453
         p = p1
         if res2 and n:
             res.append(n)
@@ -26186,7 +26343,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 449
+                n.rule = 454
             q = p3
             v = n if res4 else None
             p = q
@@ -26219,7 +26376,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 450
+                n.rule = 455
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -26234,11 +26391,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 451
+                n.rule = 456
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e150_0(p5)
+            r = self.e151_0(p5)
             if r is None:
                 break
             q, v = r
@@ -26298,7 +26455,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 452
+                n.rule = 457
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -26308,7 +26465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 453
+        n.rule = 458
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -26388,7 +26545,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 454
+            n.rule = 459
         p = p1
         if res2 and n:
             res.append(n)
@@ -26407,7 +26564,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 455
+        n.rule = 460
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -26439,14 +26596,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 456
+            n.rule = 461
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 457
+        n.rule = 462
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -26465,14 +26622,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 458
+                n.rule = 463
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e151_0(p)
+        r = self.e152_0(p)
         if r is None:
             return None
         q, v = r
@@ -26490,7 +26647,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 459
+            n.rule = 464
         p = p3
         if res4 and n:
             res.append(n)
@@ -26505,14 +26662,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 460
+            n.rule = 465
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 461
+        n.rule = 466
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -26544,7 +26701,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 462
+            n.rule = 467
         p = p1
         if res2 and n:
             res.append(n)
@@ -26598,7 +26755,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 463
+                n.rule = 468
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -26608,7 +26765,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 464
+        n.rule = 469
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -26640,14 +26797,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 465
+            n.rule = 470
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 466
+        n.rule = 471
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -26703,14 +26860,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 467
+            n.rule = 472
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 468
+        n.rule = 473
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -26742,14 +26899,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 469
+            n.rule = 474
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 470
+        n.rule = 475
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -26781,7 +26938,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 471
+            n.rule = 476
         p = p1
         if res2 and n:
             res.append(n)
@@ -26796,11 +26953,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 472
+            n.rule = 477
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -26830,14 +26987,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 473
+            n.rule = 478
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 474
+        n.rule = 479
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -26846,7 +27003,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -26876,14 +27033,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 475
+            n.rule = 480
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 476
+        n.rule = 481
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -26939,7 +27096,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 477
+            n.rule = 482
         p = p1
         if res2 and n:
             res.append(n)
@@ -27015,7 +27172,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -27049,7 +27206,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 478
+        n.rule = 483
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -27081,11 +27238,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 479
+            n.rule = 484
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -27095,7 +27252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 480
+        n.rule = 485
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -27127,7 +27284,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 481
+            n.rule = 486
         p = p1
         if res2 and n:
             res.append(n)
@@ -27146,7 +27303,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e156_0(p3)
+            r = self.e157_0(p3)
             if r is None:
                 break
             q, v = r
@@ -27243,7 +27400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 482
+        n.rule = 487
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -27252,7 +27409,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -27298,7 +27455,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e158_0(p1)
+            r = self.e159_0(p1)
             if r is None:
                 break
             q, v = r
@@ -27323,7 +27480,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 483
+        n.rule = 488
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -27343,11 +27500,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 484
+            n.rule = 489
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -27370,14 +27527,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 485
+            n.rule = 490
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 486
+        n.rule = 491
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -27397,11 +27554,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 487
+            n.rule = 492
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -27432,7 +27589,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e161_0(p)
+        r = self.e162_0(p)
         if r is None:
             return None
         q, v = r
@@ -27491,14 +27648,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 488
+            n.rule = 493
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 489
+        n.rule = 494
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -27521,7 +27678,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 495
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -27540,14 +27697,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e162_0(p)
+        r = self.e163_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e163_0(p)
+        r = self.e164_0(p)
         if r is None:
             return None
         q, v = r
@@ -27568,7 +27725,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 491
+                n.rule = 496
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -27587,7 +27744,7 @@ class CardParser:
                 q += 3
                 p9 = q
                 res10.append(v)
-                r = self.e164_0(p9)
+                r = self.e165_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -27603,7 +27760,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 492
+        n.rule = 497
         return p, n
 
     def e87_0(self, p: int) -> Any:
@@ -27693,7 +27850,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 493
+        n.rule = 498
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -27770,7 +27927,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e165_0(p1)
+                r = self.e166_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27795,7 +27952,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 494
+                    n.rule = 499
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -27823,12 +27980,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 495
+                    n.rule = 500
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27856,12 +28013,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 496
+                    n.rule = 501
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 499
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -27965,7 +28122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 497
+        n.rule = 502
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -28052,7 +28209,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28073,7 +28230,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28094,7 +28251,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28117,7 +28274,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28140,7 +28297,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28295,7 +28452,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 499
+                    n.rule = 504
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -28314,7 +28471,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e166_0(p3)
+                r = self.e167_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28325,7 +28482,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 499
+                    n.rule = 504
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -28403,18 +28560,18 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 500
+                    n.rule = 505
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 501
+                    n.rule = 506
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28441,7 +28598,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 502
+                    n.rule = 507
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -28461,12 +28618,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 503
+                    n.rule = 508
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28481,7 +28638,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28496,7 +28653,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28508,7 +28665,7 @@ class CardParser:
                 while True:
                     p15 = p13
                     res16: list[Any] = []
-                    r = self.e167_0(p15)
+                    r = self.e168_0(p15)
                     if r is None:
                         break
                     q, v = r
@@ -28579,7 +28736,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 504
+                    n.rule = 509
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -28610,18 +28767,18 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 505
+                    n.rule = 510
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 506
+                    n.rule = 511
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28665,18 +28822,18 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 507
+                    n.rule = 512
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 508
+                    n.rule = 513
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28691,7 +28848,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28760,18 +28917,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 509
+                    n.rule = 514
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 510
+                    n.rule = 515
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28780,7 +28937,7 @@ class CardParser:
             while True:
                 p29 = p
                 res30: list[Any] = []
-                r = self.e168_0(p29)
+                r = self.e169_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28810,18 +28967,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 511
+                    n.rule = 516
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 512
+                    n.rule = 517
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28836,7 +28993,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 499
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28893,7 +29050,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 513
+                    n.rule = 518
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -28918,7 +29075,61 @@ class CardParser:
                 break
         return None
 
-    def e95_1(self, p: int) -> Any:
+    def e95_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e96_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -28959,7 +29170,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 514
+        n.rule = 519
         return p, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -29057,7 +29268,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 515
+                    n.rule = 520
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29082,18 +29293,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 516
+                    n.rule = 521
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 517
+                    n.rule = 522
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29123,7 +29334,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 519
+                    n.rule = 524
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -29168,7 +29379,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 520
+                    n.rule = 525
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -29244,12 +29455,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 521
+                    n.rule = 526
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29276,7 +29487,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 522
+                    n.rule = 527
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -29335,7 +29546,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 523
+                    n.rule = 528
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -29357,18 +29568,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 524
+                    n.rule = 529
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 525
+                    n.rule = 530
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29398,7 +29609,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 526
+                    n.rule = 531
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -29417,7 +29628,7 @@ class CardParser:
                 p21 = q
                 res22.append(v)
                 while True:
-                    r = self.e169_0(p21)
+                    r = self.e170_0(p21)
                     if r is None:
                         break
                     q, v = r
@@ -29425,7 +29636,7 @@ class CardParser:
                     if v is not None:
                         res22.append(v)
                     break
-                r = self.e170_0(p21)
+                r = self.e171_0(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29436,12 +29647,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 527
+                    n.rule = 532
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29471,7 +29682,7 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 528
+                    n.rule = 533
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -29496,11 +29707,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 529
+                    n.rule = 534
                 p25 = p29
                 if res30 and n:
                     res26.append(n)
-                r = self.e171_0(p25)
+                r = self.e172_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29509,7 +29720,7 @@ class CardParser:
                 p25 = q
                 if v:
                     res26.append(v)
-                r = self.e172_0(p25)
+                r = self.e173_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29531,18 +29742,18 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 530
+                    n.rule = 535
                 p25 = p31
                 if res32 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 531
+                    n.rule = 536
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29572,12 +29783,12 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 532
+                    n.rule = 537
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 while True:
-                    r = self.e173_0(p33)
+                    r = self.e174_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -29598,11 +29809,11 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 533
+                    n.rule = 538
                 p33 = p37
                 if res38 and n:
                     res34.append(n)
-                r = self.e174_0(p33)
+                r = self.e175_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29614,7 +29825,7 @@ class CardParser:
                 while True:
                     p39 = p33
                     res40: list[Any] = []
-                    r = self.e175_0(p39)
+                    r = self.e176_0(p39)
                     if r is None:
                         break
                     q, v = r
@@ -29650,171 +29861,19 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 534
+                    n.rule = 539
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 518
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e96_0(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            p1 = p
-            res2: list[Any] = []
-            q = sk0[p1]
-            if q < 0:
-                q = _WS0(text, p1).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p1] = q
-            if text.startswith('}', q):
-                p = c
-                break
-            p3 = p1
-            res4: list[Any] = []
-            r = self.r_Sentence_0(p3)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            if res4:
-                n = Nt(res4)
-                n.rule = 535
-            p1 = p3
-            if res4 and n:
-                res2.append(n)
-            p = p1
-            if not res2:
-                break
-            res += res2
-        return p, res
-
     def e97_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'special', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 536
-        return q, n
-
-    def e98_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'from', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 537
-        return q, n
-
-    def e99_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F100:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.r_Cost_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                if res2:
-                    n = Nt(res2)
-                    n.rule = 538
-                q = p1
-                v = n if res2 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F32:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                if self.e176_0(p3) is None:
-                    p = c
-                    ch = ch0
-                    break
-                p5 = p3
-                res6: list[Any] = []
-                r = self.r_ParamName_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 539
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e100_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -29855,7 +29914,159 @@ class CardParser:
             res += res2
         return p, res
 
+    def e98_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('special', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'special', '')
+        q += 7
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 541
+        return q, n
+
+    def e99_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'from', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 542
+        return q, n
+
+    def e100_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F100:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.r_Cost_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 543
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F32:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                if self.e177_0(p3) is None:
+                    p = c
+                    ch = ch0
+                    break
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_ParamName_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 544
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def e101_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if text.startswith('}', q):
+                p = c
+                break
+            p3 = p1
+            res4: list[Any] = []
+            r = self.r_Sentence_0(p3)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p3 = q
+            if v:
+                res4.append(v)
+            if res4:
+                n = Nt(res4)
+                n.rule = 545
+            p1 = p3
+            if res4 and n:
+                res2.append(n)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e102_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -29900,7 +30111,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 541
+                    n.rule = 546
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -29931,7 +30142,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 542
+                    n.rule = 547
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -29990,7 +30201,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 543
+                    n.rule = 548
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -30105,7 +30316,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 544
+                    n.rule = 549
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -30186,7 +30397,7 @@ class CardParser:
                 break
         return None
 
-    def e102_0(self, p: int) -> Any:
+    def e103_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -30204,7 +30415,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e177_0(p1)
+                r = self.e178_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30299,7 +30510,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30388,7 +30599,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30408,7 +30619,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 547
+                    n.rule = 552
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -30463,13 +30674,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 548
+                    n.rule = 553
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 552
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -30494,7 +30705,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e178_0(p1)
+                r = self.e179_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30506,7 +30717,7 @@ class CardParser:
                 while True:
                     p3 = p1
                     res4: list[Any] = []
-                    r = self.e179_0(p3)
+                    r = self.e180_0(p3)
                     if r is None:
                         break
                     q, v = r
@@ -30549,7 +30760,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 554
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -30588,7 +30799,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 550
+                    n.rule = 555
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -30619,7 +30830,7 @@ class CardParser:
                     q += 4
                     p9 = q
                     res10.append(v)
-                    r = self.e180_0(p9)
+                    r = self.e181_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -30631,12 +30842,12 @@ class CardParser:
                     break
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 551
+                    n.rule = 556
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30705,18 +30916,18 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 553
+                    n.rule = 558
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 554
+                    n.rule = 559
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30757,18 +30968,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 555
+                    n.rule = 560
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 556
+                    n.rule = 561
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30809,18 +31020,18 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 562
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 558
+                    n.rule = 563
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30920,7 +31131,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 559
+                    n.rule = 564
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -30968,12 +31179,12 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 560
+                    n.rule = 565
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31052,7 +31263,7 @@ class CardParser:
                 q += 2
                 p27 = q
                 res28.append(v)
-                r = self.e181_0(p27)
+                r = self.e182_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31063,12 +31274,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 561
+                    n.rule = 566
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31119,7 +31330,7 @@ class CardParser:
                 q += 4
                 p29 = q
                 res30.append(v)
-                r = self.e182_0(p29)
+                r = self.e183_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31130,12 +31341,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 562
+                    n.rule = 567
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31283,7 +31494,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 563
+                    n.rule = 568
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -31303,12 +31514,12 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 564
+                    n.rule = 569
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31432,7 +31643,7 @@ class CardParser:
                 while True:
                     p37 = p35
                     res38: list[Any] = []
-                    r = self.e183_0(p37)
+                    r = self.e184_0(p37)
                     if r is None:
                         break
                     q, v = r
@@ -31468,12 +31679,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 565
+                    n.rule = 570
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31528,18 +31739,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 566
+                    n.rule = 571
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 567
+                    n.rule = 572
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31594,18 +31805,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 568
+                    n.rule = 573
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 569
+                    n.rule = 574
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31730,18 +31941,18 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 570
+                    n.rule = 575
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 571
+                    n.rule = 576
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31750,7 +31961,7 @@ class CardParser:
             while True:
                 p51 = p
                 res52: list[Any] = []
-                r = self.e184_0(p51)
+                r = self.e185_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31786,7 +31997,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 572
+                    n.rule = 577
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
@@ -31806,12 +32017,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 573
+                    n.rule = 578
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31820,7 +32031,7 @@ class CardParser:
             while True:
                 p55 = p
                 res56: list[Any] = []
-                r = self.e185_0(p55)
+                r = self.e186_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31842,7 +32053,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 574
+                    n.rule = 579
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -31948,18 +32159,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 575
+                    n.rule = 580
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 576
+                    n.rule = 581
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31968,7 +32179,7 @@ class CardParser:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e186_0(p61)
+                r = self.e187_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31977,7 +32188,7 @@ class CardParser:
                 p61 = q
                 if v:
                     res62.append(v)
-                r = self.e187_0(p61)
+                r = self.e188_0(p61)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31988,12 +32199,12 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 577
+                    n.rule = 582
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32002,7 +32213,7 @@ class CardParser:
             while True:
                 p63 = p
                 res64: list[Any] = []
-                r = self.e188_0(p63)
+                r = self.e189_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32011,7 +32222,7 @@ class CardParser:
                 p63 = q
                 if v:
                     res64.append(v)
-                r = self.e189_0(p63)
+                r = self.e190_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32022,12 +32233,12 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64 if len(res64) == 1 and type(res64[0]) is not list else flatten(res64))
-                    n.rule = 578
+                    n.rule = 583
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32124,7 +32335,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 579
+                    n.rule = 584
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -32159,7 +32370,7 @@ class CardParser:
                     res72.append(v)
                     if res72:
                         n = Nt(res72)
-                        n.rule = 580
+                        n.rule = 585
                     p69 = p71
                     if res72 and n:
                         res70.append(n)
@@ -32194,7 +32405,7 @@ class CardParser:
                 q += 6
                 p65 = q
                 res66.append(v)
-                r = self.e190_0(p65)
+                r = self.e191_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32205,12 +32416,12 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 581
+                    n.rule = 586
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32363,18 +32574,18 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 582
+                    n.rule = 587
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 583
+                    n.rule = 588
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32443,18 +32654,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 584
+                    n.rule = 589
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 585
+                    n.rule = 590
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32505,7 +32716,7 @@ class CardParser:
                 q += 6
                 p81 = q
                 res82.append(v)
-                r = self.e191_0(p81)
+                r = self.e192_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32546,18 +32757,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 586
+                    n.rule = 591
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 587
+                    n.rule = 592
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32738,18 +32949,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 588
+                    n.rule = 593
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 589
+                    n.rule = 594
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32846,18 +33057,18 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 590
+                    n.rule = 595
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 591
+                    n.rule = 596
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -32935,7 +33146,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 592
+                    n.rule = 597
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -32955,12 +33166,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 593
+                    n.rule = 598
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33066,7 +33277,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 594
+                    n.rule = 599
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -33086,12 +33297,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 595
+                    n.rule = 600
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33155,7 +33366,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 596
+                    n.rule = 601
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -33231,12 +33442,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 597
+                    n.rule = 602
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33276,7 +33487,7 @@ class CardParser:
                 while True:
                     p107 = p105
                     res108: list[Any] = []
-                    r = self.e192_0(p107)
+                    r = self.e193_0(p107)
                     if r is None:
                         break
                     q, v = r
@@ -33326,7 +33537,7 @@ class CardParser:
                 q += 6
                 p105 = q
                 res106.append(v)
-                r = self.e193_0(p105)
+                r = self.e194_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33376,18 +33587,18 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 598
+                    n.rule = 603
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 599
+                    n.rule = 604
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33501,11 +33712,11 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 600
+                    n.rule = 605
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
-                r = self.e194_0(p111)
+                r = self.e195_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33516,12 +33727,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 601
+                    n.rule = 606
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33604,18 +33815,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 602
+                    n.rule = 607
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 603
+                    n.rule = 608
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33698,18 +33909,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 604
+                    n.rule = 609
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 605
+                    n.rule = 610
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33764,18 +33975,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 606
+                    n.rule = 611
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 607
+                    n.rule = 612
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -33784,7 +33995,7 @@ class CardParser:
             while True:
                 p127 = p
                 res128: list[Any] = []
-                r = self.e195_0(p127)
+                r = self.e196_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33806,25 +34017,25 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 608
+                    n.rule = 613
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 609
+                    n.rule = 614
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 552
+                    n.rule = 557
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e103_0(self, p: int) -> Any:
+    def e104_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -33858,7 +34069,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 610
+                    n.rule = 615
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -33888,7 +34099,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 611
+                    n.rule = 616
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33913,7 +34124,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 612
+                    n.rule = 617
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -33944,7 +34155,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 613
+                    n.rule = 618
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33969,7 +34180,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 614
+                    n.rule = 619
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34005,7 +34216,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 615
+                n.rule = 620
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -34016,7 +34227,7 @@ class CardParser:
             break
         return None
 
-    def e104_0(self, p: int) -> Any:
+    def e105_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34059,10 +34270,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 616
+        n.rule = 621
         return p, n
 
-    def e105_0(self, p: int) -> Any:
+    def e106_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34080,10 +34291,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 617
+        n.rule = 622
         return q, n
 
-    def e106_0(self, p: int) -> Any:
+    def e107_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34101,10 +34312,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 618
+        n.rule = 623
         return q, n
 
-    def e107_0(self, p: int) -> Any:
+    def e108_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34122,10 +34333,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 624
         return q, n
 
-    def e108_0(self, p: int) -> Any:
+    def e109_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34143,10 +34354,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 620
+        n.rule = 625
         return q, n
 
-    def e109_0(self, p: int) -> Any:
+    def e110_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34178,76 +34389,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 626
         return p, n
-
-    def e110_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e196_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e197_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e198_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e199_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e111_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -34263,9 +34406,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e200_0(p)
+                r = self.e197_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34276,9 +34419,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e201_0(p)
+                r = self.e198_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e199_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e200_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34292,6 +34461,48 @@ class CardParser:
         return None
 
     def e112_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e201_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e202_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e113_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34323,7 +34534,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e202_0(p1)
+                r = self.e203_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34341,7 +34552,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e203_0(p3)
+                r = self.e204_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34350,11 +34561,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e204_0(p3) is None:
+                if self.e205_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e205_0(p3)
+                r = self.e206_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34370,7 +34581,7 @@ class CardParser:
                 break
         return None
 
-    def e113_0(self, p: int) -> Any:
+    def e114_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -34411,10 +34622,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 622
+        n.rule = 627
         return p, n
 
-    def e114_0(self, p: int) -> Any:
+    def e115_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34432,10 +34643,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 628
         return q, n
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34453,10 +34664,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 629
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34474,7 +34685,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e206_0(p1)
+                r = self.e207_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34597,7 +34808,7 @@ class CardParser:
                 break
         return None
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34633,7 +34844,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 625
+                    n.rule = 630
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34677,7 +34888,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34708,7 +34919,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 626
+                    n.rule = 631
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34753,7 +34964,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 627
+                    n.rule = 632
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34785,7 +34996,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e207_0(p5)
+                r = self.e208_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34801,7 +35012,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34835,7 +35046,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 628
+                    n.rule = 633
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34858,7 +35069,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 629
+                    n.rule = 634
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -34868,7 +35079,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34922,7 +35133,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -34976,7 +35187,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -34994,10 +35205,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 630
+        n.rule = 635
         return q, n
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -35015,10 +35226,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 631
+        n.rule = 636
         return p, n
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35046,10 +35257,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 632
+        n.rule = 637
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35081,10 +35292,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 633
+        n.rule = 638
         return p, n
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35138,7 +35349,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -35179,10 +35390,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 634
+        n.rule = 639
         return p, n
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35241,7 +35452,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 635
+                    n.rule = 640
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35307,7 +35518,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 636
+                    n.rule = 641
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -35317,7 +35528,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35335,7 +35546,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e208_0(p1)
+                r = self.e209_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35409,7 +35620,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e209_0(p3)
+                r = self.e210_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35467,7 +35678,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 637
+                    n.rule = 642
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35493,11 +35704,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 638
+                    n.rule = 643
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e210_0(p7)
+                r = self.e211_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35513,7 +35724,7 @@ class CardParser:
                 break
         return None
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35566,7 +35777,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 639
+                    n.rule = 644
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35576,7 +35787,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35630,7 +35841,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35648,7 +35859,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e211_0(p1)
+                r = self.e212_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35691,7 +35902,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 640
+                    n.rule = 645
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -35701,7 +35912,7 @@ class CardParser:
                 break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35755,7 +35966,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -35786,7 +35997,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 646
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35805,7 +36016,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e212_0(p1)
+                    r = self.e213_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -35877,7 +36088,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 642
+                    n.rule = 647
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35920,7 +36131,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e213_0(p1)
+                r = self.e214_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35931,7 +36142,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 643
+                    n.rule = 648
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -35972,20 +36183,20 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 644
+                    n.rule = 649
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 643
+                    n.rule = 648
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36056,7 +36267,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 645
+                    n.rule = 650
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36073,7 +36284,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e214_0(p)
+            r = self.e215_0(p)
             if r is None:
                 break
             q, v = r
@@ -36104,14 +36315,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 651
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e215_0(p3)
+            r = self.e216_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36148,7 +36359,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 647
+        n.rule = 652
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36188,7 +36399,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 648
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -36207,10 +36418,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 649
+        n.rule = 654
         return p, n
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36228,7 +36439,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e216_0(p1)
+                r = self.e217_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36292,14 +36503,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 650
+                    n.rule = 655
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e217_0(p7)
+                    r = self.e218_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36340,7 +36551,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36358,10 +36569,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 651
+        n.rule = 656
         return q, n
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36379,7 +36590,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e218_0(p1)
+                r = self.e219_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36453,7 +36664,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e219_0(p3)
+                r = self.e220_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36483,7 +36694,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36501,7 +36712,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e220_0(p1)
+                r = self.e221_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36547,7 +36758,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e221_0(p3)
+                r = self.e222_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36605,7 +36816,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36623,10 +36834,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 652
+        n.rule = 657
         return q, n
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -36649,7 +36860,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e222_0(p1)
+            r = self.e223_0(p1)
             if r is None:
                 p = c
                 break
@@ -36657,7 +36868,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e223_0(p1)
+            r = self.e224_0(p1)
             if r is None:
                 p = c
                 break
@@ -36671,7 +36882,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -36689,10 +36900,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 653
+        n.rule = 658
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -36710,7 +36921,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e224_0(p1)
+                r = self.e225_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36742,7 +36953,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e225_0(p3)
+                r = self.e226_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36874,18 +37085,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 659
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 655
+                    n.rule = 660
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 656
+                    n.rule = 661
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36921,7 +37132,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 657
+                    n.rule = 662
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -36941,12 +37152,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 658
+                    n.rule = 663
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 656
+                    n.rule = 661
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36982,7 +37193,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 659
+                    n.rule = 664
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37002,19 +37213,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 660
+                    n.rule = 665
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 656
+                    n.rule = 661
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -37032,7 +37243,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 661
+        n.rule = 666
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37064,12 +37275,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 662
+                    n.rule = 667
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 663
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37089,19 +37300,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 664
+                    n.rule = 669
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 663
+                    n.rule = 668
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37155,7 +37366,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37209,7 +37420,7 @@ class CardParser:
                 break
         return None
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37263,7 +37474,7 @@ class CardParser:
                 break
         return None
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37297,7 +37508,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 665
+                    n.rule = 670
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37341,7 +37552,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 666
+                    n.rule = 671
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37352,7 +37563,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37424,7 +37635,7 @@ class CardParser:
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37478,7 +37689,7 @@ class CardParser:
                 break
         return None
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37532,7 +37743,7 @@ class CardParser:
                 break
         return None
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37586,7 +37797,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37701,7 +37912,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 667
+                    n.rule = 672
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37760,7 +37971,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 668
+                    n.rule = 673
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37799,7 +38010,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37814,7 +38025,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e226_0(p)
+            r = self.e227_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -37840,7 +38051,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 669
+                    n.rule = 674
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37850,7 +38061,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -37917,7 +38128,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 670
+                    n.rule = 675
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37962,7 +38173,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 671
+                    n.rule = 676
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38029,7 +38240,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38047,10 +38258,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 672
+        n.rule = 677
         return q, n
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38103,7 +38314,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 673
+                    n.rule = 678
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38127,7 +38338,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 674
+                    n.rule = 679
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38137,7 +38348,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38155,10 +38366,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 675
+        n.rule = 680
         return q, n
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38212,7 +38423,7 @@ class CardParser:
                 break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38266,7 +38477,7 @@ class CardParser:
                 break
         return None
 
-    def e161_0(self, p: int) -> Any:
+    def e162_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38320,7 +38531,7 @@ class CardParser:
                 break
         return None
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38351,7 +38562,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 676
+                    n.rule = 681
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38381,7 +38592,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 677
+                        n.rule = 682
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38407,7 +38618,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 678
+                n.rule = 683
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38417,7 +38628,7 @@ class CardParser:
             break
         return None
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38460,10 +38671,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 679
+        n.rule = 684
         return p, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -38504,10 +38715,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 680
+        n.rule = 685
         return p, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38525,7 +38736,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 681
+        n.rule = 686
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38543,17 +38754,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 688
         return p, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38632,14 +38843,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e227_0(p3)
+            r = self.e228_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38664,10 +38875,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 690
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -38685,7 +38896,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 691
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38713,7 +38924,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -38728,12 +38939,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 688
+            n.rule = 693
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e228_0(p)
+            r = self.e229_0(p)
             if r is None:
                 break
             q, v = r
@@ -38744,10 +38955,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 694
         return p, n
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -38781,7 +38992,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e229_0(p)
+            r = self.e230_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38812,7 +39023,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e230_1(p1)
+                r = self.e231_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -38828,7 +39039,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38889,7 +39100,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -38966,7 +39177,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39030,7 +39241,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39136,7 +39347,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39213,14 +39424,14 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 690
+                    n.rule = 695
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39238,10 +39449,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 696
         return q, n
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39282,10 +39493,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 692
+        n.rule = 697
         return p, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39339,7 +39550,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39393,7 +39604,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39411,7 +39622,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_0(p1)
+                r = self.e232_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39479,7 +39690,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -39520,10 +39731,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 693
+        n.rule = 698
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39541,10 +39752,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 694
+        n.rule = 699
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -39571,7 +39782,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39589,10 +39800,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 695
+        n.rule = 700
         return q, n
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39646,7 +39857,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39664,10 +39875,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 701
         return q, n
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -39698,7 +39909,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 697
+                    n.rule = 702
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39765,14 +39976,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 698
+                n.rule = 703
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e232_0(p9)
+                r = self.e233_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -39812,50 +40023,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e181_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 699
-        return p, n
 
     def e182_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -39898,7 +40065,51 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 700
+        n.rule = 704
+        return p, n
+
+    def e183_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 705
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -39938,12 +40149,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 706
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39963,19 +40174,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 708
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -39993,10 +40204,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 704
+        n.rule = 709
         return q, n
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40112,7 +40323,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40127,100 +40338,8 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 710
                     return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e185_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
@@ -40319,6 +40438,98 @@ class CardParser:
         return None
 
     def e187_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e188_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40359,10 +40570,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 711
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40416,7 +40627,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40457,10 +40668,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 712
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40514,7 +40725,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40550,7 +40761,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40594,7 +40805,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40612,10 +40823,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 714
         return q, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40669,7 +40880,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40723,7 +40934,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40777,7 +40988,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40809,10 +41020,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 715
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -40834,10 +41045,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 716
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -40859,10 +41070,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40892,10 +41103,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 718
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40927,10 +41138,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 719
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40962,10 +41173,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 720
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40997,10 +41208,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 721
         return p, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41030,10 +41241,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 722
         return p, n
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -41071,7 +41282,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41103,10 +41314,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 723
         return p, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41124,10 +41335,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 724
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41156,7 +41367,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 725
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41178,7 +41389,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 721
+                n.rule = 726
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41265,17 +41476,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 722
+            n.rule = 727
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 723
+        n.rule = 728
         return p, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41293,10 +41504,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 729
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41345,10 +41556,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 725
+        n.rule = 730
         return p, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -41371,7 +41582,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e233_0(p1)
+            r = self.e234_0(p1)
             if r is None:
                 p = c
                 break
@@ -41385,7 +41596,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41403,10 +41614,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 731
         return q, n
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41435,7 +41646,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 732
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41490,12 +41701,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 728
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e234_0(p5)
+                    r = self.e235_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41505,13 +41716,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 729
+                    n.rule = 734
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 730
+                    n.rule = 735
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41571,13 +41782,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 736
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 737
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41618,7 +41829,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41649,20 +41860,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 734
+                    n.rule = 739
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 732
+                    n.rule = 737
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41698,7 +41909,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41757,7 +41968,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 741
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41816,7 +42027,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 737
+                    n.rule = 742
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41883,7 +42094,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41901,10 +42112,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 743
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41922,10 +42133,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 744
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41943,10 +42154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 745
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -41964,28 +42175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
-        return q, n
-
-    def e218_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 742
+        n.rule = 746
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -42006,7 +42196,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 747
         return q, n
 
     def e220_0(self, p: int) -> Any:
@@ -42020,14 +42210,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 748
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -42048,10 +42238,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 749
         return q, n
 
     def e222_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 750
+        return q, n
+
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42105,7 +42316,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42127,10 +42338,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 746
+        n.rule = 751
         return p, n
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42148,10 +42359,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 752
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42169,7 +42380,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 753
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42202,7 +42413,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42223,14 +42434,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 749
+                    n.rule = 754
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42248,10 +42459,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 755
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42269,10 +42480,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 756
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42331,7 +42542,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42427,7 +42638,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 753
+                    n.rule = 758
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42440,7 +42651,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e235_0(p9)
+                r = self.e236_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42484,7 +42695,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42502,10 +42713,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 759
         return q, n
 
-    def e230_1(self, p: int) -> Any:
+    def e231_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42588,7 +42799,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e236_1(p)
+            r = self.e237_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42884,7 +43095,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e237_1(p23)
+                    r = self.e238_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -42999,16 +43210,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e238_1(p1) is None:
-                break
-            while True:
-                r = self.e239_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e239_1(p1) is None:
                 break
             while True:
                 r = self.e240_1(p1)
@@ -43029,9 +43231,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e242_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e242_1(p3)
+                r = self.e243_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43053,7 +43264,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e243_1(p5)
+                    r = self.e244_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43069,14 +43280,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e244_1(p7)
+                r = self.e245_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e245_1(p7)
+                r = self.e246_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43086,7 +43297,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e246_1(p1)
+            r = self.e247_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43096,7 +43307,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e247_1(p)
+        r = self.e248_1(p)
         if r is None:
             return None
         q, v = r
@@ -43106,9 +43317,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e248_1(p9) is None:
+            if self.e249_1(p9) is None:
                 break
-            r = self.e249_1(p9)
+            r = self.e250_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43145,7 +43356,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e250_1(p13)
+                r = self.e251_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43180,7 +43391,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e251_1(p9)
+                r = self.e252_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43221,7 +43432,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e252_1(p19)
+                    r = self.e253_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43235,7 +43446,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e253_1(p9)
+                r = self.e254_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43357,18 +43568,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 756
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43423,18 +43634,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 758
+                    n.rule = 763
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 759
+                    n.rule = 764
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43461,18 +43672,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 760
+                    n.rule = 765
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 761
+                    n.rule = 766
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43513,18 +43724,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 762
+                    n.rule = 767
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 763
+                    n.rule = 768
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43551,18 +43762,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 764
+                    n.rule = 769
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 765
+                    n.rule = 770
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43589,14 +43800,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 766
+                    n.rule = 771
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e254_0(p25)
+                    r = self.e255_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -43620,12 +43831,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 767
+                    n.rule = 772
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43666,7 +43877,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 768
+                    n.rule = 773
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43696,7 +43907,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 769
+                        n.rule = 774
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -43705,12 +43916,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 770
+                    n.rule = 775
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43754,18 +43965,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 771
+                    n.rule = 776
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 772
+                    n.rule = 777
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43834,18 +44045,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 773
+                    n.rule = 778
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 774
+                    n.rule = 779
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43914,18 +44125,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 775
+                    n.rule = 780
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 776
+                    n.rule = 781
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43980,7 +44191,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 777
+                    n.rule = 782
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44057,7 +44268,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e255_0(p51)
+                    r = self.e256_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -44093,12 +44304,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 778
+                    n.rule = 783
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44122,7 +44333,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e256_0(p53)
+                    r = self.e257_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -44148,7 +44359,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 779
+                    n.rule = 784
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44186,7 +44397,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 780
+                        n.rule = 785
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -44195,12 +44406,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 781
+                    n.rule = 786
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44238,7 +44449,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e257_0(p61)
+                    r = self.e258_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44264,25 +44475,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 782
+                    n.rule = 787
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 783
+                    n.rule = 788
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44300,10 +44511,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 789
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44321,10 +44532,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 790
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44346,10 +44557,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 786
+        n.rule = 791
         return p, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44367,7 +44578,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e258_0(p1)
+                r = self.e259_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44413,7 +44624,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e259_0(p3)
+                r = self.e260_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44457,7 +44668,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44475,10 +44686,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 792
         return q, n
 
-    def e236_1(self, p: int) -> Any:
+    def e237_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44499,7 +44710,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e237_1(self, p: int) -> Any:
+    def e238_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44520,7 +44731,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e238_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44739,20 +44950,10 @@ class CardParser:
                 break
         return None
 
-    def e239_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e260_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e261_1(p)
             if r is None:
@@ -44763,24 +44964,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e240_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e262_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e263_1(p)
             if r is None:
                 p = c
                 break
@@ -44792,6 +44977,32 @@ class CardParser:
         return None
 
     def e241_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e263_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e264_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e242_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44809,43 +45020,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 366
+        n.rule = 371
         return q, n
-
-    def e242_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 367
-        return p, n
 
     def e243_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -44879,10 +45055,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 368
+        n.rule = 372
         return p, n
 
     def e244_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 373
+        return p, n
+
+    def e245_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -44914,10 +45125,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 369
+        n.rule = 374
         return p, n
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -44940,7 +45151,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e264_1(p1)
+            r = self.e265_1(p1)
             if r is None:
                 p = c
                 break
@@ -44952,23 +45163,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e246_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e265_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e247_1(self, p: int) -> Any:
@@ -44989,6 +45183,23 @@ class CardParser:
         return p, res
 
     def e248_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e267_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e249_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45247,13 +45458,13 @@ class CardParser:
                 break
         return None
 
-    def e249_1(self, p: int) -> Any:
+    def e250_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e267_1(p)
+            r = self.e268_1(p)
             if r is None:
                 p = c
                 break
@@ -45264,7 +45475,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45282,10 +45493,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 370
+        n.rule = 375
         return q, n
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45380,7 +45591,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 371
+                    n.rule = 376
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45419,7 +45630,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 372
+                    n.rule = 377
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45467,7 +45678,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 373
+                    n.rule = 378
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -45492,7 +45703,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 374
+                    n.rule = 379
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -45531,7 +45742,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 375
+                    n.rule = 380
                 p7 = p13
                 if res14 and n:
                     res8.append(n)
@@ -45558,7 +45769,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e268_1(p15)
+                r = self.e269_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45603,7 +45814,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 376
+                    n.rule = 381
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45650,7 +45861,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 377
+                    n.rule = 382
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45670,7 +45881,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 378
+                    n.rule = 383
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45697,7 +45908,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 379
+                    n.rule = 384
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45731,7 +45942,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 378
+                    n.rule = 383
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45758,7 +45969,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 380
+                    n.rule = 385
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45778,7 +45989,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 378
+                    n.rule = 383
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -45805,7 +46016,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 381
+                    n.rule = 386
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -45839,7 +46050,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 378
+                    n.rule = 383
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -45866,7 +46077,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 382
+                    n.rule = 387
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45900,7 +46111,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 378
+                    n.rule = 383
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -45927,7 +46138,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 383
+                    n.rule = 388
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45961,14 +46172,14 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 378
+                    n.rule = 383
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46009,10 +46220,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 384
+        n.rule = 389
         return p, n
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46030,7 +46241,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e269_1(p1)
+                r = self.e270_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46062,7 +46273,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e270_1(p3)
+                r = self.e271_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46106,7 +46317,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46124,10 +46335,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 788
+        n.rule = 793
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46145,28 +46356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
-        return q, n
-
-    def e256_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 790
+        n.rule = 794
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -46187,10 +46377,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 795
         return q, n
 
     def e258_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 796
+        return q, n
+
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46208,10 +46419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 797
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46229,7 +46440,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 798
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46474,7 +46685,7 @@ class CardParser:
                 break
         return None
 
-    def e260_1(self, p: int) -> Any:
+    def e261_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46492,10 +46703,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 617
+        n.rule = 622
         return q, n
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46513,10 +46724,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 618
+        n.rule = 623
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46534,10 +46745,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 619
+        n.rule = 624
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46555,10 +46766,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 620
+        n.rule = 625
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46590,76 +46801,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 621
+        n.rule = 626
         return p, n
-
-    def e265_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F16:
-            while True:
-                r = self.e271_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F77:
-            while True:
-                r = self.e272_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F78:
-            while True:
-                r = self.e273_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                r = self.e274_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e266_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -46675,9 +46818,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F79:
+        if ch in _F16:
             while True:
-                r = self.e275_1(p)
+                r = self.e272_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46688,9 +46831,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F77:
             while True:
-                r = self.e276_1(p)
+                r = self.e273_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F78:
+            while True:
+                r = self.e274_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                r = self.e275_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46704,6 +46873,48 @@ class CardParser:
         return None
 
     def e267_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F79:
+            while True:
+                r = self.e276_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F81:
+            while True:
+                r = self.e277_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46735,7 +46946,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e277_1(p1)
+                r = self.e278_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46753,7 +46964,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e278_1(p3)
+                r = self.e279_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46762,11 +46973,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e279_1(p3) is None:
+                if self.e280_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e280_1(p3)
+                r = self.e281_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46782,7 +46993,7 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46823,10 +47034,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 622
+        n.rule = 627
         return p, n
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46844,10 +47055,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 623
+        n.rule = 628
         return q, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46865,10 +47076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 624
+        n.rule = 629
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46900,10 +47111,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 715
         return p, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46925,10 +47136,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 716
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -46950,10 +47161,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 717
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46983,10 +47194,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 718
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47018,10 +47229,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 719
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47053,10 +47264,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 720
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47088,10 +47299,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 721
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47121,10 +47332,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 722
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47162,7 +47373,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47194,7 +47405,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 723
         return p, n
 
 
@@ -47389,6 +47600,7 @@ CLASSES: dict[str, type[Model]] = {
     'Mode': _model_class('Mode', (('sentences', True, '0..*'),), {}, ('sentences',)),
     'ModeChoice': _model_class('ModeChoice', (('count', True, '1'), ('modes', True, '1..*')), {'count': None}, ('modes',)),
     'MoreKeywords': _model_class('MoreKeywords', (('sep', True, '1'), ('use', True, '1')), {'sep': '', 'use': None}, ()),
+    'MoveCountersEffect': _model_class('MoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('source', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'source': None, 'target': None}, ()),
     'MoveStep': _model_class('MoveStep', (('move', True, '1'),), {'move': ''}, ()),
     'NoRegenEffect': _model_class('NoRegenEffect', (('thatnoun', True, '1'), ('target', True, '1'), ('thisturn', True, '0..1')), {'thatnoun': None, 'target': None, 'thisturn': False}, ()),
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
@@ -47673,130 +47885,131 @@ _C319 = CLASSES['AttachEffect']
 _C322 = CLASSES['FightEffect']
 _C325 = CLASSES['LookAtTopEffect']
 _C329 = CLASSES['ObjectDamageEffect']
-_C332 = CLASSES['KeywordCost']
-_C334 = CLASSES['TypeArg']
-_C336 = CLASSES['QualityArg']
-_C338 = CLASSES['OntoArg']
-_C344 = CLASSES['TriggeredStmt']
-_C347 = CLASSES['ActivatedStmt']
-_C349 = CLASSES['PTDefiningStmt']
-_C352 = CLASSES['SpellKind']
-_C356 = CLASSES['EntersTappedStmt']
-_C359 = CLASSES['CostPerTargetStmt']
-_C361 = CLASSES['UncounterableStmt']
-_C365 = CLASSES['StaticStmt']
-_C378 = CLASSES['ControlClause']
-_C387 = CLASSES['DividedDamageEffect']
-_C389 = CLASSES['DamageEffect']
-_C391 = CLASSES['DestroyEffect']
-_C394 = CLASSES['DrawEffect']
-_C396 = CLASSES['TokenCopyEffect']
-_C401 = CLASSES['TokenEffect']
-_C402 = CLASSES['AddManaEffect']
-_C405 = CLASSES['DiscardEffect']
-_C407 = CLASSES['GainLifeEffect']
-_C410 = CLASSES['GainControlEffect']
-_C412 = CLASSES['ReturnToHandEffect']
-_C415 = CLASSES['ReturnFromGraveyardEffect']
-_C417 = CLASSES['ReturnToBattlefieldEffect']
-_C420 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C425 = CLASSES['SearchEffect']
-_C429 = CLASSES['CounterSpellEffect']
-_C431 = CLASSES['ShuffleEffect']
-_C435 = CLASSES['MillEffect']
-_C438 = CLASSES['PutFromHandEffect']
-_C442 = CLASSES['PutCountersEffect']
-_C445 = CLASSES['PutOnLibraryEffect']
-_C447 = CLASSES['PutIntoZoneEffect']
-_C453 = CLASSES['ExileEffect']
-_C455 = CLASSES['ExileTopEffect']
-_C457 = CLASSES['RegenerateEffect']
-_C461 = CLASSES['PlayerSacrificesEffect']
-_C464 = CLASSES['SacrificeEffect']
-_C466 = CLASSES['UntapEffect']
-_C468 = CLASSES['TapOrUntapEffect']
-_C470 = CLASSES['TapEffect']
-_C474 = CLASSES['RemoveCountersEffect']
-_C476 = CLASSES['DelayedEffect']
-_C478 = CLASSES['PreventEffect']
-_C480 = CLASSES['CastThisEffect']
-_C482 = CLASSES['CopySpellEffect']
-_C483 = CLASSES['NoRegenEffect']
-_C486 = CLASSES['PhaseOutEffect']
-_C489 = CLASSES['NoUntapEffect']
-_C492 = CLASSES['ContinuousEffect']
-_C494 = CLASSES['PlayerRef']
-_C501 = CLASSES['AnyNumberTargets']
-_C503 = CLASSES['AnyTarget']
-_C506 = CLASSES['UpToTargets']
-_C508 = CLASSES['EachPlayers']
-_C510 = CLASSES['ThatRef']
-_C512 = CLASSES['EnchantedRef']
-_C517 = CLASSES['BeginningTrigger']
-_C521 = CLASSES['LastCounterTrigger']
-_C525 = CLASSES['BatchAttackTrigger']
-_C527 = CLASSES['ThisTrigger']
-_C531 = CLASSES['CastTrigger']
-_C534 = CLASSES['YoursTrigger']
-_C547 = CLASSES['ZonePlace']
-_C551 = CLASSES['PTChange']
-_C554 = CLASSES['CantAttackOrBlock']
-_C556 = CLASSES['CantAttack']
-_C558 = CLASSES['CantBlock']
-_C560 = CLASSES['CantBeBlockedByFewer']
-_C561 = CLASSES['CantBeBlockedExcept']
-_C562 = CLASSES['CanBlockOnly']
-_C564 = CLASSES['CantBeTargetedBy']
-_C565 = CLASSES['CantBeTargeted']
-_C567 = CLASSES['CantBeDestroyed']
-_C569 = CLASSES['CantPhaseOut']
-_C571 = CLASSES['PhasesEachUntap']
-_C573 = CLASSES['GainsAbility']
-_C576 = CLASSES['HasKeywordAtManaCost']
-_C577 = CLASSES['HasKeywords']
-_C578 = CLASSES['LosesKeywords']
-_C581 = CLASSES['CombatDamageSteps']
-_C583 = CLASSES['AssignsExcess']
-_C585 = CLASSES['AttacksUntapped']
-_C587 = CLASSES['DoesntUntap']
-_C589 = CLASSES['DamageGainsLife']
-_C591 = CLASSES['DamageIsLethal']
-_C593 = CLASSES['CantBeBlockedBy']
-_C595 = CLASSES['CantBeAttachedBy']
-_C597 = CLASSES['PreventDamageFrom']
-_C599 = CLASSES['AttacksDespite']
-_C601 = CLASSES['MaxBlockers']
-_C603 = CLASSES['AttacksEachCombat']
-_C605 = CLASSES['BlocksEachCombat']
-_C607 = CLASSES['CantBeBlocked']
-_C609 = CLASSES['IsColor']
-_C643 = CLASSES['Duration']
-_C647 = CLASSES['TargetObject']
-_C649 = CLASSES['FromGraveyard']
-_C655 = CLASSES['OntoBattlefield']
-_C658 = CLASSES['IntoHand']
-_C660 = CLASSES['IntoGraveyard']
-_C663 = CLASSES['CostValue']
-_C683 = CLASSES['BackRef']
-_C685 = CLASSES['TargetPlayer']
-_C689 = CLASSES['EachObjects']
-_C702 = CLASSES['QualityRef']
-_C723 = CLASSES['PerTime']
-_C729 = CLASSES['PerObject']
-_C732 = CLASSES['PowerOf']
-_C756 = CLASSES['EntersEvent']
-_C759 = CLASSES['LeavesEvent']
-_C761 = CLASSES['DiesEvent']
-_C763 = CLASSES['AttacksAloneEvent']
-_C765 = CLASSES['AttacksEvent']
-_C767 = CLASSES['BlocksEvent']
-_C770 = CLASSES['BlockedEvent']
-_C772 = CLASSES['PhasesEvent']
-_C774 = CLASSES['TurnedUpEvent']
-_C776 = CLASSES['ExiledThisWayEvent']
-_C778 = CLASSES['TargetedEvent']
-_C781 = CLASSES['DealsDamageEvent']
-_C783 = CLASSES['DealtDamageEvent']
+_C334 = CLASSES['MoveCountersEffect']
+_C337 = CLASSES['KeywordCost']
+_C339 = CLASSES['TypeArg']
+_C341 = CLASSES['QualityArg']
+_C343 = CLASSES['OntoArg']
+_C349 = CLASSES['TriggeredStmt']
+_C352 = CLASSES['ActivatedStmt']
+_C354 = CLASSES['PTDefiningStmt']
+_C357 = CLASSES['SpellKind']
+_C361 = CLASSES['EntersTappedStmt']
+_C364 = CLASSES['CostPerTargetStmt']
+_C366 = CLASSES['UncounterableStmt']
+_C370 = CLASSES['StaticStmt']
+_C383 = CLASSES['ControlClause']
+_C392 = CLASSES['DividedDamageEffect']
+_C394 = CLASSES['DamageEffect']
+_C396 = CLASSES['DestroyEffect']
+_C399 = CLASSES['DrawEffect']
+_C401 = CLASSES['TokenCopyEffect']
+_C406 = CLASSES['TokenEffect']
+_C407 = CLASSES['AddManaEffect']
+_C410 = CLASSES['DiscardEffect']
+_C412 = CLASSES['GainLifeEffect']
+_C415 = CLASSES['GainControlEffect']
+_C417 = CLASSES['ReturnToHandEffect']
+_C420 = CLASSES['ReturnFromGraveyardEffect']
+_C422 = CLASSES['ReturnToBattlefieldEffect']
+_C425 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C430 = CLASSES['SearchEffect']
+_C434 = CLASSES['CounterSpellEffect']
+_C436 = CLASSES['ShuffleEffect']
+_C440 = CLASSES['MillEffect']
+_C443 = CLASSES['PutFromHandEffect']
+_C447 = CLASSES['PutCountersEffect']
+_C450 = CLASSES['PutOnLibraryEffect']
+_C452 = CLASSES['PutIntoZoneEffect']
+_C458 = CLASSES['ExileEffect']
+_C460 = CLASSES['ExileTopEffect']
+_C462 = CLASSES['RegenerateEffect']
+_C466 = CLASSES['PlayerSacrificesEffect']
+_C469 = CLASSES['SacrificeEffect']
+_C471 = CLASSES['UntapEffect']
+_C473 = CLASSES['TapOrUntapEffect']
+_C475 = CLASSES['TapEffect']
+_C479 = CLASSES['RemoveCountersEffect']
+_C481 = CLASSES['DelayedEffect']
+_C483 = CLASSES['PreventEffect']
+_C485 = CLASSES['CastThisEffect']
+_C487 = CLASSES['CopySpellEffect']
+_C488 = CLASSES['NoRegenEffect']
+_C491 = CLASSES['PhaseOutEffect']
+_C494 = CLASSES['NoUntapEffect']
+_C497 = CLASSES['ContinuousEffect']
+_C499 = CLASSES['PlayerRef']
+_C506 = CLASSES['AnyNumberTargets']
+_C508 = CLASSES['AnyTarget']
+_C511 = CLASSES['UpToTargets']
+_C513 = CLASSES['EachPlayers']
+_C515 = CLASSES['ThatRef']
+_C517 = CLASSES['EnchantedRef']
+_C522 = CLASSES['BeginningTrigger']
+_C526 = CLASSES['LastCounterTrigger']
+_C530 = CLASSES['BatchAttackTrigger']
+_C532 = CLASSES['ThisTrigger']
+_C536 = CLASSES['CastTrigger']
+_C539 = CLASSES['YoursTrigger']
+_C552 = CLASSES['ZonePlace']
+_C556 = CLASSES['PTChange']
+_C559 = CLASSES['CantAttackOrBlock']
+_C561 = CLASSES['CantAttack']
+_C563 = CLASSES['CantBlock']
+_C565 = CLASSES['CantBeBlockedByFewer']
+_C566 = CLASSES['CantBeBlockedExcept']
+_C567 = CLASSES['CanBlockOnly']
+_C569 = CLASSES['CantBeTargetedBy']
+_C570 = CLASSES['CantBeTargeted']
+_C572 = CLASSES['CantBeDestroyed']
+_C574 = CLASSES['CantPhaseOut']
+_C576 = CLASSES['PhasesEachUntap']
+_C578 = CLASSES['GainsAbility']
+_C581 = CLASSES['HasKeywordAtManaCost']
+_C582 = CLASSES['HasKeywords']
+_C583 = CLASSES['LosesKeywords']
+_C586 = CLASSES['CombatDamageSteps']
+_C588 = CLASSES['AssignsExcess']
+_C590 = CLASSES['AttacksUntapped']
+_C592 = CLASSES['DoesntUntap']
+_C594 = CLASSES['DamageGainsLife']
+_C596 = CLASSES['DamageIsLethal']
+_C598 = CLASSES['CantBeBlockedBy']
+_C600 = CLASSES['CantBeAttachedBy']
+_C602 = CLASSES['PreventDamageFrom']
+_C604 = CLASSES['AttacksDespite']
+_C606 = CLASSES['MaxBlockers']
+_C608 = CLASSES['AttacksEachCombat']
+_C610 = CLASSES['BlocksEachCombat']
+_C612 = CLASSES['CantBeBlocked']
+_C614 = CLASSES['IsColor']
+_C648 = CLASSES['Duration']
+_C652 = CLASSES['TargetObject']
+_C654 = CLASSES['FromGraveyard']
+_C660 = CLASSES['OntoBattlefield']
+_C663 = CLASSES['IntoHand']
+_C665 = CLASSES['IntoGraveyard']
+_C668 = CLASSES['CostValue']
+_C688 = CLASSES['BackRef']
+_C690 = CLASSES['TargetPlayer']
+_C694 = CLASSES['EachObjects']
+_C707 = CLASSES['QualityRef']
+_C728 = CLASSES['PerTime']
+_C734 = CLASSES['PerObject']
+_C737 = CLASSES['PowerOf']
+_C761 = CLASSES['EntersEvent']
+_C764 = CLASSES['LeavesEvent']
+_C766 = CLASSES['DiesEvent']
+_C768 = CLASSES['AttacksAloneEvent']
+_C770 = CLASSES['AttacksEvent']
+_C772 = CLASSES['BlocksEvent']
+_C775 = CLASSES['BlockedEvent']
+_C777 = CLASSES['PhasesEvent']
+_C779 = CLASSES['TurnedUpEvent']
+_C781 = CLASSES['ExiledThisWayEvent']
+_C783 = CLASSES['TargetedEvent']
+_C786 = CLASSES['DealsDamageEvent']
+_C788 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -49348,7 +49561,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 330:  # lastinstead
+        elif r == 335:  # lastinstead
             d['lastinstead'] = True
         elif r == 208:  # insteadcond
             x = c[0]
@@ -49359,7 +49572,7 @@ def _b97(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 331:  # tailinstead
+        elif r == 336:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -50833,7 +51046,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 385:  # negated
+        elif r == 390:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -50934,7 +51147,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 339:  # sentences
+        elif r == 344:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -51122,7 +51335,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 350:  # zones
+        if r == 355:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -51130,11 +51343,11 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 547:
-                    values.append(_b547(x, inst, lim, made))
+                elif x.rule == 552:
+                    values.append(_b552(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 353:  # spells
+        elif r == 358:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -51142,8 +51355,8 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 352:
-                    values.append(_b352(x, inst, lim, made))
+                elif x.rule == 357:
+                    values.append(_b357(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 236:  # amount
@@ -51208,7 +51421,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 354:  # keywords
+        elif r == 359:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51370,7 +51583,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 357:  # parts
+        if r == 362:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51618,7 +51831,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 362:  # parts
+        elif r == 367:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -51627,7 +51840,7 @@ def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -51664,42 +51877,42 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # other
+        if r == 622:  # other
             d['other'] = True
-        elif r == 618:  # another
+        elif r == 623:  # another
             d['another'] = True
-        elif r == 619:  # facedown
+        elif r == 624:  # facedown
             d['facedown'] = True
-        elif r == 620:  # faceup
+        elif r == 625:  # faceup
             d['faceup'] = True
-        elif r == 366:  # exiled
+        elif r == 371:  # exiled
             d['exiled'] = True
-        elif r == 367:  # combat
+        elif r == 372:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 368:  # combat
+        elif r == 373:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 369:  # states
+        elif r == 374:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 621:  # states
+        elif r == 626:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 710:  # nons
+        elif r == 715:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 711:  # colors
+        elif r == 716:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51707,7 +51920,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 712:  # supertypes
+        elif r == 717:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51715,32 +51928,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 713:  # multis
+        elif r == 718:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 714:  # types
+        elif r == 719:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 715:  # subtypes
+        elif r == 720:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 716:  # ortypes
+        elif r == 721:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 717:  # andor
+        elif r == 722:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 718:  # ortypes
+        elif r == 723:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -51751,39 +51964,39 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 370:  # chosen
+        elif r == 375:  # chosen
             d['chosen'] = True
-        elif r == 371:  # mv
+        elif r == 376:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 372:  # mvdir
+        elif r == 377:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 373:  # ptstat
+        elif r == 378:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 374:  # ptval
+        elif r == 379:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 375:  # ptdir
+        elif r == 380:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 622:  # keywords
+        elif r == 627:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -51797,7 +52010,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 376:  # without
+        elif r == 381:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -51810,9 +52023,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b378(x, inst, lim, made)
+            value = _b383(x, inst, lim, made)
             d['controller'] = value
-        elif r == 384:  # late
+        elif r == 389:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -51826,9 +52039,9 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 623:  # blocked_by_this
+        elif r == 628:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 624:  # attacking_you
+        elif r == 629:  # attacking_you
             d['attacking_you'] = True
         elif r == 271:  # name
             x = c[0]
@@ -51948,9 +52161,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 287:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 497:  # options
+        elif r == 502:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -52002,7 +52215,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         elif r == 291:  # extra
             x = c[0]
@@ -52042,11 +52255,11 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 293:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         elif r == 294:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52089,11 +52302,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 297:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         elif r == 298:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52132,7 +52345,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 300:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         elif r == 301:  # amount
             x = c[0]
@@ -52172,7 +52385,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 303:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         elif r == 304:  # amount
             x = c[0]
@@ -52248,7 +52461,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 308:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52287,18 +52500,18 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 310:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 513:  # count
+        elif r == 518:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
         elif r == 311:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -52370,7 +52583,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 315:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -52413,7 +52626,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52452,14 +52665,14 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 320:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 321:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52538,7 +52751,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 326:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52549,7 +52762,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 328:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -52562,54 +52775,8 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C332()
-    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 514:  # parts
-            values = d['parts']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 690 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                        value = b(y, inst, lim, made)
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -52625,6 +52792,106 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C334()
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 330:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 331:  # counter
+            x = c[0]
+            value = _b132(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 332:  # source
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['source'] = value
+        elif r == 333:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C337()
+    d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 519:  # parts
+            values = d['parts']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 695 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                        value = b(y, inst, lim, made)
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C339()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52632,7 +52899,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 333:  # type
+        if r == 338:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -52644,7 +52911,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52660,7 +52927,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C341()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52668,7 +52935,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # quality
+        if r == 340:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -52680,7 +52947,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52696,7 +52963,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C343()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52704,7 +52971,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # subtype
+        if r == 342:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -52716,7 +52983,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52732,7 +52999,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C349()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52740,20 +53007,20 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # zone
+        if r == 345:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 341:  # trigger
+        elif r == 346:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 342:  # condition
+        elif r == 347:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -52762,11 +53029,11 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 343:  # sentences
+        elif r == 348:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 535:  # sentences
+        elif r == 540:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
@@ -52778,7 +53045,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52794,7 +53061,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C347()
+    inst: Any = _C352()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52802,11 +53069,11 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # special
+        if r == 541:  # special
             d['special'] = True
-        elif r == 537:  # fromhand
+        elif r == 542:  # fromhand
             d['fromhand'] = True
-        elif r == 345:  # param
+        elif r == 350:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -52815,11 +53082,11 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 538:  # cost
+        elif r == 543:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 539:  # param
+        elif r == 544:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -52828,15 +53095,15 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 346:  # sentences
+        elif r == 351:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 540:  # sentences
+        elif r == 545:  # sentences
             x = c[0]
             value = _b97(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 541:  # restriction
+        elif r == 546:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -52845,19 +53112,19 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 542:  # once
+        elif r == 547:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 543:  # sorcery
+        elif r == 548:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 544:  # castable
+        elif r == 549:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -52871,7 +53138,7 @@ def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52887,7 +53154,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C349()
+    inst: Any = _C354()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52895,13 +53162,13 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # both
+        if r == 700:  # both
             d['both'] = True
-        elif r == 545:  # which
+        elif r == 550:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 348:  # amount
+        elif r == 353:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
@@ -52913,7 +53180,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52929,7 +53196,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C352()
+    inst: Any = _C357()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52937,7 +53204,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # filter
+        if r == 356:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -52949,7 +53216,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -52965,7 +53232,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C356()
+    inst: Any = _C361()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -52973,7 +53240,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # tapped
+        if r == 360:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -52985,7 +53252,7 @@ def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53001,7 +53268,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C359()
+    inst: Any = _C364()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53009,7 +53276,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # cost
+        if r == 363:  # cost
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['cost'] = value
@@ -53021,7 +53288,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b366(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53037,7 +53304,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C366()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53045,7 +53312,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # countered
+        if r == 365:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -53057,7 +53324,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b370(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53073,7 +53340,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C365()
+    inst: Any = _C370()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53081,7 +53348,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # precondition
+        if r == 368:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -53090,35 +53357,35 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 610:  # this
+        elif r == 615:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 611:  # enchanted
+        elif r == 616:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 612:  # host
+        elif r == 617:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 613:  # equipped
+        elif r == 618:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 614:  # host
+        elif r == 619:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 615:  # affected
+        elif r == 620:  # affected
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['affected'] = value
-        elif r == 616:  # parts
+        elif r == 621:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -53127,12 +53394,12 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 364:  # condition
+        elif r == 369:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -53149,7 +53416,7 @@ def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53165,7 +53432,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C378()
+    inst: Any = _C383()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53173,27 +53440,27 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 377:  # you
+        if r == 382:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 379:  # notyou
+        elif r == 384:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 380:  # own
+        elif r == 385:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 381:  # defending
+        elif r == 386:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 382:  # opponent
+        elif r == 387:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 383:  # opponents
+        elif r == 388:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
@@ -53205,7 +53472,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53221,7 +53488,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C392()
     d: dict[str, Any] = {'amount': None, 'evenly': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53229,11 +53496,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 386:  # amount
+        if r == 391:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 719:  # evenly
+        elif r == 724:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -53243,7 +53510,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53259,7 +53526,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C389()
+    inst: Any = _C394()
     d: dict[str, Any] = {'named': '', 'amount': None, 'equal': '', 'power': None, 'you': '', 'target': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53267,46 +53534,46 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # named
+        if r == 630:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 626:  # amount
+        elif r == 631:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 627:  # equal
+        elif r == 632:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 720:  # power
+        elif r == 725:  # power
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['power'] = value
-        elif r == 721:  # amount
+        elif r == 726:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 628:  # you
+        elif r == 633:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 629:  # target
+        elif r == 634:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 388:  # also
+        elif r == 393:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53319,89 +53586,8 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C391()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 390:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C394()
-    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 392:  # player
-            x = c[0]
-            if d['player']:
-                raise Unsupported('multiple assignments')
-            value = _b494(x, inst, lim, made)
-            d['player'] = value
-        elif r == 393:  # amount
-            x = c[0]
-            value = _b121(x, inst, lim, made)
-            d['amount'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53426,7 +53612,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 395:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -53439,8 +53625,50 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C399()
+    d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 397:  # player
+            x = c[0]
+            if d['player']:
+                raise Unsupported('multiple assignments')
+            value = _b499(x, inst, lim, made)
+            d['player'] = value
+        elif r == 398:  # amount
+            x = c[0]
+            value = _b121(x, inst, lim, made)
+            d['amount'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -53456,6 +53684,45 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C401()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 400:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C406()
     d: dict[str, Any] = {'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53463,21 +53730,21 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # count
+        if r == 402:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 630:  # tapped
+        elif r == 635:  # tapped
             d['tapped'] = True
-        elif r == 398:  # power
+        elif r == 403:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 399:  # toughness
+        elif r == 404:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 631:  # colors
+        elif r == 636:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -53485,17 +53752,17 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 632:  # subtypes
+        elif r == 637:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 633:  # types
+        elif r == 638:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 634:  # keywords
+        elif r == 639:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -53509,23 +53776,23 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 400:  # tokname
+        elif r == 405:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 635:  # per
+        elif r == 640:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 636:  # pertime
+        elif r == 641:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53535,7 +53802,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53551,7 +53818,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C407()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53559,9 +53826,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # anycolor
+        if r == 729:  # anycolor
             d['anycolor'] = True
-        elif r == 725:  # choices
+        elif r == 730:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53571,15 +53838,15 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 637:  # last
+        elif r == 642:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 638:  # mana
+        elif r == 643:  # mana
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 786:  # alts
+        elif r == 791:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53591,7 +53858,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53607,7 +53874,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C410()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53615,27 +53882,27 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # player
+        if r == 408:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 639:  # third
+        elif r == 644:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 404:  # amount
+        elif r == 409:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 726:  # random
+        elif r == 731:  # random
             d['random'] = True
-        elif r == 640:  # per
+        elif r == 645:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53645,7 +53912,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53661,7 +53928,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53669,31 +53936,31 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # player
+        if r == 411:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 641:  # amount
+        elif r == 646:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 727:  # per
+        elif r == 732:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b728(x, inst, lim, made)
             d['per'] = value
-        elif r == 730:  # per
+        elif r == 735:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b729(x, inst, lim, made)
+            value = _b734(x, inst, lim, made)
             d['per'] = value
-        elif r == 642:  # equal
+        elif r == 647:  # equal
             x = c[0]
-            value = _b732(x, inst, lim, made)
+            value = _b737(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -53703,7 +53970,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53719,7 +53986,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C415()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53727,18 +53994,18 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 409:  # duration
+        elif r == 414:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b643(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -53748,7 +54015,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53764,7 +54031,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C417()
     d: dict[str, Any] = {'target': None, 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53772,14 +54039,14 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # target
+        if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 645:  # yours
+        elif r == 650:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -53791,7 +54058,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53807,7 +54074,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C415()
+    inst: Any = _C420()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53815,23 +54082,23 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # target
+        if r == 418:  # target
             x = c[0]
-            value = _b647(x, inst, lim, made)
+            value = _b652(x, inst, lim, made)
             d['target'] = value
-        elif r == 414:  # source
+        elif r == 419:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['source'] = value
-        elif r == 740:  # hand
+        elif r == 745:  # hand
             d['hand'] = True
-        elif r == 650:  # battlefield
+        elif r == 655:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 741:  # mine
+        elif r == 746:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -53841,7 +54108,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53857,7 +54124,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C417()
+    inst: Any = _C422()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53865,22 +54132,22 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 416:  # target
+        if r == 421:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # fromgy
+        elif r == 656:  # fromgy
             d['fromgy'] = True
-        elif r == 742:  # choice
+        elif r == 747:  # choice
             d['choice'] = True
-        elif r == 743:  # facedown
+        elif r == 748:  # facedown
             d['facedown'] = True
-        elif r == 744:  # mine
+        elif r == 749:  # mine
             d['mine'] = True
-        elif r == 745:  # owners
+        elif r == 750:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -53890,7 +54157,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53906,7 +54173,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C425()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53914,11 +54181,11 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 418:  # filter
+        if r == 423:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 419:  # hands
+        elif r == 424:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -53930,7 +54197,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -53946,7 +54213,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C430()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -53954,38 +54221,38 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # player
+        if r == 426:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 652:  # upto
+        elif r == 657:  # upto
             d['upto'] = True
-        elif r == 422:  # count
+        elif r == 427:  # count
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['count'] = value
-        elif r == 423:  # filter
+        elif r == 428:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 746:  # alts
+        elif r == 751:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 653:  # reveal
+        elif r == 658:  # reveal
             d['reveal'] = True
-        elif r == 747:  # thatcard
+        elif r == 752:  # thatcard
             d['thatcard'] = True
-        elif r == 748:  # thosecards
+        elif r == 753:  # thosecards
             d['thosecards'] = True
-        elif r == 424:  # destination
+        elif r == 429:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 656 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 661 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 661:  # tapped
+        elif r == 666:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -53995,7 +54262,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54011,7 +54278,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C434()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54019,20 +54286,20 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # target
+        if r == 431:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 427:  # unless
+        elif r == 432:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['unless'] = value
-        elif r == 428:  # per
+        elif r == 433:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -54046,7 +54313,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54062,7 +54329,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C436()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54070,9 +54337,9 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # player
+        if r == 435:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54082,7 +54349,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54098,7 +54365,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C440()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54106,19 +54373,19 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # amount
+        if r == 437:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 433:  # player
+        elif r == 438:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 434:  # owner
+        elif r == 439:  # owner
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -54128,7 +54395,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54144,7 +54411,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C443()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54152,11 +54419,11 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # filter
+        if r == 441:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 437:  # battlefield
+        elif r == 442:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -54168,7 +54435,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54184,7 +54451,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C447()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54192,17 +54459,17 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # amount
+        if r == 444:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 440:  # counter
+        elif r == 445:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 441:  # target
+        elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54215,7 +54482,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54231,7 +54498,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C450()
     d: dict[str, Any] = {'target': None, 'source': None, 'top': '', 'bottom': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54239,24 +54506,24 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # target
+        if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 444:  # source
+        elif r == 449:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['source'] = value
-        elif r == 665:  # top
+        elif r == 670:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 666:  # bottom
+        elif r == 671:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54268,7 +54535,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54284,7 +54551,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C452()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54292,9 +54559,9 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54307,7 +54574,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54323,7 +54590,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C458()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54331,36 +54598,36 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # source
+        elif r == 454:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b649(x, inst, lim, made)
+            value = _b654(x, inst, lim, made)
             d['source'] = value
-        elif r == 450:  # amount
+        elif r == 455:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 451:  # counter
+        elif r == 456:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 452:  # also
+        elif r == 457:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54373,7 +54640,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54389,7 +54656,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C460()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54397,9 +54664,9 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # player
+        if r == 459:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -54409,7 +54676,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54425,7 +54692,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54433,9 +54700,9 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54448,7 +54715,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54464,7 +54731,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C466()
     d: dict[str, Any] = {'player': None, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54472,17 +54739,17 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # player
+        if r == 463:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 459:  # amount
+        elif r == 464:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 460:  # filter
+        elif r == 465:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -54494,7 +54761,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54510,7 +54777,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C469()
     d: dict[str, Any] = {'target': None, 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54518,18 +54785,18 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # target
+        if r == 467:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 463:  # unless
+        elif r == 468:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b663(x, inst, lim, made)
+            value = _b668(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54539,7 +54806,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54555,7 +54822,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C471()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54563,9 +54830,9 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # target
+        if r == 470:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54578,7 +54845,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54594,7 +54861,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C473()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54602,9 +54869,9 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # target
+        if r == 472:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54617,7 +54884,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54633,7 +54900,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54641,9 +54908,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54656,7 +54923,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54672,7 +54939,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C479()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54680,17 +54947,17 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # amount
+        if r == 476:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 472:  # counter
+        elif r == 477:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
-        elif r == 473:  # target
+        elif r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54703,7 +54970,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54719,7 +54986,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C481()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54727,18 +54994,18 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # step
+        if r == 672:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 749 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 668:  # endcombat
+        elif r == 673:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 475:  # effect
+        elif r == 480:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 207 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -54753,7 +55020,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54769,7 +55036,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C483()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54777,15 +55044,15 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # amount
+        if r == 482:  # amount
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 750:  # you
+        elif r == 755:  # you
             d['you'] = True
-        elif r == 669:  # target
+        elif r == 674:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -54798,7 +55065,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54814,7 +55081,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C485()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54822,18 +55089,18 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # target
+        if r == 484:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # label
+        elif r == 675:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 671:  # free
+        elif r == 676:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -54845,7 +55112,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54861,7 +55128,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C487()
     d: dict[str, Any] = {'target': None, 'newtargets': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54869,14 +55136,14 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # target
+        if r == 486:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 672:  # newtargets
+        elif r == 677:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -54886,7 +55153,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54902,7 +55169,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C488()
     d: dict[str, Any] = {'thatnoun': None, 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54910,18 +55177,18 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # thatnoun
+        if r == 678:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 674:  # target
+        elif r == 679:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 675:  # thisturn
+        elif r == 680:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -54931,7 +55198,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54947,7 +55214,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C486()
+    inst: Any = _C491()
     d: dict[str, Any] = {'target': None, 'phaseout': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54955,14 +55222,14 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # target
+        if r == 489:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 485:  # phaseout
+        elif r == 490:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
@@ -54974,7 +55241,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -54990,7 +55257,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C494()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -54998,14 +55265,14 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 487:  # target
+        if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 488:  # nountap
+        elif r == 493:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -55017,7 +55284,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55033,7 +55300,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C492()
+    inst: Any = _C497()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'duration': None, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55041,30 +55308,30 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # lead
+        if r == 495:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b643(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['lead'] = value
-        elif r == 676:  # target
+        elif r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # also
+        elif r == 682:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b689(x, inst, lim, made)
+            value = _b694(x, inst, lim, made)
             d['also'] = value
-        elif r == 678:  # group
+        elif r == 683:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 679:  # parts
+        elif r == 684:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55073,18 +55340,18 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 491:  # duration
+        elif r == 496:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b643(x, inst, lim, made)
+            value = _b648(x, inst, lim, made)
             d['duration'] = value
-        elif r == 680:  # tail
+        elif r == 685:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55093,7 +55360,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 552 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 557 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55106,7 +55373,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55122,7 +55389,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C499()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55130,13 +55397,13 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # controller
+        if r == 686:  # controller
             d['controller'] = True
-        elif r == 495:  # owner
+        elif r == 500:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 496:  # who
+        elif r == 501:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55148,7 +55415,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55164,7 +55431,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C506()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55172,7 +55439,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # filter
+        if r == 505:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55184,7 +55451,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55200,7 +55467,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C508()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55208,7 +55475,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # any
+        if r == 507:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -55220,7 +55487,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55236,7 +55503,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C511()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55244,13 +55511,13 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # each
+        if r == 691:  # each
             d['each'] = True
-        elif r == 504:  # count
+        elif r == 509:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 505:  # filter
+        elif r == 510:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
@@ -55262,7 +55529,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55278,7 +55545,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C508()
+    inst: Any = _C513()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55286,7 +55553,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # who
+        if r == 512:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -55298,7 +55565,7 @@ def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55314,7 +55581,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C515()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55322,7 +55589,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # that
+        if r == 514:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -55334,7 +55601,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55350,7 +55617,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C517()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55358,9 +55625,9 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # equipped
+        if r == 759:  # equipped
             d['equipped'] = True
-        elif r == 511:  # enchanted
+        elif r == 516:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -55372,7 +55639,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55388,7 +55655,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C517()
+    inst: Any = _C522()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55396,11 +55663,11 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # whose
+        if r == 520:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 516:  # step
+        elif r == 521:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -55412,7 +55679,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55428,7 +55695,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C526()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55436,11 +55703,11 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # lead
+        if r == 524:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 520:  # counter
+        elif r == 525:  # counter
             x = c[0]
             value = _b132(x, inst, lim, made)
             d['counter'] = value
@@ -55452,7 +55719,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55468,7 +55735,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C530()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55476,15 +55743,15 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # lead
+        if r == 527:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 523:  # subject
+        elif r == 528:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 524:  # batch
+        elif r == 529:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -55496,7 +55763,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55512,7 +55779,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C532()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55520,13 +55787,13 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # lead
+        if r == 531:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 691:  # creature
+        elif r == 696:  # creature
             d['creature'] = True
-        elif r == 692:  # events
+        elif r == 697:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55535,7 +55802,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55548,7 +55815,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55564,7 +55831,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C536()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55572,15 +55839,15 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # lead
+        if r == 533:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 529:  # who
+        elif r == 534:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 530:  # spell
+        elif r == 535:  # spell
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['spell'] = value
@@ -55592,7 +55859,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55608,7 +55875,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C539()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55616,17 +55883,17 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # lead
+        if r == 537:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 784:  # thisor
+        elif r == 789:  # thisor
             d['thisor'] = True
-        elif r == 533:  # subject
+        elif r == 538:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 693:  # events
+        elif r == 698:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55635,12 +55902,12 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 694:  # undercontrol
+        elif r == 699:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55650,7 +55917,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55666,7 +55933,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C552()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55674,11 +55941,11 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # command
+        if r == 551:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 548:  # battlefield
+        elif r == 553:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -55690,7 +55957,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55706,7 +55973,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C556()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55714,29 +55981,29 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # additional
+        if r == 701:  # additional
             d['additional'] = True
-        elif r == 549:  # power
+        elif r == 554:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 550:  # toughness
+        elif r == 555:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 697:  # per
+        elif r == 702:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 698:  # perfilter
+        elif r == 703:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 785:  # onbf
+        elif r == 790:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -55746,7 +56013,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55762,7 +56029,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C559()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55770,7 +56037,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # both
+        if r == 558:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -55782,7 +56049,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55798,7 +56065,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C561()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55806,7 +56073,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # attack
+        if r == 560:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -55818,7 +56085,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55834,7 +56101,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C558()
+    inst: Any = _C563()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55842,7 +56109,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 557:  # block
+        if r == 562:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -55854,7 +56121,7 @@ def _b558(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55870,7 +56137,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C565()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55878,7 +56145,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # count
+        if r == 564:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -55890,7 +56157,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55906,7 +56173,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C561()
+    inst: Any = _C566()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55914,7 +56181,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # filters
+        if r == 704:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55934,7 +56201,7 @@ def _b561(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55950,7 +56217,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C567()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -55958,7 +56225,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # filters
+        if r == 705:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -55978,7 +56245,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -55994,7 +56261,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C569()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56002,9 +56269,9 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # quality
+        if r == 568:  # quality
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56014,7 +56281,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56030,7 +56297,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C570()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56038,7 +56305,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # opponents
+        if r == 709:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56048,7 +56315,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56064,7 +56331,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C567()
+    inst: Any = _C572()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56072,7 +56339,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 566:  # destroyed
+        if r == 571:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -56084,7 +56351,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56100,7 +56367,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C569()
+    inst: Any = _C574()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56108,7 +56375,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 568:  # phase
+        if r == 573:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -56120,7 +56387,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56136,7 +56403,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C576()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56144,7 +56411,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # untap
+        if r == 575:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56156,7 +56423,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56172,7 +56439,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C578()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56180,9 +56447,9 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 572:  # ability
+        if r == 577:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56195,7 +56462,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56211,7 +56478,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C581()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56219,14 +56486,14 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # keyword
+        if r == 579:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 575:  # manacost
+        elif r == 580:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -56238,7 +56505,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56254,7 +56521,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C582()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56262,7 +56529,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # keywords
+        if r == 711:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56284,7 +56551,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56300,7 +56567,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C583()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56308,7 +56575,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # keywords
+        if r == 712:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56330,7 +56597,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56346,7 +56613,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C586()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56354,11 +56621,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # first
+        if r == 584:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 580:  # regular
+        elif r == 585:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -56372,7 +56639,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56388,7 +56655,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C588()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56396,7 +56663,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # excess
+        if r == 587:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -56408,7 +56675,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56424,7 +56691,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C590()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56432,7 +56699,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # untapped
+        if r == 589:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -56444,7 +56711,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56460,7 +56727,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C592()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56468,11 +56735,11 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # its
+        if r == 713:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 586:  # untap
+        elif r == 591:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -56484,7 +56751,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56500,7 +56767,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C594()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56508,7 +56775,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # gains
+        if r == 593:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -56520,7 +56787,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56536,7 +56803,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C596()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56544,7 +56811,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # lethal
+        if r == 595:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -56556,7 +56823,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56572,7 +56839,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C598()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56580,9 +56847,9 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # quality
+        if r == 597:  # quality
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56592,7 +56859,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56608,7 +56875,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C600()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56616,9 +56883,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # quality
+        if r == 599:  # quality
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56628,7 +56895,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56644,7 +56911,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C602()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56652,9 +56919,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # quality
+        if r == 601:  # quality
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56664,7 +56931,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56680,7 +56947,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C604()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56688,9 +56955,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # thisturn
+        if r == 714:  # thisturn
             d['thisturn'] = True
-        elif r == 598:  # keyword
+        elif r == 603:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 210 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56705,7 +56972,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56721,7 +56988,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C606()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56729,7 +56996,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # count
+        if r == 605:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -56741,7 +57008,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56757,7 +57024,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C608()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56765,7 +57032,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # attacks
+        if r == 607:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -56777,7 +57044,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56793,7 +57060,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C610()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56801,7 +57068,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # blocks
+        if r == 609:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -56813,7 +57080,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56829,7 +57096,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C612()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56837,7 +57104,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # unblockable
+        if r == 611:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -56849,7 +57116,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56865,7 +57132,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C614()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56873,7 +57140,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # color
+        if r == 613:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -56888,7 +57155,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56904,7 +57171,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C648()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56912,19 +57179,19 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # eot
+        if r == 740:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 736:  # next_upkeep
+        elif r == 741:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 737:  # losecontrol
+        elif r == 742:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 644:  # thisturn
+        elif r == 649:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -56936,7 +57203,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56952,7 +57219,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C652()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -56960,13 +57227,13 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # another
+        if r == 743:  # another
             d['another'] = True
-        elif r == 646:  # filter
+        elif r == 651:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 739:  # ingy
+        elif r == 744:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -56976,7 +57243,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -56992,7 +57259,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C654()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57000,7 +57267,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # whose
+        if r == 653:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57012,7 +57279,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57028,7 +57295,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C660()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57036,7 +57303,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # zone
+        if r == 659:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57048,7 +57315,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57064,7 +57331,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C663()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57072,9 +57339,9 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # player
+        if r == 662:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57084,7 +57351,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57100,7 +57367,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C665()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57108,9 +57375,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # player
+        if r == 664:  # player
             x = c[0]
-            value = _b494(x, inst, lim, made)
+            value = _b499(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -57120,7 +57387,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57136,7 +57403,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C668()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57144,11 +57411,11 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # cost
+        if r == 667:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 664:  # param
+        elif r == 669:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57163,7 +57430,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57179,7 +57446,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C688()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57187,9 +57454,9 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # word
+        if r == 687:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -57202,7 +57469,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57218,7 +57485,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C690()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57226,11 +57493,11 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # player
+        if r == 689:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 751:  # walker
+        elif r == 756:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -57240,7 +57507,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57256,7 +57523,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C694()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57264,33 +57531,33 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # quant
+        if r == 692:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 688:  # filter
+        elif r == 693:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 752:  # attached
+        elif r == 757:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 753:  # samename
+        elif r == 758:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 787:  # ingy
+        elif r == 792:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57300,7 +57567,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57316,7 +57583,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C707()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57324,11 +57591,11 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # word
+        if r == 706:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 703:  # param
+        elif r == 708:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57343,7 +57610,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57359,7 +57626,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C728()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57367,7 +57634,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # word
+        if r == 727:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57382,7 +57649,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57398,7 +57665,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C734()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57406,13 +57673,13 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # filter
+        if r == 733:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 792:  # gy
+        elif r == 797:  # gy
             d['gy'] = True
-        elif r == 793:  # bf
+        elif r == 798:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57422,7 +57689,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57438,7 +57705,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C737()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57446,21 +57713,21 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # power
+        if r == 736:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 733:  # power
+        elif r == 738:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 734:  # target
+        elif r == 739:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -57473,7 +57740,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57489,7 +57756,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C761()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57497,7 +57764,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # enters
+        if r == 760:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57509,7 +57776,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57525,7 +57792,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C764()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57533,7 +57800,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # leaves
+        if r == 763:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57545,7 +57812,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57561,7 +57828,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C766()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57569,7 +57836,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # dies
+        if r == 765:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57581,7 +57848,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57597,7 +57864,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C768()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57605,7 +57872,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # alone
+        if r == 767:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -57617,7 +57884,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57633,7 +57900,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C770()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57641,7 +57908,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # attacks
+        if r == 769:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57653,7 +57920,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57669,7 +57936,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C772()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57677,11 +57944,11 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # blocks
+        if r == 771:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 788:  # acreature
+        elif r == 793:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -57691,7 +57958,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57707,7 +57974,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C775()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57715,11 +57982,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # blocked
+        if r == 773:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 769:  # filter
+        elif r == 774:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -57733,7 +58000,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57749,7 +58016,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C777()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57757,7 +58024,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # direction
+        if r == 776:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -57769,7 +58036,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57785,7 +58052,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C779()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57793,7 +58060,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # up
+        if r == 778:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -57805,7 +58072,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57821,7 +58088,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C781()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57829,7 +58096,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # way
+        if r == 780:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -57841,7 +58108,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57857,7 +58124,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C783()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57865,11 +58132,11 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # targeted
+        if r == 782:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 789:  # opponents
+        elif r == 794:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -57879,7 +58146,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57895,7 +58162,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C786()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57903,13 +58170,13 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # combat
+        if r == 795:  # combat
             d['combat'] = True
-        elif r == 779:  # deals
+        elif r == 784:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 780:  # recipient
+        elif r == 785:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -57923,7 +58190,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57939,7 +58206,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C788()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57947,9 +58214,9 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # combat
+        if r == 796:  # combat
             d['combat'] = True
-        elif r == 782:  # dealt
+        elif r == 787:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58293,472 +58560,477 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 327 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 328 __asgn_plain
     _b329,  # 329 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 330 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 331 __asgn_optional
-    _b332,  # 332 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 TypeArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 342 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 345 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 346 __asgn_plain
-    _b347,  # 347 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 348 __asgn_plain
-    _b349,  # 349 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 350 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 351 __asgn_plain
-    _b352,  # 352 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 353 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 354 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 355 __asgn_plain
-    _b356,  # 356 EntersTappedStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 357 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 358 __asgn_plain
-    _b359,  # 359 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 330 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 331 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 335 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 336 __asgn_optional
+    _b337,  # 337 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 TypeArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 342 __asgn_plain
+    _b343,  # 343 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 347 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 348 __asgn_plain
+    _b349,  # 349 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 351 __asgn_plain
+    _b352,  # 352 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 355 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 358 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 359 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 EntersTappedStmt
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 364 __asgn_plain
-    _b365,  # 365 StaticStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 366 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 367 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 368 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 369 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 370 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 371 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 373 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 374 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 376 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 377 __asgn_plain
-    _b378,  # 378 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 379 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 380 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 383 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 384 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 388 __asgn_plain
-    _b389,  # 389 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
-    _b394,  # 394 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 365 __asgn_plain
+    _b366,  # 366 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 367 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 369 __asgn_plain
+    _b370,  # 370 StaticStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 371 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 372 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 373 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 374 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 375 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 377 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 378 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 380 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 381 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 388 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 389 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
+    _b392,  # 392 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 393 __asgn_plain
+    _b394,  # 394 DamageEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 399 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 TokenEffect
-    _b402,  # 402 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 ReturnToHandEffect
+    _b396,  # 396 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
+    _b399,  # 399 DrawEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 400 __asgn_plain
+    _b401,  # 401 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 403 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 404 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 405 __asgn_plain
+    _b406,  # 406 TokenEffect
+    _b407,  # 407 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 414 __asgn_plain
-    _b415,  # 415 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 414 __asgn_plain
+    _b415,  # 415 GainControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 416 __asgn_plain
-    _b417,  # 417 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 422 __asgn_plain
+    _b417,  # 417 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 ReturnToBattlefieldEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 423 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 427 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 428 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 445 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 PutIntoZoneEffect
+    _b447,  # 447 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 UntapEffect
+    _b450,  # 450 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    _b452,  # 452 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 453 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 CopySpellEffect
-    _b483,  # 483 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 477 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 482 __asgn_plain
+    _b483,  # 483 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 484 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 485 __asgn_plain
-    _b486,  # 486 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 487 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 490 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 491 __asgn_plain
-    _b492,  # 492 ContinuousEffect
-    _match_node,  # 493 ActionWord
-    _b494,  # 494 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 497 __asgn_oneormore
-    _match_node,  # 498 BackWord
-    _node,  # 499 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 504 __asgn_plain
+    _b485,  # 485 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 CopySpellEffect
+    _b488,  # 488 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 489 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 492 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ContinuousEffect
+    _match_node,  # 498 ActionWord
+    _b499,  # 499 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 502 __asgn_oneormore
+    _match_node,  # 503 BackWord
+    _node,  # 504 TargetRef
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 507 __asgn_plain
-    _b508,  # 508 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 514 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 516 __asgn_plain
-    _b517,  # 517 BeginningTrigger
-    _node,  # 518 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 522 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 523 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 528 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 535 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 536 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 537 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 539 __asgn_plain
+    _b506,  # 506 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 519 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 BeginningTrigger
+    _node,  # 523 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 542 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 545 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 546 __asgn_plain
-    _b547,  # 547 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 PTChange
-    _node,  # 552 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 CantAttack
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 557 __asgn_plain
-    _b558,  # 558 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 CantBeBlockedByFewer
-    _b561,  # 561 CantBeBlockedExcept
-    _b562,  # 562 CanBlockOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 CantBeTargetedBy
-    _b565,  # 565 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 566 __asgn_plain
-    _b567,  # 567 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 568 __asgn_plain
-    _b569,  # 569 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 HasKeywordAtManaCost
-    _b577,  # 577 HasKeywords
-    _b578,  # 578 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 616 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 617 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 618 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 619 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 620 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 621 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 622 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 623 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 624 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 630 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 631 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 632 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 633 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 634 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 541 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 542 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 543 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 544 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 548 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 555 __asgn_plain
+    _b556,  # 556 PTChange
+    _node,  # 557 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 560 __asgn_plain
+    _b561,  # 561 CantAttack
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 CantBeBlockedByFewer
+    _b566,  # 566 CantBeBlockedExcept
+    _b567,  # 567 CanBlockOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 568 __asgn_plain
+    _b569,  # 569 CantBeTargetedBy
+    _b570,  # 570 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 HasKeywordAtManaCost
+    _b582,  # 582 HasKeywords
+    _b583,  # 583 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 621 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 622 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 623 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 624 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 625 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 626 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 627 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 628 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 629 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 635 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 636 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 637 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 638 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 639 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 651 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 652 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 653 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 OntoBattlefield
-    _node,  # 656 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 661 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 672 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 658 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 OntoBattlefield
+    _node,  # 661 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 673 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 675 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 679 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 680 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 681 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 EachObjects
-    _node,  # 690 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 692 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 693 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 694 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 695 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 696 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 699 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 700 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 704 __asgn_optional
-    _node,  # 705 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 706 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 707 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 710 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 713 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 725 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 746 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 748 __asgn_optional
-    _match_node,  # 749 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 EntersEvent
-    _node,  # 757 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 786 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 788 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 677 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 680 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 685 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 686 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 691 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 EachObjects
+    _node,  # 695 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 698 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 701 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 705 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 709 __asgn_optional
+    _node,  # 710 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 712 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 714 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 723 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 726 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 729 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 730 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 731 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 751 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 753 __asgn_optional
+    _match_node,  # 754 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 EntersEvent
+    _node,  # 762 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 763 __asgn_plain
+    _b764,  # 764 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 796 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 798 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 499, 518, 552, 656, 690, 705, 757])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 661, 695, 710, 762])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59091,468 +59363,473 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 327 __asgn_plain
     None,  # 328 __asgn_plain
     _b329,  # 329 ObjectDamageEffect
-    None,  # 330 __asgn_optional
-    None,  # 331 __asgn_optional
-    _b332,  # 332 KeywordCost
+    None,  # 330 __asgn_plain
+    None,  # 331 __asgn_plain
+    None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    _b334,  # 334 TypeArg
-    None,  # 335 __asgn_plain
-    _b336,  # 336 QualityArg
-    None,  # 337 __asgn_plain
-    _b338,  # 338 OntoArg
-    None,  # 339 __asgn_plain
+    _b334,  # 334 MoveCountersEffect
+    None,  # 335 __asgn_optional
+    None,  # 336 __asgn_optional
+    _b337,  # 337 KeywordCost
+    None,  # 338 __asgn_plain
+    _b339,  # 339 TypeArg
     None,  # 340 __asgn_plain
-    None,  # 341 __asgn_plain
+    _b341,  # 341 QualityArg
     None,  # 342 __asgn_plain
-    None,  # 343 __asgn_plain
-    _b344,  # 344 TriggeredStmt
+    _b343,  # 343 OntoArg
+    None,  # 344 __asgn_plain
     None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
-    _b347,  # 347 ActivatedStmt
+    None,  # 347 __asgn_plain
     None,  # 348 __asgn_plain
-    _b349,  # 349 PTDefiningStmt
-    None,  # 350 __asgn_oneormore
+    _b349,  # 349 TriggeredStmt
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
-    _b352,  # 352 SpellKind
-    None,  # 353 __asgn_oneormore
-    None,  # 354 __asgn_oneormore
-    None,  # 355 __asgn_plain
-    _b356,  # 356 EntersTappedStmt
-    None,  # 357 __asgn_oneormore
-    None,  # 358 __asgn_plain
-    _b359,  # 359 CostPerTargetStmt
+    _b352,  # 352 ActivatedStmt
+    None,  # 353 __asgn_plain
+    _b354,  # 354 PTDefiningStmt
+    None,  # 355 __asgn_oneormore
+    None,  # 356 __asgn_plain
+    _b357,  # 357 SpellKind
+    None,  # 358 __asgn_oneormore
+    None,  # 359 __asgn_oneormore
     None,  # 360 __asgn_plain
-    _b361,  # 361 UncounterableStmt
+    _b361,  # 361 EntersTappedStmt
     None,  # 362 __asgn_oneormore
     None,  # 363 __asgn_plain
-    None,  # 364 __asgn_plain
-    _b365,  # 365 StaticStmt
-    None,  # 366 __asgn_optional
+    _b364,  # 364 CostPerTargetStmt
+    None,  # 365 __asgn_plain
+    _b366,  # 366 UncounterableStmt
     None,  # 367 __asgn_oneormore
-    None,  # 368 __asgn_oneormore
-    None,  # 369 __asgn_oneormore
-    None,  # 370 __asgn_optional
-    None,  # 371 __asgn_plain
-    None,  # 372 __asgn_plain
-    None,  # 373 __asgn_plain
-    None,  # 374 __asgn_plain
-    None,  # 375 __asgn_plain
+    None,  # 368 __asgn_plain
+    None,  # 369 __asgn_plain
+    _b370,  # 370 StaticStmt
+    None,  # 371 __asgn_optional
+    None,  # 372 __asgn_oneormore
+    None,  # 373 __asgn_oneormore
+    None,  # 374 __asgn_oneormore
+    None,  # 375 __asgn_optional
     None,  # 376 __asgn_plain
     None,  # 377 __asgn_plain
-    _b378,  # 378 ControlClause
+    None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
     None,  # 380 __asgn_plain
     None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
-    None,  # 384 __asgn_oneormore
+    _b383,  # 383 ControlClause
+    None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
-    _b387,  # 387 DividedDamageEffect
+    None,  # 387 __asgn_plain
     None,  # 388 __asgn_plain
-    _b389,  # 389 DamageEffect
+    None,  # 389 __asgn_oneormore
     None,  # 390 __asgn_plain
-    _b391,  # 391 DestroyEffect
-    None,  # 392 __asgn_plain
+    None,  # 391 __asgn_plain
+    _b392,  # 392 DividedDamageEffect
     None,  # 393 __asgn_plain
-    _b394,  # 394 DrawEffect
+    _b394,  # 394 DamageEffect
     None,  # 395 __asgn_plain
-    _b396,  # 396 TokenCopyEffect
+    _b396,  # 396 DestroyEffect
     None,  # 397 __asgn_plain
     None,  # 398 __asgn_plain
-    None,  # 399 __asgn_plain
+    _b399,  # 399 DrawEffect
     None,  # 400 __asgn_plain
-    _b401,  # 401 TokenEffect
-    _b402,  # 402 AddManaEffect
+    _b401,  # 401 TokenCopyEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
     None,  # 404 __asgn_plain
-    _b405,  # 405 DiscardEffect
-    None,  # 406 __asgn_plain
-    _b407,  # 407 GainLifeEffect
+    None,  # 405 __asgn_plain
+    _b406,  # 406 TokenEffect
+    _b407,  # 407 AddManaEffect
     None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    _b410,  # 410 GainControlEffect
+    _b410,  # 410 DiscardEffect
     None,  # 411 __asgn_plain
-    _b412,  # 412 ReturnToHandEffect
+    _b412,  # 412 GainLifeEffect
     None,  # 413 __asgn_plain
     None,  # 414 __asgn_plain
-    _b415,  # 415 ReturnFromGraveyardEffect
+    _b415,  # 415 GainControlEffect
     None,  # 416 __asgn_plain
-    _b417,  # 417 ReturnToBattlefieldEffect
+    _b417,  # 417 ReturnToHandEffect
     None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
-    _b420,  # 420 ReturnAllFromGraveyardsEffect
+    _b420,  # 420 ReturnFromGraveyardEffect
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
+    _b422,  # 422 ReturnToBattlefieldEffect
     None,  # 423 __asgn_plain
     None,  # 424 __asgn_plain
-    _b425,  # 425 SearchEffect
+    _b425,  # 425 ReturnAllFromGraveyardsEffect
     None,  # 426 __asgn_plain
     None,  # 427 __asgn_plain
     None,  # 428 __asgn_plain
-    _b429,  # 429 CounterSpellEffect
-    None,  # 430 __asgn_plain
-    _b431,  # 431 ShuffleEffect
+    None,  # 429 __asgn_plain
+    _b430,  # 430 SearchEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
-    _b435,  # 435 MillEffect
-    None,  # 436 __asgn_plain
+    _b434,  # 434 CounterSpellEffect
+    None,  # 435 __asgn_plain
+    _b436,  # 436 ShuffleEffect
     None,  # 437 __asgn_plain
-    _b438,  # 438 PutFromHandEffect
+    None,  # 438 __asgn_plain
     None,  # 439 __asgn_plain
-    None,  # 440 __asgn_plain
+    _b440,  # 440 MillEffect
     None,  # 441 __asgn_plain
-    _b442,  # 442 PutCountersEffect
-    None,  # 443 __asgn_plain
+    None,  # 442 __asgn_plain
+    _b443,  # 443 PutFromHandEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 PutOnLibraryEffect
+    None,  # 445 __asgn_plain
     None,  # 446 __asgn_plain
-    _b447,  # 447 PutIntoZoneEffect
+    _b447,  # 447 PutCountersEffect
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    None,  # 450 __asgn_plain
+    _b450,  # 450 PutOnLibraryEffect
     None,  # 451 __asgn_plain
-    None,  # 452 __asgn_plain
-    _b453,  # 453 ExileEffect
+    _b452,  # 452 PutIntoZoneEffect
+    None,  # 453 __asgn_plain
     None,  # 454 __asgn_plain
-    _b455,  # 455 ExileTopEffect
+    None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 RegenerateEffect
-    None,  # 458 __asgn_plain
+    None,  # 457 __asgn_plain
+    _b458,  # 458 ExileEffect
     None,  # 459 __asgn_plain
-    None,  # 460 __asgn_plain
-    _b461,  # 461 PlayerSacrificesEffect
-    None,  # 462 __asgn_plain
+    _b460,  # 460 ExileTopEffect
+    None,  # 461 __asgn_plain
+    _b462,  # 462 RegenerateEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 SacrificeEffect
+    None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    _b466,  # 466 UntapEffect
+    _b466,  # 466 PlayerSacrificesEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 TapOrUntapEffect
-    None,  # 469 __asgn_plain
-    _b470,  # 470 TapEffect
-    None,  # 471 __asgn_plain
+    None,  # 468 __asgn_plain
+    _b469,  # 469 SacrificeEffect
+    None,  # 470 __asgn_plain
+    _b471,  # 471 UntapEffect
     None,  # 472 __asgn_plain
-    None,  # 473 __asgn_plain
-    _b474,  # 474 RemoveCountersEffect
-    None,  # 475 __asgn_plain
-    _b476,  # 476 DelayedEffect
+    _b473,  # 473 TapOrUntapEffect
+    None,  # 474 __asgn_plain
+    _b475,  # 475 TapEffect
+    None,  # 476 __asgn_plain
     None,  # 477 __asgn_plain
-    _b478,  # 478 PreventEffect
-    None,  # 479 __asgn_plain
-    _b480,  # 480 CastThisEffect
-    None,  # 481 __asgn_plain
-    _b482,  # 482 CopySpellEffect
-    _b483,  # 483 NoRegenEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 RemoveCountersEffect
+    None,  # 480 __asgn_plain
+    _b481,  # 481 DelayedEffect
+    None,  # 482 __asgn_plain
+    _b483,  # 483 PreventEffect
     None,  # 484 __asgn_plain
-    None,  # 485 __asgn_plain
-    _b486,  # 486 PhaseOutEffect
-    None,  # 487 __asgn_plain
-    None,  # 488 __asgn_plain
-    _b489,  # 489 NoUntapEffect
+    _b485,  # 485 CastThisEffect
+    None,  # 486 __asgn_plain
+    _b487,  # 487 CopySpellEffect
+    _b488,  # 488 NoRegenEffect
+    None,  # 489 __asgn_plain
     None,  # 490 __asgn_plain
-    None,  # 491 __asgn_plain
-    _b492,  # 492 ContinuousEffect
-    None,  # 493 ActionWord
-    _b494,  # 494 PlayerRef
+    _b491,  # 491 PhaseOutEffect
+    None,  # 492 __asgn_plain
+    None,  # 493 __asgn_plain
+    _b494,  # 494 NoUntapEffect
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_oneormore
-    None,  # 498 BackWord
-    None,  # 499 TargetRef
+    _b497,  # 497 ContinuousEffect
+    None,  # 498 ActionWord
+    _b499,  # 499 PlayerRef
     None,  # 500 __asgn_plain
-    _b501,  # 501 AnyNumberTargets
-    None,  # 502 __asgn_plain
-    _b503,  # 503 AnyTarget
-    None,  # 504 __asgn_plain
+    None,  # 501 __asgn_plain
+    None,  # 502 __asgn_oneormore
+    None,  # 503 BackWord
+    None,  # 504 TargetRef
     None,  # 505 __asgn_plain
-    _b506,  # 506 UpToTargets
+    _b506,  # 506 AnyNumberTargets
     None,  # 507 __asgn_plain
-    _b508,  # 508 EachPlayers
+    _b508,  # 508 AnyTarget
     None,  # 509 __asgn_plain
-    _b510,  # 510 ThatRef
-    None,  # 511 __asgn_plain
-    _b512,  # 512 EnchantedRef
-    None,  # 513 __asgn_plain
-    None,  # 514 __asgn_oneormore
-    None,  # 515 __asgn_plain
+    None,  # 510 __asgn_plain
+    _b511,  # 511 UpToTargets
+    None,  # 512 __asgn_plain
+    _b513,  # 513 EachPlayers
+    None,  # 514 __asgn_plain
+    _b515,  # 515 ThatRef
     None,  # 516 __asgn_plain
-    _b517,  # 517 BeginningTrigger
-    None,  # 518 Trigger
-    None,  # 519 __asgn_plain
+    _b517,  # 517 EnchantedRef
+    None,  # 518 __asgn_plain
+    None,  # 519 __asgn_oneormore
     None,  # 520 __asgn_plain
-    _b521,  # 521 LastCounterTrigger
-    None,  # 522 __asgn_plain
-    None,  # 523 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 BeginningTrigger
+    None,  # 523 Trigger
     None,  # 524 __asgn_plain
-    _b525,  # 525 BatchAttackTrigger
-    None,  # 526 __asgn_plain
-    _b527,  # 527 ThisTrigger
+    None,  # 525 __asgn_plain
+    _b526,  # 526 LastCounterTrigger
+    None,  # 527 __asgn_plain
     None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
-    _b531,  # 531 CastTrigger
-    None,  # 532 __asgn_plain
+    _b530,  # 530 BatchAttackTrigger
+    None,  # 531 __asgn_plain
+    _b532,  # 532 ThisTrigger
     None,  # 533 __asgn_plain
-    _b534,  # 534 YoursTrigger
+    None,  # 534 __asgn_plain
     None,  # 535 __asgn_plain
-    None,  # 536 __asgn_optional
-    None,  # 537 __asgn_optional
+    _b536,  # 536 CastTrigger
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
+    _b539,  # 539 YoursTrigger
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    None,  # 542 __asgn_plain
+    None,  # 541 __asgn_optional
+    None,  # 542 __asgn_optional
     None,  # 543 __asgn_plain
     None,  # 544 __asgn_plain
     None,  # 545 __asgn_plain
     None,  # 546 __asgn_plain
-    _b547,  # 547 ZonePlace
+    None,  # 547 __asgn_plain
     None,  # 548 __asgn_plain
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
-    _b551,  # 551 PTChange
-    None,  # 552 StaticPart
+    None,  # 551 __asgn_plain
+    _b552,  # 552 ZonePlace
     None,  # 553 __asgn_plain
-    _b554,  # 554 CantAttackOrBlock
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
-    _b556,  # 556 CantAttack
-    None,  # 557 __asgn_plain
-    _b558,  # 558 CantBlock
-    None,  # 559 __asgn_plain
-    _b560,  # 560 CantBeBlockedByFewer
-    _b561,  # 561 CantBeBlockedExcept
-    _b562,  # 562 CanBlockOnly
-    None,  # 563 __asgn_plain
-    _b564,  # 564 CantBeTargetedBy
-    _b565,  # 565 CantBeTargeted
-    None,  # 566 __asgn_plain
-    _b567,  # 567 CantBeDestroyed
+    _b556,  # 556 PTChange
+    None,  # 557 StaticPart
+    None,  # 558 __asgn_plain
+    _b559,  # 559 CantAttackOrBlock
+    None,  # 560 __asgn_plain
+    _b561,  # 561 CantAttack
+    None,  # 562 __asgn_plain
+    _b563,  # 563 CantBlock
+    None,  # 564 __asgn_plain
+    _b565,  # 565 CantBeBlockedByFewer
+    _b566,  # 566 CantBeBlockedExcept
+    _b567,  # 567 CanBlockOnly
     None,  # 568 __asgn_plain
-    _b569,  # 569 CantPhaseOut
-    None,  # 570 __asgn_plain
-    _b571,  # 571 PhasesEachUntap
-    None,  # 572 __asgn_plain
-    _b573,  # 573 GainsAbility
-    None,  # 574 __asgn_plain
+    _b569,  # 569 CantBeTargetedBy
+    _b570,  # 570 CantBeTargeted
+    None,  # 571 __asgn_plain
+    _b572,  # 572 CantBeDestroyed
+    None,  # 573 __asgn_plain
+    _b574,  # 574 CantPhaseOut
     None,  # 575 __asgn_plain
-    _b576,  # 576 HasKeywordAtManaCost
-    _b577,  # 577 HasKeywords
-    _b578,  # 578 LosesKeywords
+    _b576,  # 576 PhasesEachUntap
+    None,  # 577 __asgn_plain
+    _b578,  # 578 GainsAbility
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    _b581,  # 581 CombatDamageSteps
-    None,  # 582 __asgn_plain
-    _b583,  # 583 AssignsExcess
+    _b581,  # 581 HasKeywordAtManaCost
+    _b582,  # 582 HasKeywords
+    _b583,  # 583 LosesKeywords
     None,  # 584 __asgn_plain
-    _b585,  # 585 AttacksUntapped
-    None,  # 586 __asgn_plain
-    _b587,  # 587 DoesntUntap
-    None,  # 588 __asgn_plain
-    _b589,  # 589 DamageGainsLife
-    None,  # 590 __asgn_plain
-    _b591,  # 591 DamageIsLethal
-    None,  # 592 __asgn_plain
-    _b593,  # 593 CantBeBlockedBy
-    None,  # 594 __asgn_plain
-    _b595,  # 595 CantBeAttachedBy
-    None,  # 596 __asgn_plain
-    _b597,  # 597 PreventDamageFrom
-    None,  # 598 __asgn_plain
-    _b599,  # 599 AttacksDespite
-    None,  # 600 __asgn_plain
-    _b601,  # 601 MaxBlockers
-    None,  # 602 __asgn_plain
-    _b603,  # 603 AttacksEachCombat
-    None,  # 604 __asgn_plain
-    _b605,  # 605 BlocksEachCombat
-    None,  # 606 __asgn_plain
-    _b607,  # 607 CantBeBlocked
-    None,  # 608 __asgn_plain
-    _b609,  # 609 IsColor
-    None,  # 610 __asgn_plain
+    None,  # 585 __asgn_plain
+    _b586,  # 586 CombatDamageSteps
+    None,  # 587 __asgn_plain
+    _b588,  # 588 AssignsExcess
+    None,  # 589 __asgn_plain
+    _b590,  # 590 AttacksUntapped
+    None,  # 591 __asgn_plain
+    _b592,  # 592 DoesntUntap
+    None,  # 593 __asgn_plain
+    _b594,  # 594 DamageGainsLife
+    None,  # 595 __asgn_plain
+    _b596,  # 596 DamageIsLethal
+    None,  # 597 __asgn_plain
+    _b598,  # 598 CantBeBlockedBy
+    None,  # 599 __asgn_plain
+    _b600,  # 600 CantBeAttachedBy
+    None,  # 601 __asgn_plain
+    _b602,  # 602 PreventDamageFrom
+    None,  # 603 __asgn_plain
+    _b604,  # 604 AttacksDespite
+    None,  # 605 __asgn_plain
+    _b606,  # 606 MaxBlockers
+    None,  # 607 __asgn_plain
+    _b608,  # 608 AttacksEachCombat
+    None,  # 609 __asgn_plain
+    _b610,  # 610 BlocksEachCombat
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
+    _b612,  # 612 CantBeBlocked
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
+    _b614,  # 614 IsColor
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_oneormore
-    None,  # 617 __asgn_optional
-    None,  # 618 __asgn_optional
-    None,  # 619 __asgn_optional
-    None,  # 620 __asgn_optional
+    None,  # 616 __asgn_plain
+    None,  # 617 __asgn_plain
+    None,  # 618 __asgn_plain
+    None,  # 619 __asgn_plain
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_oneormore
-    None,  # 622 __asgn_oneormore
+    None,  # 622 __asgn_optional
     None,  # 623 __asgn_optional
     None,  # 624 __asgn_optional
-    None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
-    None,  # 630 __asgn_optional
-    None,  # 631 __asgn_zeroormore
-    None,  # 632 __asgn_zeroormore
-    None,  # 633 __asgn_oneormore
-    None,  # 634 __asgn_oneormore
-    None,  # 635 __asgn_plain
-    None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    None,  # 639 __asgn_plain
+    None,  # 625 __asgn_optional
+    None,  # 626 __asgn_oneormore
+    None,  # 627 __asgn_oneormore
+    None,  # 628 __asgn_optional
+    None,  # 629 __asgn_optional
+    None,  # 630 __asgn_plain
+    None,  # 631 __asgn_plain
+    None,  # 632 __asgn_plain
+    None,  # 633 __asgn_plain
+    None,  # 634 __asgn_plain
+    None,  # 635 __asgn_optional
+    None,  # 636 __asgn_zeroormore
+    None,  # 637 __asgn_zeroormore
+    None,  # 638 __asgn_oneormore
+    None,  # 639 __asgn_oneormore
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    _b643,  # 643 Duration
+    None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    _b647,  # 647 TargetObject
-    None,  # 648 __asgn_plain
-    _b649,  # 649 FromGraveyard
+    None,  # 647 __asgn_plain
+    _b648,  # 648 Duration
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_optional
-    None,  # 652 __asgn_optional
-    None,  # 653 __asgn_optional
-    None,  # 654 __asgn_plain
-    _b655,  # 655 OntoBattlefield
-    None,  # 656 Destination
-    None,  # 657 __asgn_plain
-    _b658,  # 658 IntoHand
+    None,  # 651 __asgn_plain
+    _b652,  # 652 TargetObject
+    None,  # 653 __asgn_plain
+    _b654,  # 654 FromGraveyard
+    None,  # 655 __asgn_plain
+    None,  # 656 __asgn_optional
+    None,  # 657 __asgn_optional
+    None,  # 658 __asgn_optional
     None,  # 659 __asgn_plain
-    _b660,  # 660 IntoGraveyard
-    None,  # 661 __asgn_optional
+    _b660,  # 660 OntoBattlefield
+    None,  # 661 Destination
     None,  # 662 __asgn_plain
-    _b663,  # 663 CostValue
+    _b663,  # 663 IntoHand
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    None,  # 666 __asgn_plain
+    _b665,  # 665 IntoGraveyard
+    None,  # 666 __asgn_optional
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
+    _b668,  # 668 CostValue
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_optional
+    None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_optional
+    None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
+    None,  # 677 __asgn_optional
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_oneormore
-    None,  # 680 __asgn_oneormore
-    None,  # 681 __asgn_optional
+    None,  # 679 __asgn_plain
+    None,  # 680 __asgn_optional
+    None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 BackRef
-    None,  # 684 __asgn_plain
-    _b685,  # 685 TargetPlayer
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_oneormore
+    None,  # 685 __asgn_oneormore
     None,  # 686 __asgn_optional
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
-    _b689,  # 689 EachObjects
-    None,  # 690 KeywordCostPart
+    _b688,  # 688 BackRef
+    None,  # 689 __asgn_plain
+    _b690,  # 690 TargetPlayer
     None,  # 691 __asgn_optional
-    None,  # 692 __asgn_oneormore
-    None,  # 693 __asgn_oneormore
-    None,  # 694 __asgn_optional
-    None,  # 695 __asgn_optional
+    None,  # 692 __asgn_plain
+    None,  # 693 __asgn_plain
+    _b694,  # 694 EachObjects
+    None,  # 695 KeywordCostPart
     None,  # 696 __asgn_optional
-    None,  # 697 __asgn_plain
-    None,  # 698 __asgn_plain
-    None,  # 699 __asgn_oneormore
-    None,  # 700 __asgn_oneormore
-    None,  # 701 __asgn_plain
-    _b702,  # 702 QualityRef
+    None,  # 697 __asgn_oneormore
+    None,  # 698 __asgn_oneormore
+    None,  # 699 __asgn_optional
+    None,  # 700 __asgn_optional
+    None,  # 701 __asgn_optional
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_optional
-    None,  # 705 GrantedAbility
-    None,  # 706 __asgn_oneormore
-    None,  # 707 __asgn_oneormore
+    None,  # 704 __asgn_oneormore
+    None,  # 705 __asgn_oneormore
+    None,  # 706 __asgn_plain
+    _b707,  # 707 QualityRef
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_optional
-    None,  # 710 __asgn_oneormore
+    None,  # 710 GrantedAbility
     None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_oneormore
-    None,  # 714 __asgn_oneormore
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_optional
     None,  # 715 __asgn_oneormore
     None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_oneormore
     None,  # 718 __asgn_oneormore
-    None,  # 719 __asgn_optional
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
-    _b723,  # 723 PerTime
+    None,  # 719 __asgn_oneormore
+    None,  # 720 __asgn_oneormore
+    None,  # 721 __asgn_oneormore
+    None,  # 722 __asgn_oneormore
+    None,  # 723 __asgn_oneormore
     None,  # 724 __asgn_optional
-    None,  # 725 __asgn_oneormore
-    None,  # 726 __asgn_optional
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_plain
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 PerObject
-    None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    _b732,  # 732 PowerOf
+    _b728,  # 728 PerTime
+    None,  # 729 __asgn_optional
+    None,  # 730 __asgn_oneormore
+    None,  # 731 __asgn_optional
+    None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
+    _b734,  # 734 PerObject
     None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_optional
-    None,  # 742 __asgn_optional
+    _b737,  # 737 PowerOf
+    None,  # 738 __asgn_plain
+    None,  # 739 __asgn_plain
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_plain
+    None,  # 742 __asgn_plain
     None,  # 743 __asgn_optional
     None,  # 744 __asgn_optional
     None,  # 745 __asgn_optional
-    None,  # 746 __asgn_oneormore
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_optional
     None,  # 748 __asgn_optional
-    None,  # 749 DelayedStep
+    None,  # 749 __asgn_optional
     None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    _b756,  # 756 EntersEvent
-    None,  # 757 ThisEvent
+    None,  # 751 __asgn_oneormore
+    None,  # 752 __asgn_optional
+    None,  # 753 __asgn_optional
+    None,  # 754 DelayedStep
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    _b759,  # 759 LeavesEvent
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_plain
-    _b761,  # 761 DiesEvent
-    None,  # 762 __asgn_plain
-    _b763,  # 763 AttacksAloneEvent
-    None,  # 764 __asgn_plain
-    _b765,  # 765 AttacksEvent
-    None,  # 766 __asgn_plain
-    _b767,  # 767 BlocksEvent
-    None,  # 768 __asgn_plain
+    _b761,  # 761 EntersEvent
+    None,  # 762 ThisEvent
+    None,  # 763 __asgn_plain
+    _b764,  # 764 LeavesEvent
+    None,  # 765 __asgn_plain
+    _b766,  # 766 DiesEvent
+    None,  # 767 __asgn_plain
+    _b768,  # 768 AttacksAloneEvent
     None,  # 769 __asgn_plain
-    _b770,  # 770 BlockedEvent
+    _b770,  # 770 AttacksEvent
     None,  # 771 __asgn_plain
-    _b772,  # 772 PhasesEvent
+    _b772,  # 772 BlocksEvent
     None,  # 773 __asgn_plain
-    _b774,  # 774 TurnedUpEvent
-    None,  # 775 __asgn_plain
-    _b776,  # 776 ExiledThisWayEvent
-    None,  # 777 __asgn_plain
-    _b778,  # 778 TargetedEvent
-    None,  # 779 __asgn_plain
+    None,  # 774 __asgn_plain
+    _b775,  # 775 BlockedEvent
+    None,  # 776 __asgn_plain
+    _b777,  # 777 PhasesEvent
+    None,  # 778 __asgn_plain
+    _b779,  # 779 TurnedUpEvent
     None,  # 780 __asgn_plain
-    _b781,  # 781 DealsDamageEvent
+    _b781,  # 781 ExiledThisWayEvent
     None,  # 782 __asgn_plain
-    _b783,  # 783 DealtDamageEvent
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_oneormore
-    None,  # 787 __asgn_optional
-    None,  # 788 __asgn_optional
+    _b783,  # 783 TargetedEvent
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_plain
+    _b786,  # 786 DealsDamageEvent
+    None,  # 787 __asgn_plain
+    _b788,  # 788 DealtDamageEvent
     None,  # 789 __asgn_optional
     None,  # 790 __asgn_optional
-    None,  # 791 __asgn_optional
+    None,  # 791 __asgn_oneormore
     None,  # 792 __asgn_optional
     None,  # 793 __asgn_optional
+    None,  # 794 __asgn_optional
+    None,  # 795 __asgn_optional
+    None,  # 796 __asgn_optional
+    None,  # 797 __asgn_optional
+    None,  # 798 __asgn_optional
 ]

@@ -240,6 +240,34 @@ class LookAtTop:
 
 
 @dataclass(frozen=True)
+class MoveCounters:
+    """122.5: remove counters from one object and put them onto another.  If either can't happen
+    (the two are one object, the first hasn't that many, either has left the battlefield or was an
+    illegal target), no counter is removed or put; "if you do" then reads it as not done."""
+
+    amount: Amount
+    counter: str
+    source: ObjectRef
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move the counters, or nothing."""
+        game = res.game
+        sources = [o for o in res.referents(self.source) if isinstance(o, int)]
+        targets = [o for o in res.referents(self.target) if isinstance(o, int)]
+        res.performed = False
+        if len(sources) != 1 or len(targets) != 1 or sources[0] == targets[0]:
+            return
+        src, dst = sources[0], targets[0]
+        if not all(game.exists(o) and game.obj(o).zone is Zone.BATTLEFIELD for o in (src, dst)):
+            return
+        n = self.amount.evaluate(res)
+        if game.remove_counters(src, self.counter, n):
+            game.add_counters(dst, self.counter, n)
+            res.performed = True
+
+
+@dataclass(frozen=True)
 class ChooseAmong:
     """A player chooses one of the listed kinds of objects ("that player chooses artifact, creature,
     land, or non-Aura enchantment"); the rest of the ability refers to it as "of that type" (608.2c-d)."""
@@ -938,6 +966,7 @@ __all__ = [
     "ExileTopCard",
     "Fight",
     "LookAtTop",
+    "MoveCounters",
     "ObjectDealsDamage",
     "GainControl",
     "GainLife",

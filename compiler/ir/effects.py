@@ -753,6 +753,24 @@ class RemoveCounters(Effect):
                 f"target={self.target.python()})")
 
 
+@dataclass(frozen=True)
+class MoveCounters(Effect):
+    """122.5: "move a +1/+1 counter from this onto that creature"."""
+
+    amount: Amount
+    counter: str
+    source: Ref
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return (f"move {counters_text(self.amount.value, self.counter)} from {self.source.text(ph)} "
+                f"onto {self.target.text(ph)}")
+
+    def python(self, actions: Actions) -> str:
+        return (f"rt.MoveCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+                f"source={self.source.python()}, target={self.target.python()})")
+
+
 # ------------------------------------------------------------------ permanents (701)
 
 
