@@ -931,6 +931,8 @@ class CardLowering:
             duration = "next_upkeep"
         elif d is not None and d.losecontrol:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
+        elif d is not None and d.thiscombat:
+            duration = "combat"  # 500.5, 511.2: until the combat phase ends
         ref: Ref
         if e.target is not None:
             ref = self.target(e.target, cond)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '894230383a526658701ea7c69b06dafba09ee88d6dda3de5d58312a8c9773f44'
+GRAMMAR = 'e35bd094ff8de1cc2b1de011f571812babcd347d099293c7f96c88955eaedd92'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -671,7 +671,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'equal'),
     ('Duration', 'common', 'Duration', ''),
-    ('__asgn_plain', 'plain', '', 'thisturn'),
     ('__asgn_plain', 'plain', '', 'yours'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('TargetObject', 'common', 'TargetObject', ''),
@@ -765,6 +764,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'eot'),
     ('__asgn_plain', 'plain', '', 'next_upkeep'),
     ('__asgn_plain', 'plain', '', 'losecontrol'),
+    ('__asgn_plain', 'plain', '', 'thisturn'),
+    ('__asgn_plain', 'plain', '', 'thiscombat'),
     ('__asgn_optional', 'optional', '', 'another'),
     ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'hand'),
@@ -36165,30 +36166,17 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                p5 = p3
-                res6: list[Any] = []
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e215_0(p3)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 649
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
                 if res4:
-                    n = Nt(res4)
+                    n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
                     n.rule = 648
                     return p3, n
                 p = p3
@@ -36267,7 +36255,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 650
+                    n.rule = 649
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -36284,7 +36272,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e215_0(p)
+            r = self.e216_0(p)
             if r is None:
                 break
             q, v = r
@@ -36315,14 +36303,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 651
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e216_0(p3)
+            r = self.e217_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36359,7 +36347,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 652
+        n.rule = 651
         return p, n
 
     def r_FromGraveyard_0(self, p: int) -> Any:
@@ -36399,7 +36387,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -36418,7 +36406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 654
+        n.rule = 653
         return p, n
 
     def e137_0(self, p: int) -> Any:
@@ -36439,7 +36427,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e217_0(p1)
+                r = self.e218_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36503,14 +36491,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 655
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e218_0(p7)
+                    r = self.e219_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -36569,7 +36557,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 656
+        n.rule = 655
         return q, n
 
     def e139_0(self, p: int) -> Any:
@@ -36590,7 +36578,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e219_0(p1)
+                r = self.e220_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36664,7 +36652,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e220_0(p3)
+                r = self.e221_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36712,7 +36700,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e221_0(p1)
+                r = self.e222_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36758,7 +36746,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e222_0(p3)
+                r = self.e223_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36834,7 +36822,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 657
+        n.rule = 656
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -36860,7 +36848,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e223_0(p1)
+            r = self.e224_0(p1)
             if r is None:
                 p = c
                 break
@@ -36868,7 +36856,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e224_0(p1)
+            r = self.e225_0(p1)
             if r is None:
                 p = c
                 break
@@ -36900,7 +36888,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 658
+        n.rule = 657
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -36921,7 +36909,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e225_0(p1)
+                r = self.e226_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -36953,7 +36941,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e226_0(p3)
+                r = self.e227_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -37085,18 +37073,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 659
+                    n.rule = 658
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 660
+                    n.rule = 659
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37132,7 +37120,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 662
+                    n.rule = 661
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -37152,12 +37140,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 663
+                    n.rule = 662
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37193,7 +37181,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 664
+                    n.rule = 663
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -37213,12 +37201,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 665
+                    n.rule = 664
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 661
+                    n.rule = 660
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37243,7 +37231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 666
+        n.rule = 665
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -37275,12 +37263,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 667
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 667
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37300,12 +37288,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 669
+                    n.rule = 668
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 668
+                    n.rule = 667
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -37508,7 +37496,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 670
+                    n.rule = 669
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37552,7 +37540,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 671
+                    n.rule = 670
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -37912,7 +37900,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 672
+                    n.rule = 671
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -37971,7 +37959,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 673
+                    n.rule = 672
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38025,7 +38013,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e227_0(p)
+            r = self.e228_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -38051,7 +38039,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 674
+                    n.rule = 673
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -38128,7 +38116,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 675
+                    n.rule = 674
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38173,7 +38161,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 676
+                    n.rule = 675
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38258,7 +38246,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 677
+        n.rule = 676
         return q, n
 
     def e158_0(self, p: int) -> Any:
@@ -38314,7 +38302,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 678
+                    n.rule = 677
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38338,7 +38326,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 679
+                    n.rule = 678
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -38366,7 +38354,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 680
+        n.rule = 679
         return q, n
 
     def e160_0(self, p: int) -> Any:
@@ -38562,7 +38550,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 681
+                    n.rule = 680
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38592,7 +38580,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 682
+                        n.rule = 681
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -38618,7 +38606,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 683
+                n.rule = 682
             q = p9
             v = n if res10 else None
             if v is not None:
@@ -38671,7 +38659,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 684
+        n.rule = 683
         return p, n
 
     def e165_0(self, p: int) -> Any:
@@ -38715,7 +38703,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 685
+        n.rule = 684
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -38736,7 +38724,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 686
+        n.rule = 685
         return q, n
 
     def r_BackRef_0(self, p: int) -> Any:
@@ -38754,14 +38742,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 687
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -38843,14 +38831,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e228_0(p3)
+            r = self.e229_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38875,7 +38863,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 689
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -38896,7 +38884,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 691
+        n.rule = 690
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -38924,7 +38912,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -38939,12 +38927,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 693
+            n.rule = 692
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e229_0(p)
+            r = self.e230_0(p)
             if r is None:
                 break
             q, v = r
@@ -38955,7 +38943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 693
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -38992,7 +38980,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e230_0(p)
+            r = self.e231_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -39023,7 +39011,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e231_1(p1)
+                r = self.e232_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39039,7 +39027,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39100,7 +39088,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39177,7 +39165,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39241,7 +39229,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39347,7 +39335,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39424,7 +39412,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 695
+                    n.rule = 694
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39449,7 +39437,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 696
+        n.rule = 695
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -39493,7 +39481,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 697
+        n.rule = 696
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -39622,7 +39610,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e232_0(p1)
+                r = self.e233_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39731,7 +39719,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 698
+        n.rule = 697
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -39752,7 +39740,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 699
+        n.rule = 698
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -39800,7 +39788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 700
+        n.rule = 699
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -39875,7 +39863,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 701
+        n.rule = 700
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -39909,7 +39897,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 701
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39976,14 +39964,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 703
+                n.rule = 702
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e233_0(p9)
+                r = self.e234_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -40065,7 +40053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 703
         return p, n
 
     def e183_0(self, p: int) -> Any:
@@ -40109,7 +40097,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 704
         return p, n
 
     def r_QualityRef_0(self, p: int) -> Any:
@@ -40149,12 +40137,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 706
+                    n.rule = 705
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40174,12 +40162,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 708
+                    n.rule = 707
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 707
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40204,7 +40192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 708
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -40323,7 +40311,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40338,7 +40326,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 709
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40570,7 +40558,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 710
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -40668,7 +40656,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 711
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -40761,7 +40749,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 712
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40823,7 +40811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 713
         return q, n
 
     def e194_0(self, p: int) -> Any:
@@ -41020,7 +41008,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 714
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -41045,7 +41033,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 715
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -41070,7 +41058,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 716
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -41103,7 +41091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 717
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -41138,7 +41126,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 718
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -41173,7 +41161,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 719
         return p, n
 
     def e203_0(self, p: int) -> Any:
@@ -41208,7 +41196,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 720
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -41241,7 +41229,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 721
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -41314,7 +41302,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 722
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -41335,7 +41323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 724
+        n.rule = 723
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -41367,7 +41355,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 724
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41389,7 +41377,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 726
+                n.rule = 725
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -41476,14 +41464,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 727
+            n.rule = 726
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 728
+        n.rule = 727
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -41504,7 +41492,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 729
+        n.rule = 728
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -41556,7 +41544,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 730
+        n.rule = 729
         return p, n
 
     def e211_0(self, p: int) -> Any:
@@ -41582,7 +41570,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e234_0(p1)
+            r = self.e235_0(p1)
             if r is None:
                 p = c
                 break
@@ -41614,7 +41602,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 731
+        n.rule = 730
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -41646,7 +41634,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 731
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41701,12 +41689,12 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
-                    r = self.e235_0(p5)
+                    r = self.e236_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -41716,13 +41704,13 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 734
+                    n.rule = 733
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 734
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41782,13 +41770,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 737
+                    n.rule = 736
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41829,7 +41817,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 738
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41860,13 +41848,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 739
+                    n.rule = 738
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 737
+                    n.rule = 736
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -41909,7 +41897,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 739
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41968,7 +41956,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 740
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42027,7 +42015,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 742
+                    n.rule = 741
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42095,6 +42083,78 @@ class CardParser:
         return None
 
     def e215_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F11:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 742
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 743
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42112,10 +42172,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 743
+        n.rule = 744
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42133,10 +42193,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42154,27 +42214,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
-        return q, n
-
-    def e218_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 746
         return q, n
 
@@ -42189,10 +42228,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -42231,10 +42270,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -42263,6 +42302,27 @@ class CardParser:
         return q, n
 
     def e223_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 751
+        return q, n
+
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42316,7 +42376,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -42338,10 +42398,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 751
+        n.rule = 752
         return p, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42359,10 +42419,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 753
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42380,7 +42440,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 754
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -42413,7 +42473,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 754
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42434,14 +42494,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 754
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42459,10 +42519,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 756
         return q, n
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42480,10 +42540,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 757
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42542,7 +42602,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 758
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42638,7 +42698,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 758
+                    n.rule = 759
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42651,7 +42711,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e236_0(p9)
+                r = self.e237_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42695,7 +42755,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42713,10 +42773,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 760
         return q, n
 
-    def e231_1(self, p: int) -> Any:
+    def e232_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -42799,7 +42859,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e237_1(p)
+            r = self.e238_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43095,7 +43155,7 @@ class CardParser:
                 while True:
                     p23 = p19
                     res24: list[Any] = []
-                    r = self.e238_1(p23)
+                    r = self.e239_1(p23)
                     if r is None:
                         break
                     q, v = r
@@ -43210,16 +43270,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e239_1(p1) is None:
-                break
-            while True:
-                r = self.e240_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e240_1(p1) is None:
                 break
             while True:
                 r = self.e241_1(p1)
@@ -43240,9 +43291,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e243_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e243_1(p3)
+                r = self.e244_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -43264,7 +43324,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e244_1(p5)
+                    r = self.e245_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -43280,14 +43340,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e245_1(p7)
+                r = self.e246_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e246_1(p7)
+                r = self.e247_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -43297,7 +43357,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e247_1(p1)
+            r = self.e248_1(p1)
             if r is None:
                 break
             q, v = r
@@ -43307,7 +43367,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e248_1(p)
+        r = self.e249_1(p)
         if r is None:
             return None
         q, v = r
@@ -43317,9 +43377,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e249_1(p9) is None:
+            if self.e250_1(p9) is None:
                 break
-            r = self.e250_1(p9)
+            r = self.e251_1(p9)
             if r is None:
                 break
             q, v = r
@@ -43356,7 +43416,7 @@ class CardParser:
             while True:
                 p13 = p9
                 res14: list[Any] = []
-                r = self.e251_1(p13)
+                r = self.e252_1(p13)
                 if r is None:
                     break
                 q, v = r
@@ -43391,7 +43451,7 @@ class CardParser:
                 res10 += res14
                 break
             while True:
-                r = self.e252_1(p9)
+                r = self.e253_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43432,7 +43492,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e253_1(p19)
+                    r = self.e254_1(p19)
                     if r is None:
                         break
                     q, v = r
@@ -43446,7 +43506,7 @@ class CardParser:
                 res10 += res16
                 break
             while True:
-                r = self.e254_1(p9)
+                r = self.e255_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -43568,18 +43628,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 761
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 761
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43634,18 +43694,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 764
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 764
+                    n.rule = 765
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43672,18 +43732,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 765
+                    n.rule = 766
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 766
+                    n.rule = 767
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43724,18 +43784,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 767
+                    n.rule = 768
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 768
+                    n.rule = 769
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43762,18 +43822,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 769
+                    n.rule = 770
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 770
+                    n.rule = 771
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43800,14 +43860,14 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 771
+                    n.rule = 772
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 while True:
                     p25 = p21
                     res26: list[Any] = []
-                    r = self.e255_0(p25)
+                    r = self.e256_0(p25)
                     if r is None:
                         break
                     q, v = r
@@ -43831,12 +43891,12 @@ class CardParser:
                     break
                 if res22:
                     n = Nt(res22)
-                    n.rule = 772
+                    n.rule = 773
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43877,7 +43937,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 773
+                    n.rule = 774
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43907,7 +43967,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 774
+                        n.rule = 775
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -43916,12 +43976,12 @@ class CardParser:
                     break
                 if res28:
                     n = Nt(res28)
-                    n.rule = 775
+                    n.rule = 776
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43965,18 +44025,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 776
+                    n.rule = 777
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 777
+                    n.rule = 778
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44045,18 +44105,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 778
+                    n.rule = 779
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 779
+                    n.rule = 780
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44125,18 +44185,18 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 780
+                    n.rule = 781
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 781
+                    n.rule = 782
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44191,7 +44251,7 @@ class CardParser:
                 res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 782
+                    n.rule = 783
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
@@ -44268,7 +44328,7 @@ class CardParser:
                 while True:
                     p51 = p47
                     res52: list[Any] = []
-                    r = self.e256_0(p51)
+                    r = self.e257_0(p51)
                     if r is None:
                         break
                     q, v = r
@@ -44304,12 +44364,12 @@ class CardParser:
                     break
                 if res48:
                     n = Nt(res48)
-                    n.rule = 783
+                    n.rule = 784
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44333,7 +44393,7 @@ class CardParser:
                 p53 = q
                 res54.append(v)
                 while True:
-                    r = self.e257_0(p53)
+                    r = self.e258_0(p53)
                     if r is None:
                         break
                     q, v = r
@@ -44359,7 +44419,7 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 784
+                    n.rule = 785
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -44397,7 +44457,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 785
+                        n.rule = 786
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -44406,12 +44466,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54)
-                    n.rule = 786
+                    n.rule = 787
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44449,7 +44509,7 @@ class CardParser:
                 p61 = q
                 res62.append(v)
                 while True:
-                    r = self.e258_0(p61)
+                    r = self.e259_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44475,25 +44535,25 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 787
+                    n.rule = 788
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 788
+                    n.rule = 789
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44511,10 +44571,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 790
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44532,10 +44592,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 791
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -44557,10 +44617,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 791
+        n.rule = 792
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -44578,7 +44638,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e259_0(p1)
+                r = self.e260_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44624,7 +44684,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e260_0(p3)
+                r = self.e261_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44668,7 +44728,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44686,10 +44746,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 793
         return q, n
 
-    def e237_1(self, p: int) -> Any:
+    def e238_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44710,7 +44770,7 @@ class CardParser:
         n.rule = 268
         return q, n
 
-    def e238_1(self, p: int) -> Any:
+    def e239_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -44731,7 +44791,7 @@ class CardParser:
         n.rule = 273
         return q, n
 
-    def e239_1(self, p: int) -> Any:
+    def e240_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -44950,20 +45010,10 @@ class CardParser:
                 break
         return None
 
-    def e240_1(self, p: int) -> Any:
+    def e241_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e261_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e262_1(p)
             if r is None:
@@ -44974,24 +45024,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e241_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e263_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e264_1(p)
             if r is None:
                 p = c
                 break
@@ -45003,6 +45037,32 @@ class CardParser:
         return None
 
     def e242_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e264_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e265_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e243_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45023,7 +45083,7 @@ class CardParser:
         n.rule = 371
         return q, n
 
-    def e243_1(self, p: int) -> Any:
+    def e244_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45058,7 +45118,7 @@ class CardParser:
         n.rule = 372
         return p, n
 
-    def e244_1(self, p: int) -> Any:
+    def e245_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45093,7 +45153,7 @@ class CardParser:
         n.rule = 373
         return p, n
 
-    def e245_1(self, p: int) -> Any:
+    def e246_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -45128,7 +45188,7 @@ class CardParser:
         n.rule = 374
         return p, n
 
-    def e246_1(self, p: int) -> Any:
+    def e247_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -45151,7 +45211,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e265_1(p1)
+            r = self.e266_1(p1)
             if r is None:
                 p = c
                 break
@@ -45163,23 +45223,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e247_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e266_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e248_1(self, p: int) -> Any:
@@ -45200,6 +45243,23 @@ class CardParser:
         return p, res
 
     def e249_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e268_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e250_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45458,13 +45518,13 @@ class CardParser:
                 break
         return None
 
-    def e250_1(self, p: int) -> Any:
+    def e251_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e268_1(p)
+            r = self.e269_1(p)
             if r is None:
                 p = c
                 break
@@ -45475,7 +45535,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e251_1(self, p: int) -> Any:
+    def e252_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -45496,7 +45556,7 @@ class CardParser:
         n.rule = 375
         return q, n
 
-    def e252_1(self, p: int) -> Any:
+    def e253_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -45769,7 +45829,7 @@ class CardParser:
                 q += 4
                 p15 = q
                 res16.append(v)
-                r = self.e269_1(p15)
+                r = self.e270_1(p15)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46179,7 +46239,7 @@ class CardParser:
                 break
         return None
 
-    def e253_1(self, p: int) -> Any:
+    def e254_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46223,7 +46283,7 @@ class CardParser:
         n.rule = 389
         return p, n
 
-    def e254_1(self, p: int) -> Any:
+    def e255_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46241,7 +46301,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e270_1(p1)
+                r = self.e271_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46273,7 +46333,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e271_1(p3)
+                r = self.e272_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46317,7 +46377,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -46335,27 +46395,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
-        return q, n
-
-    def e256_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 794
         return q, n
 
@@ -46370,10 +46409,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -46412,10 +46451,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'in', '')
-        q += 2
+        v = (q, 'combat', '')
+        q += 6
         if v is None:
             return q, None
         n = Nt([v])
@@ -46433,6 +46472,27 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 798
+        return q, n
+
+    def e261_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'on', '')
@@ -46440,7 +46500,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 798
+        n.rule = 799
         return q, n
 
     def r_Color_1(self, p: int) -> Any:
@@ -46685,7 +46745,7 @@ class CardParser:
                 break
         return None
 
-    def e261_1(self, p: int) -> Any:
+    def e262_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46706,7 +46766,7 @@ class CardParser:
         n.rule = 622
         return q, n
 
-    def e262_1(self, p: int) -> Any:
+    def e263_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46727,7 +46787,7 @@ class CardParser:
         n.rule = 623
         return q, n
 
-    def e263_1(self, p: int) -> Any:
+    def e264_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46748,7 +46808,7 @@ class CardParser:
         n.rule = 624
         return q, n
 
-    def e264_1(self, p: int) -> Any:
+    def e265_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -46769,7 +46829,7 @@ class CardParser:
         n.rule = 625
         return q, n
 
-    def e265_1(self, p: int) -> Any:
+    def e266_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -46804,7 +46864,7 @@ class CardParser:
         n.rule = 626
         return p, n
 
-    def e266_1(self, p: int) -> Any:
+    def e267_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46820,7 +46880,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F16:
             while True:
-                r = self.e272_1(p)
+                r = self.e273_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46833,7 +46893,7 @@ class CardParser:
                 break
         if ch in _F77:
             while True:
-                r = self.e273_1(p)
+                r = self.e274_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46846,7 +46906,7 @@ class CardParser:
                 break
         if ch in _F78:
             while True:
-                r = self.e274_1(p)
+                r = self.e275_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46859,7 +46919,7 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                r = self.e275_1(p)
+                r = self.e276_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46872,7 +46932,7 @@ class CardParser:
                 break
         return None
 
-    def e267_1(self, p: int) -> Any:
+    def e268_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46888,7 +46948,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F79:
             while True:
-                r = self.e276_1(p)
+                r = self.e277_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46901,7 +46961,7 @@ class CardParser:
                 break
         if ch in _F81:
             while True:
-                r = self.e277_1(p)
+                r = self.e278_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46914,7 +46974,7 @@ class CardParser:
                 break
         return None
 
-    def e268_1(self, p: int) -> Any:
+    def e269_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -46946,7 +47006,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e278_1(p1)
+                r = self.e279_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46964,7 +47024,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e279_1(p3)
+                r = self.e280_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46973,11 +47033,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e280_1(p3) is None:
+                if self.e281_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e281_1(p3)
+                r = self.e282_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46993,7 +47053,7 @@ class CardParser:
                 break
         return None
 
-    def e269_1(self, p: int) -> Any:
+    def e270_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47037,7 +47097,7 @@ class CardParser:
         n.rule = 627
         return p, n
 
-    def e270_1(self, p: int) -> Any:
+    def e271_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47058,7 +47118,7 @@ class CardParser:
         n.rule = 628
         return q, n
 
-    def e271_1(self, p: int) -> Any:
+    def e272_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -47079,7 +47139,7 @@ class CardParser:
         n.rule = 629
         return q, n
 
-    def e272_1(self, p: int) -> Any:
+    def e273_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47111,10 +47171,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 714
         return p, n
 
-    def e273_1(self, p: int) -> Any:
+    def e274_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47136,10 +47196,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 715
         return p, n
 
-    def e274_1(self, p: int) -> Any:
+    def e275_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -47161,10 +47221,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 716
         return p, n
 
-    def e275_1(self, p: int) -> Any:
+    def e276_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47194,10 +47254,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 717
         return p, n
 
-    def e276_1(self, p: int) -> Any:
+    def e277_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47229,10 +47289,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 718
         return p, n
 
-    def e277_1(self, p: int) -> Any:
+    def e278_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47264,10 +47324,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 719
         return p, n
 
-    def e278_1(self, p: int) -> Any:
+    def e279_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47299,10 +47359,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 720
         return p, n
 
-    def e279_1(self, p: int) -> Any:
+    def e280_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47332,10 +47392,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 722
+        n.rule = 721
         return p, n
 
-    def e280_1(self, p: int) -> Any:
+    def e281_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -47373,7 +47433,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e281_1(self, p: int) -> Any:
+    def e282_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -47405,7 +47465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 722
         return p, n
 
 
@@ -47541,7 +47601,7 @@ CLASSES: dict[str, type[Model]] = {
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1')), {'amount': None, 'evenly': False}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('amount', True, '1')), {'player': None, 'amount': None}, ()),
-    'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': ''}, ()),
+    'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
     'EachPlayers': _model_class('EachPlayers', (('who', True, '1'),), {'who': ''}, ()),
     'EmptyHandCondition': _model_class('EmptyHandCondition', (('hand', True, '1'),), {'hand': ''}, ()),
@@ -47984,32 +48044,32 @@ _C610 = CLASSES['BlocksEachCombat']
 _C612 = CLASSES['CantBeBlocked']
 _C614 = CLASSES['IsColor']
 _C648 = CLASSES['Duration']
-_C652 = CLASSES['TargetObject']
-_C654 = CLASSES['FromGraveyard']
-_C660 = CLASSES['OntoBattlefield']
-_C663 = CLASSES['IntoHand']
-_C665 = CLASSES['IntoGraveyard']
-_C668 = CLASSES['CostValue']
-_C688 = CLASSES['BackRef']
-_C690 = CLASSES['TargetPlayer']
-_C694 = CLASSES['EachObjects']
-_C707 = CLASSES['QualityRef']
-_C728 = CLASSES['PerTime']
-_C734 = CLASSES['PerObject']
-_C737 = CLASSES['PowerOf']
-_C761 = CLASSES['EntersEvent']
-_C764 = CLASSES['LeavesEvent']
-_C766 = CLASSES['DiesEvent']
-_C768 = CLASSES['AttacksAloneEvent']
-_C770 = CLASSES['AttacksEvent']
-_C772 = CLASSES['BlocksEvent']
-_C775 = CLASSES['BlockedEvent']
-_C777 = CLASSES['PhasesEvent']
-_C779 = CLASSES['TurnedUpEvent']
-_C781 = CLASSES['ExiledThisWayEvent']
-_C783 = CLASSES['TargetedEvent']
-_C786 = CLASSES['DealsDamageEvent']
-_C788 = CLASSES['DealtDamageEvent']
+_C651 = CLASSES['TargetObject']
+_C653 = CLASSES['FromGraveyard']
+_C659 = CLASSES['OntoBattlefield']
+_C662 = CLASSES['IntoHand']
+_C664 = CLASSES['IntoGraveyard']
+_C667 = CLASSES['CostValue']
+_C687 = CLASSES['BackRef']
+_C689 = CLASSES['TargetPlayer']
+_C693 = CLASSES['EachObjects']
+_C706 = CLASSES['QualityRef']
+_C727 = CLASSES['PerTime']
+_C733 = CLASSES['PerObject']
+_C736 = CLASSES['PowerOf']
+_C762 = CLASSES['EntersEvent']
+_C765 = CLASSES['LeavesEvent']
+_C767 = CLASSES['DiesEvent']
+_C769 = CLASSES['AttacksAloneEvent']
+_C771 = CLASSES['AttacksEvent']
+_C773 = CLASSES['BlocksEvent']
+_C776 = CLASSES['BlockedEvent']
+_C778 = CLASSES['PhasesEvent']
+_C780 = CLASSES['TurnedUpEvent']
+_C782 = CLASSES['ExiledThisWayEvent']
+_C784 = CLASSES['TargetedEvent']
+_C787 = CLASSES['DealsDamageEvent']
+_C789 = CLASSES['DealtDamageEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -51907,12 +51967,12 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 715:  # nons
+        elif r == 714:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 716:  # colors
+        elif r == 715:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 220 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51920,7 +51980,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 717:  # supertypes
+        elif r == 716:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 218 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -51928,32 +51988,32 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 718:  # multis
+        elif r == 717:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 719:  # types
+        elif r == 718:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 720:  # subtypes
+        elif r == 719:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 721:  # ortypes
+        elif r == 720:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 722:  # andor
+        elif r == 721:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 723:  # ortypes
+        elif r == 722:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -52862,7 +52922,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 695 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 694 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -53162,7 +53222,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # both
+        if r == 699:  # both
             d['both'] = True
         elif r == 550:  # which
             x = c[0]
@@ -53500,7 +53560,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 724:  # evenly
+        elif r == 723:  # evenly
             d['evenly'] = True
         else:
             _node(c, inst, lim, made)
@@ -53548,11 +53608,11 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 725:  # power
+        elif r == 724:  # power
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['power'] = value
-        elif r == 726:  # amount
+        elif r == 725:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -53792,7 +53852,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -53826,9 +53886,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # anycolor
+        if r == 728:  # anycolor
             d['anycolor'] = True
-        elif r == 730:  # choices
+        elif r == 729:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -53846,7 +53906,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b102(x, inst, lim, made)
             d['mana'] = value
-        elif r == 791:  # alts
+        elif r == 792:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b102(x, inst, lim, made))
@@ -53896,13 +53956,13 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 731:  # random
+        elif r == 730:  # random
             d['random'] = True
         elif r == 645:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -53946,21 +54006,21 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 732:  # per
+        elif r == 731:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['per'] = value
-        elif r == 735:  # per
+        elif r == 734:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b734(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['per'] = value
         elif r == 647:  # equal
             x = c[0]
-            value = _b737(x, inst, lim, made)
+            value = _b736(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -54046,7 +54106,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 650:  # yours
+        elif r == 649:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -54084,21 +54144,21 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 418:  # target
             x = c[0]
-            value = _b652(x, inst, lim, made)
+            value = _b651(x, inst, lim, made)
             d['target'] = value
         elif r == 419:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
-        elif r == 745:  # hand
+        elif r == 746:  # hand
             d['hand'] = True
-        elif r == 655:  # battlefield
+        elif r == 654:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 746:  # mine
+        elif r == 747:  # mine
             d['mine'] = True
         else:
             _node(c, inst, lim, made)
@@ -54139,15 +54199,15 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 656:  # fromgy
+        elif r == 655:  # fromgy
             d['fromgy'] = True
-        elif r == 747:  # choice
+        elif r == 748:  # choice
             d['choice'] = True
-        elif r == 748:  # facedown
+        elif r == 749:  # facedown
             d['facedown'] = True
-        elif r == 749:  # mine
+        elif r == 750:  # mine
             d['mine'] = True
-        elif r == 750:  # owners
+        elif r == 751:  # owners
             d['owners'] = True
         else:
             _node(c, inst, lim, made)
@@ -54225,7 +54285,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b499(x, inst, lim, made)
             d['player'] = value
-        elif r == 657:  # upto
+        elif r == 656:  # upto
             d['upto'] = True
         elif r == 427:  # count
             x = c[0]
@@ -54235,24 +54295,24 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 751:  # alts
+        elif r == 752:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 658:  # reveal
+        elif r == 657:  # reveal
             d['reveal'] = True
-        elif r == 752:  # thatcard
+        elif r == 753:  # thatcard
             d['thatcard'] = True
-        elif r == 753:  # thosecards
+        elif r == 754:  # thosecards
             d['thosecards'] = True
         elif r == 429:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 661 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 660 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 666:  # tapped
+        elif r == 665:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -54297,7 +54357,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['unless'] = value
         elif r == 433:  # per
             x = c[0]
@@ -54517,13 +54577,13 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
-        elif r == 670:  # top
+        elif r == 669:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 671:  # bottom
+        elif r == 670:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
@@ -54609,7 +54669,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b654(x, inst, lim, made)
+            value = _b653(x, inst, lim, made)
             d['source'] = value
         elif r == 455:  # amount
             x = c[0]
@@ -54796,7 +54856,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b668(x, inst, lim, made)
+            value = _b667(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -54994,14 +55054,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # step
+        if r == 671:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 754 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 673:  # endcombat
+        elif r == 672:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -55048,9 +55108,9 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b121(x, inst, lim, made)
             d['amount'] = value
-        elif r == 755:  # you
+        elif r == 756:  # you
             d['you'] = True
-        elif r == 674:  # target
+        elif r == 673:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -55096,11 +55156,11 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 675:  # label
+        elif r == 674:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 676:  # free
+        elif r == 675:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -55143,7 +55203,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # newtargets
+        elif r == 676:  # newtargets
             d['newtargets'] = True
         else:
             _node(c, inst, lim, made)
@@ -55177,18 +55237,18 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # thatnoun
+        if r == 677:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 679:  # target
+        elif r == 678:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # thisturn
+        elif r == 679:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -55314,24 +55374,24 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b648(x, inst, lim, made)
             d['lead'] = value
-        elif r == 681:  # target
+        elif r == 680:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 682:  # also
+        elif r == 681:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b694(x, inst, lim, made)
+            value = _b693(x, inst, lim, made)
             d['also'] = value
-        elif r == 683:  # group
+        elif r == 682:  # group
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['group'] = value
-        elif r == 684:  # parts
+        elif r == 683:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -55351,7 +55411,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b648(x, inst, lim, made)
             d['duration'] = value
-        elif r == 685:  # tail
+        elif r == 684:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -55397,7 +55457,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # controller
+        if r == 685:  # controller
             d['controller'] = True
         elif r == 500:  # owner
             x = c[0]
@@ -55511,7 +55571,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # each
+        if r == 690:  # each
             d['each'] = True
         elif r == 509:  # count
             x = c[0]
@@ -55625,7 +55685,7 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # equipped
+        if r == 760:  # equipped
             d['equipped'] = True
         elif r == 516:  # enchanted
             x = c[0]
@@ -55791,9 +55851,9 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 696:  # creature
+        elif r == 695:  # creature
             d['creature'] = True
-        elif r == 697:  # events
+        elif r == 696:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55802,7 +55862,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -55887,13 +55947,13 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 789:  # thisor
+        elif r == 790:  # thisor
             d['thisor'] = True
         elif r == 538:  # subject
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['subject'] = value
-        elif r == 698:  # events
+        elif r == 697:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -55902,12 +55962,12 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 699:  # undercontrol
+        elif r == 698:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -55981,7 +56041,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # additional
+        if r == 700:  # additional
             d['additional'] = True
         elif r == 554:  # power
             x = c[0]
@@ -55991,19 +56051,19 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 702:  # per
+        elif r == 701:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b132(x, inst, lim, made)
             d['per'] = value
-        elif r == 703:  # perfilter
+        elif r == 702:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b272(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 790:  # onbf
+        elif r == 791:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -56181,7 +56241,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # filters
+        if r == 703:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56225,7 +56285,7 @@ def _b567(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # filters
+        if r == 704:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -56271,7 +56331,7 @@ def _b569(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 568:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56305,7 +56365,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # opponents
+        if r == 708:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -56449,7 +56509,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 577:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -56529,7 +56589,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # keywords
+        if r == 710:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56575,7 +56635,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # keywords
+        if r == 711:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -56735,7 +56795,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # its
+        if r == 712:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -56849,7 +56909,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 597:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56885,7 +56945,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 599:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56921,7 +56981,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 601:  # quality
             x = c[0]
-            value = _b707(x, inst, lim, made)
+            value = _b706(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -56955,7 +57015,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # thisturn
+        if r == 713:  # thisturn
             d['thisturn'] = True
         elif r == 603:  # keyword
             x = c[0]
@@ -57172,29 +57232,33 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C648()
-    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # eot
+        if r == 739:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 741:  # next_upkeep
+        elif r == 740:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 742:  # losecontrol
+        elif r == 741:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 649:  # thisturn
+        elif r == 742:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
+        elif r == 743:  # thiscombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thiscombat'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -57203,7 +57267,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57219,7 +57283,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C651()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57227,13 +57291,13 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # another
+        if r == 744:  # another
             d['another'] = True
-        elif r == 651:  # filter
+        elif r == 650:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 744:  # ingy
+        elif r == 745:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57243,7 +57307,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57259,7 +57323,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C653()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57267,7 +57331,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # whose
+        if r == 652:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -57279,7 +57343,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57295,7 +57359,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C659()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57303,7 +57367,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # zone
+        if r == 658:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -57315,7 +57379,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57331,7 +57395,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C662()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57339,7 +57403,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # player
+        if r == 661:  # player
             x = c[0]
             value = _b499(x, inst, lim, made)
             d['player'] = value
@@ -57351,7 +57415,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57367,7 +57431,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C664()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57375,7 +57439,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # player
+        if r == 663:  # player
             x = c[0]
             value = _b499(x, inst, lim, made)
             d['player'] = value
@@ -57387,7 +57451,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57403,7 +57467,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C667()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57411,11 +57475,11 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # cost
+        if r == 666:  # cost
             x = c[0]
             value = _b32(x, inst, lim, made)
             d['cost'] = value
-        elif r == 669:  # param
+        elif r == 668:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57430,7 +57494,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57446,7 +57510,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C687()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57454,7 +57518,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # word
+        if r == 686:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57469,7 +57533,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57485,7 +57549,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C689()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57493,11 +57557,11 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # player
+        if r == 688:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 756:  # walker
+        elif r == 757:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -57507,7 +57571,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57523,7 +57587,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C693()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57531,15 +57595,15 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # quant
+        if r == 691:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 693:  # filter
+        elif r == 692:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 757:  # attached
+        elif r == 758:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -57548,7 +57612,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 758:  # samename
+        elif r == 759:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -57557,7 +57621,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 792:  # ingy
+        elif r == 793:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -57567,7 +57631,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57583,7 +57647,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C706()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57591,11 +57655,11 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # word
+        if r == 705:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 708:  # param
+        elif r == 707:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 209 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57610,7 +57674,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57626,7 +57690,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C727()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57634,7 +57698,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # word
+        if r == 726:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -57649,7 +57713,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57665,7 +57729,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C733()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57673,13 +57737,13 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # filter
+        if r == 732:  # filter
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['filter'] = value
-        elif r == 797:  # gy
+        elif r == 798:  # gy
             d['gy'] = True
-        elif r == 798:  # bf
+        elif r == 799:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -57689,7 +57753,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57705,7 +57769,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C736()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57713,19 +57777,19 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # power
+        if r == 735:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 738:  # power
+        elif r == 737:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 739:  # target
+        elif r == 738:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -57740,7 +57804,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57756,7 +57820,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C762()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57764,7 +57828,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # enters
+        if r == 761:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -57776,7 +57840,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57792,7 +57856,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C765()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57800,7 +57864,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # leaves
+        if r == 764:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -57812,7 +57876,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57828,7 +57892,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C767()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57836,7 +57900,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # dies
+        if r == 766:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -57848,7 +57912,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57864,7 +57928,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C769()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57872,7 +57936,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # alone
+        if r == 768:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -57884,7 +57948,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57900,7 +57964,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C771()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57908,7 +57972,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # attacks
+        if r == 770:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -57920,7 +57984,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57936,7 +58000,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C773()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57944,11 +58008,11 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # blocks
+        if r == 772:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 793:  # acreature
+        elif r == 794:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -57958,7 +58022,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -57974,7 +58038,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C776()
     d: dict[str, Any] = {'blocked': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -57982,11 +58046,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # blocked
+        if r == 774:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 774:  # filter
+        elif r == 775:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -58000,7 +58064,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58016,7 +58080,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C778()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58024,7 +58088,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # direction
+        if r == 777:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -58036,7 +58100,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58052,7 +58116,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C780()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58060,7 +58124,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # up
+        if r == 779:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -58072,7 +58136,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58088,7 +58152,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C782()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58096,7 +58160,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # way
+        if r == 781:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -58108,7 +58172,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58124,7 +58188,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C784()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58132,11 +58196,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # targeted
+        if r == 783:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 794:  # opponents
+        elif r == 795:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -58146,7 +58210,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58162,7 +58226,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C787()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58170,13 +58234,13 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # combat
+        if r == 796:  # combat
             d['combat'] = True
-        elif r == 784:  # deals
+        elif r == 785:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 785:  # recipient
+        elif r == 786:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -58190,7 +58254,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -58206,7 +58270,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C789()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -58214,9 +58278,9 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # combat
+        if r == 797:  # combat
             d['combat'] = True
-        elif r == 787:  # dealt
+        elif r == 788:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -58879,158 +58943,159 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 647 __asgn_plain
     _b648,  # 648 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 TargetObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 656 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 657 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 658 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 OntoBattlefield
-    _node,  # 661 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 666 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 677 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 680 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 684 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 685 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 686 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 BackRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 691 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 EachObjects
-    _node,  # 695 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 696 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 TargetObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 655 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 656 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 657 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 OntoBattlefield
+    _node,  # 660 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 676 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 679 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 683 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 684 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 685 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 690 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 EachObjects
+    _node,  # 694 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 695 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 696 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 697 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 698 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 699 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 700 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 701 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 698 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 699 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 700 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 703 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 704 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 705 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 709 __asgn_optional
-    _node,  # 710 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 708 __asgn_optional
+    _node,  # 709 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 710 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 711 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 712 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 715 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 716 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 717 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 719 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 720 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 721 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 722 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 723 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 724 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 729 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 730 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 731 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 PerObject
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 743 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 751 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 753 __asgn_optional
-    _match_node,  # 754 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 EntersEvent
-    _node,  # 762 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 791 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 795 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 714 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 715 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 716 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 719 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 720 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 721 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 722 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 723 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 729 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 730 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 PerObject
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 752 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 754 __asgn_optional
+    _match_node,  # 755 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 760 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 EntersEvent
+    _node,  # 763 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 792 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 794 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 795 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 796 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 797 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 797 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 799 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 661, 695, 710, 762])
+_ABSTRACT = frozenset([5, 24, 47, 82, 137, 171, 207, 211, 225, 504, 523, 557, 660, 694, 709, 763])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -59684,24 +59749,24 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b648,  # 648 Duration
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
-    _b652,  # 652 TargetObject
-    None,  # 653 __asgn_plain
-    _b654,  # 654 FromGraveyard
-    None,  # 655 __asgn_plain
+    _b651,  # 651 TargetObject
+    None,  # 652 __asgn_plain
+    _b653,  # 653 FromGraveyard
+    None,  # 654 __asgn_plain
+    None,  # 655 __asgn_optional
     None,  # 656 __asgn_optional
     None,  # 657 __asgn_optional
-    None,  # 658 __asgn_optional
-    None,  # 659 __asgn_plain
-    _b660,  # 660 OntoBattlefield
-    None,  # 661 Destination
-    None,  # 662 __asgn_plain
-    _b663,  # 663 IntoHand
-    None,  # 664 __asgn_plain
-    _b665,  # 665 IntoGraveyard
-    None,  # 666 __asgn_optional
-    None,  # 667 __asgn_plain
-    _b668,  # 668 CostValue
+    None,  # 658 __asgn_plain
+    _b659,  # 659 OntoBattlefield
+    None,  # 660 Destination
+    None,  # 661 __asgn_plain
+    _b662,  # 662 IntoHand
+    None,  # 663 __asgn_plain
+    _b664,  # 664 IntoGraveyard
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
+    _b667,  # 667 CostValue
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
@@ -59709,45 +59774,45 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
-    None,  # 677 __asgn_optional
+    None,  # 676 __asgn_optional
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    None,  # 680 __asgn_optional
+    None,  # 679 __asgn_optional
+    None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_plain
+    None,  # 683 __asgn_oneormore
     None,  # 684 __asgn_oneormore
-    None,  # 685 __asgn_oneormore
-    None,  # 686 __asgn_optional
-    None,  # 687 __asgn_plain
-    _b688,  # 688 BackRef
-    None,  # 689 __asgn_plain
-    _b690,  # 690 TargetPlayer
-    None,  # 691 __asgn_optional
+    None,  # 685 __asgn_optional
+    None,  # 686 __asgn_plain
+    _b687,  # 687 BackRef
+    None,  # 688 __asgn_plain
+    _b689,  # 689 TargetPlayer
+    None,  # 690 __asgn_optional
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 EachObjects
-    None,  # 695 KeywordCostPart
-    None,  # 696 __asgn_optional
+    _b693,  # 693 EachObjects
+    None,  # 694 KeywordCostPart
+    None,  # 695 __asgn_optional
+    None,  # 696 __asgn_oneormore
     None,  # 697 __asgn_oneormore
-    None,  # 698 __asgn_oneormore
+    None,  # 698 __asgn_optional
     None,  # 699 __asgn_optional
     None,  # 700 __asgn_optional
-    None,  # 701 __asgn_optional
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
+    None,  # 703 __asgn_oneormore
     None,  # 704 __asgn_oneormore
-    None,  # 705 __asgn_oneormore
-    None,  # 706 __asgn_plain
-    _b707,  # 707 QualityRef
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_optional
-    None,  # 710 GrantedAbility
+    None,  # 705 __asgn_plain
+    _b706,  # 706 QualityRef
+    None,  # 707 __asgn_plain
+    None,  # 708 __asgn_optional
+    None,  # 709 GrantedAbility
+    None,  # 710 __asgn_oneormore
     None,  # 711 __asgn_oneormore
-    None,  # 712 __asgn_oneormore
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_optional
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_oneormore
     None,  # 715 __asgn_oneormore
     None,  # 716 __asgn_oneormore
     None,  # 717 __asgn_oneormore
@@ -59756,27 +59821,27 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 720 __asgn_oneormore
     None,  # 721 __asgn_oneormore
     None,  # 722 __asgn_oneormore
-    None,  # 723 __asgn_oneormore
-    None,  # 724 __asgn_optional
+    None,  # 723 __asgn_optional
+    None,  # 724 __asgn_plain
     None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
-    _b728,  # 728 PerTime
-    None,  # 729 __asgn_optional
-    None,  # 730 __asgn_oneormore
-    None,  # 731 __asgn_optional
+    _b727,  # 727 PerTime
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_oneormore
+    None,  # 730 __asgn_optional
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    _b734,  # 734 PerObject
+    _b733,  # 733 PerObject
+    None,  # 734 __asgn_plain
     None,  # 735 __asgn_plain
-    None,  # 736 __asgn_plain
-    _b737,  # 737 PowerOf
+    _b736,  # 736 PowerOf
+    None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
-    None,  # 743 __asgn_optional
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_optional
     None,  # 745 __asgn_optional
     None,  # 746 __asgn_optional
@@ -59784,52 +59849,53 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 748 __asgn_optional
     None,  # 749 __asgn_optional
     None,  # 750 __asgn_optional
-    None,  # 751 __asgn_oneormore
-    None,  # 752 __asgn_optional
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_oneormore
     None,  # 753 __asgn_optional
-    None,  # 754 DelayedStep
-    None,  # 755 __asgn_optional
+    None,  # 754 __asgn_optional
+    None,  # 755 DelayedStep
     None,  # 756 __asgn_optional
-    None,  # 757 __asgn_plain
+    None,  # 757 __asgn_optional
     None,  # 758 __asgn_plain
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_plain
-    _b761,  # 761 EntersEvent
-    None,  # 762 ThisEvent
-    None,  # 763 __asgn_plain
-    _b764,  # 764 LeavesEvent
-    None,  # 765 __asgn_plain
-    _b766,  # 766 DiesEvent
-    None,  # 767 __asgn_plain
-    _b768,  # 768 AttacksAloneEvent
-    None,  # 769 __asgn_plain
-    _b770,  # 770 AttacksEvent
-    None,  # 771 __asgn_plain
-    _b772,  # 772 BlocksEvent
-    None,  # 773 __asgn_plain
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_optional
+    None,  # 761 __asgn_plain
+    _b762,  # 762 EntersEvent
+    None,  # 763 ThisEvent
+    None,  # 764 __asgn_plain
+    _b765,  # 765 LeavesEvent
+    None,  # 766 __asgn_plain
+    _b767,  # 767 DiesEvent
+    None,  # 768 __asgn_plain
+    _b769,  # 769 AttacksAloneEvent
+    None,  # 770 __asgn_plain
+    _b771,  # 771 AttacksEvent
+    None,  # 772 __asgn_plain
+    _b773,  # 773 BlocksEvent
     None,  # 774 __asgn_plain
-    _b775,  # 775 BlockedEvent
-    None,  # 776 __asgn_plain
-    _b777,  # 777 PhasesEvent
-    None,  # 778 __asgn_plain
-    _b779,  # 779 TurnedUpEvent
-    None,  # 780 __asgn_plain
-    _b781,  # 781 ExiledThisWayEvent
-    None,  # 782 __asgn_plain
-    _b783,  # 783 TargetedEvent
-    None,  # 784 __asgn_plain
+    None,  # 775 __asgn_plain
+    _b776,  # 776 BlockedEvent
+    None,  # 777 __asgn_plain
+    _b778,  # 778 PhasesEvent
+    None,  # 779 __asgn_plain
+    _b780,  # 780 TurnedUpEvent
+    None,  # 781 __asgn_plain
+    _b782,  # 782 ExiledThisWayEvent
+    None,  # 783 __asgn_plain
+    _b784,  # 784 TargetedEvent
     None,  # 785 __asgn_plain
-    _b786,  # 786 DealsDamageEvent
-    None,  # 787 __asgn_plain
-    _b788,  # 788 DealtDamageEvent
-    None,  # 789 __asgn_optional
+    None,  # 786 __asgn_plain
+    _b787,  # 787 DealsDamageEvent
+    None,  # 788 __asgn_plain
+    _b789,  # 789 DealtDamageEvent
     None,  # 790 __asgn_optional
-    None,  # 791 __asgn_oneormore
-    None,  # 792 __asgn_optional
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_oneormore
     None,  # 793 __asgn_optional
     None,  # 794 __asgn_optional
     None,  # 795 __asgn_optional
     None,  # 796 __asgn_optional
     None,  # 797 __asgn_optional
     None,  # 798 __asgn_optional
+    None,  # 799 __asgn_optional
 ]

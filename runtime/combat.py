@@ -445,3 +445,5 @@ def end_combat(game: "Game") -> None:
     game.state.damage_order.clear()
     game.state.block_requirements.clear()
     game.state.first_damage_dealers.clear()
+    # 500.5, 511.2: effects that last "this combat" end with the combat phase.
+    game.expire_continuous("combat")

@@ -895,7 +895,7 @@ class ApplyContinuous(Effect):
 
     target: Ref
     parts: tuple[StaticPart, ...]
-    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it)
+    duration: str  # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat"
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
     written: bool = True
@@ -925,6 +925,8 @@ class ApplyContinuous(Effect):
             return f"until your next upkeep, {ref.text(ph)} {text}"
         if self.duration == "control":
             return f"{ref.text(ph, True)} {text} until you lose control of it"
+        if self.duration == "combat":
+            return f"{ref.text(ph, True)} {text} this combat{tail}"
         if self.lead:
             return f"until end of turn, {ref.text(ph, True)} {text}"
         if not self.written:  # "can attack this turn as though ...": its own duration
